@@ -1,0 +1,3 @@
+from ttools.cli import main
+
+main()

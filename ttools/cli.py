@@ -1,0 +1,224 @@
+"""Thin click commands: parse options, call one library function, report. Heavy libraries are
+imported inside the commands so that ``ttools --help`` stays fast."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from ttools import __version__
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _fail_unreadable(reason: str) -> None:
+    click.echo(f"ttools: cannot read {reason}", err=True)
+    sys.exit(EXIT_UNREADABLE)
+
+
+def _report(outcome, quiet: bool = False) -> None:
+    errors = [p for p in outcome.problems if p.severity == "error"]
+    warnings = [p for p in outcome.problems if p.severity != "error"]
+    for p in errors + warnings:
+        click.echo(p.line(outcome.lang), err=True)
+    if not quiet:
+        click.echo(f"{len(errors)} error(s), {len(warnings)} warning(s)", err=True)
+
+
+def _write_json(outcome, path: str | None) -> None:
+    if not path:
+        return
+    import json
+
+    data = json.dumps(outcome.json(), ensure_ascii=False, indent=2)
+    if path == "-":
+        click.echo(data)
+    else:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(data + "\n")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ttools")
+def cli() -> None:
+    """Tournament workbooks in; standings, draws and printable appendices out.
+
+    \b
+    Example:
+      ttools new nations-cup event.xlsx --teams 12
+      ttools run event.xlsx            # writes event.out.xlsx
+    """
+
+
+@cli.command()
+@click.argument("competition")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--teams", type=int, help="Number of teams (team competitions).")
+@click.option("--players", type=int, help="Number of players (individual competitions).")
+@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None,
+              help="Language of labels (default: the competition's).")
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+def new(competition: str, file: str, teams: int | None, players: int | None, lang: str | None, force: bool) -> None:
+    """Write a blank event workbook.
+
+    \b
+    Example:
+      ttools new nations-cup event.xlsx --teams 12 --lang en
+    """
+    from ttools import competitions
+
+    try:
+        mod = competitions.load(competition)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0]))
+    if os.path.exists(file) and not force:
+        raise click.UsageError(f"{file} exists; use --force to overwrite it")
+    try:
+        mod.new_workbook(file, teams=teams, players=players, lang=lang)
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
+    click.echo(f"wrote {file}")
+
+
+def _process(file: str):
+    from ttools.pipeline import process_file
+    from ttools.problems import Unreadable
+
+    try:
+        return process_file(file)
+    except Unreadable as exc:
+        _fail_unreadable(str(exc))
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
+@click.option("--annotate", "annotate", type=click.Path(dir_okay=False), default=None, is_flag=False, flag_value="",
+              help="Write a copy with every problem cell highlighted (default FILE.checked.xlsx).")
+def check(file: str, json_path: str | None, annotate: str | None) -> None:
+    """Validate a workbook without writing results.
+
+    \b
+    Example:
+      ttools check event.xlsx --annotate
+    """
+    outcome = _process(file)
+    _report(outcome)
+    _write_json(outcome, json_path)
+    if annotate is not None:
+        from ttools.pipeline import default_path
+        from ttools.workbook.annotate import annotate_copy
+
+        target = annotate or default_path(file, ".checked.xlsx")
+        _refuse_same(file, target)
+        annotate_copy(file, target, outcome.problems, outcome.lang)
+        click.echo(f"wrote {target}", err=True)
+    sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
+
+
+def _refuse_same(src: str, dst: str) -> None:
+    if os.path.abspath(src) == os.path.abspath(dst):
+        raise click.UsageError("the output must not be the input file (the input is never modified)")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Output workbook (default FILE.out.xlsx).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None, is_flag=False, flag_value="",
+              help="Also print the printable sheets to PDF (needs LibreOffice).")
+def run(file: str, output: str | None, json_path: str | None, pdf_path: str | None) -> None:
+    """Validate, apply the rules and write the results workbook.
+
+    \b
+    Example:
+      ttools run samples/nations-cup-12.xlsx -o results.xlsx --json results.json
+    """
+    from ttools.pipeline import default_path, write_output
+
+    outcome = _process(file)
+    target = output or default_path(file, ".out.xlsx")
+    _refuse_same(file, target)
+    write_output(outcome, target)
+    _report(outcome)
+    _write_json(outcome, json_path)
+    click.echo(f"wrote {target}", err=True)
+    if pdf_path is not None:
+        from ttools.pdf import PdfUnavailable, to_pdf
+
+        try:
+            pdf = to_pdf(target, pdf_path or default_path(target, ".pdf"), outcome.printable)
+            click.echo(f"wrote {pdf}", err=True)
+        except PdfUnavailable as exc:
+            click.echo(f"ttools: no PDF: {exc}", err=True)
+            sys.exit(EXIT_PROBLEMS)
+    sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
+
+
+@cli.command(name="print")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF path (default FILE.pdf).")
+def print_(file: str, output: str | None) -> None:
+    """Print the printable sheets of a results workbook to one PDF (LibreOffice headless).
+
+    \b
+    Example:
+      ttools print event.out.xlsx
+    """
+    from ttools.pdf import PdfUnavailable, printable_sheets, to_pdf
+    from ttools.pipeline import default_path
+    from ttools.problems import Unreadable
+
+    try:
+        sheets = printable_sheets(file)
+        pdf = to_pdf(file, output or default_path(file, ".pdf"), sheets)
+    except Unreadable as exc:
+        _fail_unreadable(str(exc))
+    except PdfUnavailable as exc:
+        click.echo(f"ttools: no PDF: {exc}", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    click.echo(f"wrote {pdf}")
+
+
+@cli.command()
+@click.argument("competition")
+@click.option("--teams", type=int, required=True, help="Number of teams.")
+@click.option("--lang", type=click.Choice(["zh-Hant", "en"]), default="en")
+def reckoner(competition: str, teams: int, lang: str) -> None:
+    """Print the quick reckoner (現場速算表) for N teams.
+
+    \b
+    Example:
+      ttools reckoner nations-cup --teams 12
+    """
+    from ttools import competitions
+
+    try:
+        mod = competitions.load(competition)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0]))
+    if not hasattr(mod, "reckoner_text"):
+        raise click.UsageError(f"{competition} has no quick reckoner")
+    try:
+        click.echo(mod.reckoner_text(teams, lang))
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
+
+
+def main() -> None:
+    try:
+        cli(prog_name="ttools")
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # a bug in ttools must still not show staff a traceback
+        if os.environ.get("TTOOLS_DEBUG"):
+            raise
+        click.echo(f"ttools: internal error ({type(exc).__name__}: {exc}); the input was not modified. "
+                   "Set TTOOLS_DEBUG=1 for details and report it.", err=True)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()

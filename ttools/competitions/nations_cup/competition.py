@@ -1,0 +1,191 @@
+"""The Nations Cup as the CLI sees it: a blank workbook, processing, the output, the reckoner."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ttools import __version__
+from ttools.competitions.nations_cup import schema as S
+from ttools.competitions.nations_cup.compute import Results, compute
+from ttools.competitions.nations_cup.load import EventData, load
+from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
+from ttools.competitions.nations_cup.report import reports, summary
+from ttools.outcome import Outcome
+from ttools.workbook.read import Book
+from ttools.workbook.write import Block, Meta, Report, WorkbookWriter
+
+NAME = "nations-cup"
+DEFAULT_LANG = "zh-Hant"
+TEMPLATE_VERSION = 1
+
+KV_LABELS = {
+    "zh-Hant": {"key": "key", "label": "項目", "value": "value", "note": "說明"},
+    "en": {"key": "key", "label": "label", "value": "value", "note": "note"},
+}
+
+GUIDE_TEXT = {
+    "zh-Hant": ("亞洲國家盃 賽務工作簿 · 使用說明", [
+        ("流程", ["1. 於「賽事」填寫賽事名稱與隊數（抽籤種子可留空，ttools 會由名單導出並寫回）。",
+                  "2. 於「選手」填入各隊 1–6 號選手姓名（7 號起為候補）。",
+                  "3. 執行 ttools run 本檔案：輸出檔（.out.xlsx）含第一天配對（附件七）與各表。之後在輸出檔上繼續填寫。",
+                  "4. 第一天：於「第一天」之「勝方」欄填入勝方選手代號。",
+                  "5. 第二天：於「分項名單」填入每隊 NLH 3 名、獵人賽 3 名；再執行一次即得分桌抽籤與座位表。",
+                  "6. NLH 名次填於「NLH名次」；獵人賽每位淘汰選手於「獵人賽淘汰紀錄」填一列（手牌、淘汰選手、主池贏家、選填開局籌碼）。",
+                  "7. 三項完成後，輸出檔含資格賽總成績、附件五、附件六與現場速算表。"]),
+        ("填寫規則", ["只在淺黃色儲存格輸入；其餘由 ttools 產生。", "選手代號＝隊伍字母＋編號（如 A1），大小寫、全形皆可。",
+                      "同一手牌同籌碼同時淘汰者共享名次：兩人皆寫 7=。", "公式儲存格須有計算結果；沒有結果者視為問題，不會當作 0。",
+                      "有問題時 ttools 會列出工作表與儲存格；ttools check 檔案 --annotate 可產生標示問題之副本。原始檔案永不修改。"]),
+        ("規則設定", ["「規則」與「名次積分」列出所有預設值（原附件三、四遺失之積分表以預設值補上），可依主辦單位公告修改。"]),
+    ]),
+    "en": ("Asian Nations Cup event workbook · Guide", [
+        ("The cycle", ["1. On Event, type the event name and the number of teams (the seed may stay empty: ttools derives one from the roster and writes it back).",
+                       "2. On Players, type the names of players 1–6 of each team (7+ are reserves).",
+                       "3. Run `ttools run` on this file: the output (.out.xlsx) holds the Day 1 pairings (Appendix 7) and every sheet. Carry on in the output.",
+                       "4. Day 1: type each match's winner code in the winner column of Day1.",
+                       "5. Day 2: on Lineups, 3 NLH and 3 bounty players per team; run again for the seat draw.",
+                       "6. NLH places on NLH; one BountyLog row per player knocked out (hand, out, pot winner, optional stack).",
+                       "7. With all three events in, the output holds the qualification standings, Appendices 5 and 6 and the quick reckoner."]),
+        ("Filling in", ["Type only in the pale yellow cells; ttools writes the rest.", "Player code = team letter + number (A1); any case, full-width accepted.",
+                        "Players out in one hand with equal stacks share a place: write 7= for both.",
+                        "Formula cells need a calculated value; one without is a problem, never read as 0.",
+                        "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified."]),
+        ("Rules", ["Rules and Points list every default (the lost Appendices 3 and 4 are filled with defaults); change them as the organiser announces."]),
+    ]),
+}
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang in ("zh-Hant", "en") else ("en" if lang == "en" else DEFAULT_LANG)
+
+
+def _points_rows() -> list[dict[str, Any]]:
+    rows = []
+    for scale, table in DEFAULT_SCALES.items():
+        for place, pts in sorted(table.items()):
+            rows.append({"scale": scale, "place": place, "points": int(pts) if pts.denominator == 1 else float(pts)})
+    return rows
+
+
+def _player_rows(n: int) -> list[dict[str, Any]]:
+    return [{"team": t, "number": i} for t in team_letters(n) for i in range(1, 7)]
+
+
+def _player_codes(teams: list[str], extra: list[str] = ()) -> list[str]:
+    codes = [f"{t}{i}" for t in teams for i in range(1, 7)]
+    return codes + [c for c in extra if c not in codes]
+
+
+def new_workbook(path: str, teams: int | None = None, players: int | None = None, lang: str | None = None) -> None:
+    if teams is None:
+        raise ValueError("nations-cup needs --teams N (4 to 26)")
+    if not 4 <= teams <= 26:
+        raise ValueError(f"--teams must be from 4 to 26 (got {teams}): fewer than 4 teams cannot give each Day 1 table three different visiting teams")
+    lang = _lang(lang)
+    data = EventData(teams_n=teams, teams=team_letters(teams), lang=lang)
+    data.settings_raw["Event"] = {"competition": NAME, "name": "", "teams": teams, "seed": "", "language": lang, "advance": 4}
+    _write(path, data, None, [], lang, source_hash="", template=True)
+
+
+def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
+           template: bool = False, problems_block: Block | None = None) -> None:
+    meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
+                event_name=data.name, source_hash=source_hash)
+    w = WorkbookWriter(path, meta)
+    n = data.teams_n or 0
+    teams = data.teams
+    w.define_list("TeamList", teams or ["A"])
+    w.define_list("PlayerList", _player_codes(teams, sorted(data.players)) or ["A1"])
+    title, sections = GUIDE_TEXT[lang if lang in GUIDE_TEXT else "en"]
+    w.guide_sheet(S.GUIDE.get(lang, "Guide"), title, sections)
+
+    ev = {s.key: s.default for s in S.EVENT.settings}
+    ev.update({k: v for k, v in data.settings_raw.get("Event", {}).items() if v is not None})
+    ev["competition"] = NAME
+    if data.teams_n and (ev.get("teams") in ("", None)):
+        ev["teams"] = data.teams_n
+    if data.seed_derived and not template:
+        ev["seed"] = data.seed
+    w.settings_sheet(S.EVENT, lang, ev, KV_LABELS[lang])
+    rules = {s.key: s.default for s in S.RULES.settings}
+    rules.update({k: v for k, v in data.settings_raw.get("Rules", {}).items() if v is not None})
+    w.settings_sheet(S.RULES, lang, rules, KV_LABELS[lang])
+    w.input_sheet(S.POINTS, lang, data.raw.get("Points") or _points_rows(), min_rows=len(_points_rows()))
+    w.input_sheet(S.PLAYERS, lang, data.raw.get("Players") or _player_rows(n), min_rows=max(6 * n, 1))
+
+    day1_rows = data.raw.get("Day1") or []
+    if not day1_rows and res is not None and res.day1:
+        day1_rows = [{"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": ""} for m in res.day1]
+    w.input_sheet(S.DAY1, lang, day1_rows, min_rows=6 * n, locked=("round", "table", "home", "away"))
+    w.input_sheet(S.LINEUPS, lang, data.raw.get("Lineups") or [{"team": t, "event": e} for t in teams for e in ("nlh",) * 3 + ("bounty",) * 3],
+                  min_rows=6 * n)
+    seating = data.raw.get("Seating") or []
+    if not seating and res is not None and res.draws:
+        seating = [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": ""} for e in ("nlh", "bounty") for s in res.draws.get(e, [])]
+    w.input_sheet(S.SEATING, lang, seating, min_rows=6 * n)
+    nlh_rows = data.raw.get("NLH") or []
+    if not nlh_rows and res is not None and res.nlh_field:
+        nlh_rows = [{"player": p, "place": ""} for p in res.nlh_field]
+    w.input_sheet(S.NLH, lang, nlh_rows, min_rows=3 * n)
+    w.input_sheet(S.BOUNTY_LOG, lang, data.raw.get("BountyLog") or [], min_rows=max(3 * n - 1, 1))
+    counts = data.raw.get("BountyCounts") or []
+    if not counts and res is not None and res.bounty_field:
+        counts = [{"player": p, "chips": ""} for p in res.bounty_field]
+    w.input_sheet(S.BOUNTY_COUNTS, lang, counts, min_rows=3 * n)
+    w.input_sheet(S.FINALS_ROSTER, lang, data.raw.get("FinalsRoster") or [], min_rows=24)
+    w.input_sheet(S.FINALS_LINEUPS, lang, data.raw.get("FinalsLineups") or [], min_rows=24)
+    w.input_sheet(S.FINALS_HU, lang, data.raw.get("FinalsHU") or [], min_rows=6, locked=("round", "table", "a", "b"))
+    w.input_sheet(S.FINALS_SNG, lang, data.raw.get("FinalsSNG") or [], min_rows=12, locked=("round", "table", "seat", "player"))
+
+    for rep in out_reports:
+        w.report_sheet(rep)
+    if problems_block is not None:
+        w.report_sheet(Report("Problems", S.OUTPUTS["Problems"].get(lang, "Problems"),
+                              "問題" if lang.startswith("zh") else "Problems", [problems_block]))
+    for sheet in data.unknown_sheets:
+        w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+    w.meta_sheet({"teams": n})
+    w.close()
+
+
+def reckoner_sections(n: int, rules: Rules, scales, lang: str):
+    from ttools.competitions.nations_cup import reckoner as R
+
+    rk = R.reckoner(n, rules, scales)
+    return rk.rows(lang)
+
+
+def reckoner_text(teams: int, lang: str = "en") -> str:
+    from ttools.competitions.nations_cup import reckoner as R
+
+    if not 4 <= teams <= 26:
+        raise ValueError(f"--teams must be from 4 to 26 (got {teams})")
+    rk = R.reckoner(teams, Rules(), DEFAULT_SCALES)
+    return R.render_text(rk, lang)
+
+
+def process(book: Book, source_hash: str = "") -> Outcome:
+    data, problems = load(book)
+    lang = _lang(data.lang)
+    res = compute(data, problems)
+    rk_rows = None
+    if data.teams_n and 4 <= data.teams_n <= 26:
+        try:
+            rk_rows = reckoner_sections(data.teams_n, data.rules, data.scales, lang)
+        except ImportError:
+            rk_rows = None
+    out_reports = reports(res, lang, rk_rows)
+    outcome = Outcome(competition=NAME, lang=lang, problems=problems, summary=summary(res))
+    outcome.printable = [r.name for r in out_reports]
+
+    def writer(path: str) -> None:
+        block = None
+        if problems:
+            zh = lang.startswith("zh")
+            block = Block("", ["嚴重性" if zh else "Severity", "工作表" if zh else "Sheet", "儲存格" if zh else "Cell",
+                               "代碼" if zh else "Code", "說明" if zh else "Message"],
+                          [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
+        _write(path, data, res, out_reports, lang, source_hash, problems_block=block)
+
+    outcome.writer = writer
+    return outcome

@@ -1,0 +1,134 @@
+"""Apply the Nations Cup rules to the loaded records: every stage the data allows, in order.
+
+Each stage runs only when its input is complete and free of errors; otherwise it is left out
+(its problems say why), so nothing downstream is computed from a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ttools.competitions.nations_cup import bounty as B
+from ttools.competitions.nations_cup import day1 as D1
+from ttools.competitions.nations_cup import day2 as D2
+from ttools.competitions.nations_cup import nlh as N
+from ttools.competitions.nations_cup.load import EventData
+from ttools.competitions.nations_cup.model import Match, Seat, team_of
+from ttools.competitions.nations_cup.qualification import Qualification, qualification
+from ttools.problems import Problem, Where, define, has_errors, warning
+
+DAY1_CHECK = define("day1-table-check", "the Day 1 table on this sheet breaks a pairing rule: {detail}",
+                    "本表之第一天配對違反配對規則：{detail}")
+DAY1_CHANGED = define("day1-differs-from-draw", "the Day 1 table differs from the one seed {seed} gives; the table on the sheet is used",
+                      "第一天配對與種子 {seed} 所產生者不同；以表上配對為準")
+DAY1_UNKNOWN = define("day1-unknown-player", "player {player} is not registered", "選手 {player} 未登錄")
+
+
+@dataclass
+class Results:
+    data: EventData
+    day1: list[Match] = field(default_factory=list)
+    day1_generated: bool = False
+    day1_raw: dict[str, int] | None = None
+    lineups: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    lineups_complete: bool = False
+    draws: dict[str, list[Seat]] = field(default_factory=dict)
+    nlh_field: list[str] = field(default_factory=list)
+    nlh_places: dict[str, int] = field(default_factory=dict)
+    nlh_complete: bool = False
+    nlh_points: dict[str, Fraction] = field(default_factory=dict)
+    nlh_raw: dict[str, Fraction] | None = None
+    bounty_field: list[str] = field(default_factory=list)
+    bounty: B.BountyResult | None = None
+    bounty_points: dict[str, Fraction] = field(default_factory=dict)
+    bounty_raw: dict[str, Fraction] | None = None
+    qualification: Qualification | None = None
+    advice: dict[str, object] = field(default_factory=dict)
+    finals: object | None = None
+
+
+def compute(data: EventData, problems: list[Problem]) -> Results:
+    res = Results(data)
+    if data.fatal or not data.teams:
+        return res
+    teams = data.teams
+    known = set(data.players)
+
+    # ---- Day 1 ---------------------------------------------------------------
+    generated = D1.day1_pairings(teams, data.seed)
+    if data.day1:
+        res.day1 = data.day1
+        sheet = data.sheet_names.get("Day1", "Day1")
+        for detail in D1.check_pairings(res.day1, teams):
+            problems.append(warning(DAY1_CHECK, Where(sheet, ""), detail=detail))
+        drawn = {(m.round, m.home, m.away) for m in generated}
+        if {(m.round, m.home, m.away) for m in res.day1} != drawn:
+            problems.append(warning(DAY1_CHANGED, Where(sheet, ""), seed=data.seed))
+        for m in res.day1:
+            for key in ("home", "away"):
+                code = getattr(m, key)
+                if known and code not in known:
+                    problems.append(warning(DAY1_UNKNOWN, m.where.get(key, Where(sheet, "")), player=code))
+        day1_problems = D1.validate_results(res.day1)
+        problems.extend(day1_problems)
+        if not has_errors(day1_problems) and D1.day1_complete(res.day1):
+            res.day1_raw = D1.day1_raw(res.day1, teams, data.rules.hu_win)
+    else:
+        res.day1 = generated
+        res.day1_generated = True
+
+    # ---- Day 2 line-ups and draws --------------------------------------------------
+    if data.lineup_rows:
+        res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players, data.sheet_names.get("Lineups", "Lineups"))
+        problems.extend(lp)
+        res.lineups_complete = not has_errors(lp) and all(
+            len(res.lineups.get(e, {})) == len(teams) for e in ("nlh", "bounty"))
+        if res.lineups_complete:
+            for event in ("nlh", "bounty"):
+                res.draws[event] = D2.seat_draw(res.lineups[event], data.rules.tables_day2, data.seed, event)
+            res.nlh_field = sorted((p for ps in res.lineups["nlh"].values() for p in ps), key=_code_key)
+            res.bounty_field = sorted((p for ps in res.lineups["bounty"].values() for p in ps), key=_code_key)
+
+    # ---- NLH ---------------------------------------------------------------------
+    if res.nlh_field and data.nlh:
+        res.nlh_places, np_ = N.nlh_places(data.nlh, res.nlh_field)
+        problems.extend(np_)
+        if not has_errors(np_):
+            res.nlh_complete = N.nlh_complete(res.nlh_places, res.nlh_field)
+            if res.nlh_complete:
+                res.nlh_points = N.place_points(res.nlh_places, data.scales["nlh"])
+                raw = N.team_raw(res.nlh_points, team_of)
+                res.nlh_raw = {t: raw.get(t, Fraction(0)) for t in teams}
+
+    # ---- Bounty --------------------------------------------------------------------
+    if res.bounty_field:
+        result, bp = B.run_bounty(res.bounty_field, data.bounty_log, data.rules)
+        problems.extend(bp)
+        res.bounty = result
+        if data.bounty_counts:
+            problems.extend(B.reconcile_counts(result, data.bounty_counts))
+        if result.complete:
+            res.bounty_points = B.bounty_points(result, data.scales["bounty"])
+            raw = N.team_raw(res.bounty_points, team_of)
+            res.bounty_raw = {t: raw.get(t, Fraction(0)) for t in teams}
+
+    # ---- Qualification ------------------------------------------------------------------
+    if res.day1_raw is not None and res.nlh_raw is not None and res.bounty_raw is not None and res.bounty:
+        chips = {t: 0 for t in teams}
+        for p, c in res.bounty.chips.items():
+            chips[team_of(p)] += c
+        places: dict[str, list[int]] = {t: [] for t in teams}
+        for p, place in res.nlh_places.items():
+            places[team_of(p)].append(place)
+        for p, place in res.bounty.places.items():
+            places[team_of(p)].append(place)
+        q = qualification(teams, {t: Fraction(v) for t, v in res.day1_raw.items()}, res.nlh_raw, res.bounty_raw,
+                          chips, places, data.rules, data.seed)
+        problems.extend(q.problems)
+        res.qualification = q
+    return res
+
+
+def _code_key(code: str) -> tuple[str, int]:
+    return code[:1], int(code[1:]) if code[1:].isdigit() else 0

@@ -1,0 +1,211 @@
+"""Day 2 line-ups (分項名單) for the NLH and bounty events, and the seeded seat draw (分桌抽籤)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Mapping, Sequence
+
+from ttools.core.draw import Draw
+from ttools.problems import NOWHERE, Problem, Where, define, error
+
+from .model import Player, Seat
+
+EVENTS = ("nlh", "bounty")   # NLH MTT (多桌錦標賽) and escalating bounty MTT (獵人賽)
+PER_EVENT = 3                # each team enters 3 players in each event
+
+LINEUP_COUNT = define(
+    "lineup-count",
+    "Team {team} entered {count} players for {event}; exactly {expected} are required.",
+    "{team} 隊的 {event} 名單有 {count} 人，應為 {expected} 人。",
+    "{team} 队的 {event} 名单有 {count} 人，应为 {expected} 人。",
+)
+LINEUP_BOTH_EVENTS = define(
+    "lineup-both-events",
+    "{player} is entered for both {first} and {event}; a player plays only one Day 2 event.",
+    "{player} 同時列入 {first} 與 {event}；每名選手第二天只能參加一個分項。",
+    "{player} 同时列入 {first} 与 {event}；每名选手第二天只能参加一个分项。",
+)
+LINEUP_DUPLICATE = define(
+    "lineup-duplicate",
+    "{player} is entered twice for {event} by team {team}.",
+    "{team} 隊的 {event} 名單重複列入 {player}。",
+    "{team} 队的 {event} 名单重复列入 {player}。",
+)
+LINEUP_NOT_REGISTERED = define(
+    "lineup-not-registered",
+    "{player} is not a registered player (team {team}, {event}); use a code from the Players sheet.",
+    "{player} 不是已報名的選手（{team} 隊，{event}）；請使用選手名單中的編號。",
+    "{player} 不是已报名的选手（{team} 队，{event}）；请使用选手名单中的编号。",
+)
+LINEUP_WRONG_TEAM = define(
+    "lineup-wrong-team",
+    "{player} plays for team {own}, not team {team}; a team may enter only its own players.",
+    "{player} 屬於 {own} 隊，不是 {team} 隊；各隊只能派出本隊選手。",
+    "{player} 属于 {own} 队，不是 {team} 队；各队只能派出本队选手。",
+)
+LINEUP_UNKNOWN_TEAM = define(
+    "lineup-unknown-team",
+    "Team {team} has no registered players; use a team letter from the Players sheet.",
+    "{team} 隊沒有已報名的選手；請使用選手名單中的隊伍代號。",
+    "{team} 队没有已报名的选手；请使用选手名单中的队伍代号。",
+)
+LINEUP_UNKNOWN_EVENT = define(
+    "lineup-unknown-event",
+    "Event '{event}' is not a Day 2 event; enter nlh or bounty.",
+    "「{event}」不是第二天的分項；請填 nlh 或 bounty。",
+    "「{event}」不是第二天的分项；请填 nlh 或 bounty。",
+)
+
+
+@dataclass(frozen=True)
+class LineupRow:
+    """One row of the line-up sheet; ``where`` maps a column ('team', 'event', 'player') to its cell."""
+
+    team: str
+    event: str
+    player: str
+    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+
+
+def _cell(row: LineupRow, column: str) -> Where:
+    return row.where.get(column) or row.where.get("player") or next(iter(row.where.values()), NOWHERE)
+
+
+def validate_lineups(
+    rows: Sequence[LineupRow],
+    players: Mapping[str, Player],
+    sheet: str = "Lineups",
+) -> tuple[dict[str, dict[str, list[str]]], list[Problem]]:
+    """Check every team's two line-ups; return the valid ones (by event, then team) and the problems.
+
+    A team with any problem is left out of both events: its two line-ups depend on each other
+    (no one in both), so neither can be trusted alone. No rows at all means the line-ups are
+    not in yet, which is not a problem. ``sheet`` names the sheet for problems that have no row.
+    """
+    lineups: dict[str, dict[str, list[str]]] = {e: {} for e in EVENTS}
+    if not rows:
+        return lineups, []
+    problems: list[Problem] = []
+    bad_teams: set[str] = set()
+    roster_teams = sorted({p.team for p in players.values()})
+    sheet_where = Where(next((w.sheet for r in rows for w in r.where.values() if w.sheet), sheet))
+
+    seen_in: dict[str, str] = {}                  # player -> first event entered for
+    seen: set[tuple[str, str, str]] = set()       # (team, event, player)
+    by_team_event: dict[tuple[str, str], list[LineupRow]] = defaultdict(list)
+    for row in rows:
+        params = {"team": row.team, "event": row.event, "player": row.player}
+        if row.team not in roster_teams:
+            problems.append(error(LINEUP_UNKNOWN_TEAM, _cell(row, "team"), team=row.team))
+            continue
+        if row.event not in EVENTS:
+            problems.append(error(LINEUP_UNKNOWN_EVENT, _cell(row, "event"), event=row.event))
+            bad_teams.add(row.team)
+            continue
+        by_team_event[row.team, row.event].append(row)
+        player = players.get(row.player)
+        if player is None:
+            problems.append(error(LINEUP_NOT_REGISTERED, _cell(row, "player"), **params))
+            bad_teams.add(row.team)
+            continue
+        if player.team != row.team:
+            problems.append(error(LINEUP_WRONG_TEAM, _cell(row, "player"), own=player.team, **params))
+            bad_teams.add(row.team)
+            continue
+        if (row.team, row.event, row.player) in seen:
+            problems.append(error(LINEUP_DUPLICATE, _cell(row, "player"), **params))
+            bad_teams.add(row.team)
+            continue
+        seen.add((row.team, row.event, row.player))
+        first = seen_in.setdefault(row.player, row.event)
+        if first != row.event:
+            problems.append(error(LINEUP_BOTH_EVENTS, _cell(row, "player"), first=first, **params))
+            bad_teams.add(row.team)
+
+    for team in roster_teams:
+        for event in EVENTS:
+            entered = by_team_event.get((team, event), [])
+            if len(entered) == PER_EVENT:
+                continue
+            bad_teams.add(team)
+            params = dict(team=team, event=event, count=len(entered), expected=PER_EVENT)
+            if entered:
+                problems.extend(error(LINEUP_COUNT, _cell(r, "team"), **params) for r in entered)
+            else:
+                problems.append(error(LINEUP_COUNT, sheet_where, **params))
+
+    for (team, event), entered in sorted(by_team_event.items()):
+        if team not in bad_teams:
+            lineups[event][team] = [r.player for r in entered]
+    return lineups, problems
+
+
+def _table_sizes(players: int, tables: int) -> list[int]:
+    """Sizes differing by at most one; the lower-numbered tables take the extra players."""
+    base, extra = divmod(players, tables)
+    return [base + 1 if t < extra else base for t in range(tables)]
+
+
+def _fits(free: Sequence[int], teams: Sequence[int]) -> bool:
+    """Can teams of these sizes still be seated, each at distinct tables, in these free seats?
+
+    Gale–Ryser for a 0/1 table×team matrix with row sums ``free`` and column sums ``teams``.
+    """
+    if sum(free) != sum(teams):
+        return False
+    rows = sorted(free, reverse=True)
+    running = 0
+    for k, r in enumerate(rows, start=1):
+        running += r
+        if running > sum(min(size, k) for size in teams):
+            return False
+    return True
+
+
+def seat_draw(lineup: Mapping[str, Sequence[str]], tables: int, seed: str, event: str) -> list[Seat]:
+    """The seeded seat draw of one Day 2 event: balanced tables, team-mates at different tables."""
+    if tables < 3:
+        raise ValueError(f"the Day 2 draw needs at least 3 tables to part each team's 3 players, got {tables}")
+    teams = {t: sorted(codes) for t, codes in sorted(lineup.items()) if codes}
+    for t, codes in teams.items():
+        if len(codes) > tables:
+            raise ValueError(f"team {t} has {len(codes)} players but there are only {tables} tables")
+        if len(set(codes)) != len(codes):
+            raise ValueError(f"team {t} lists a player twice")
+    total = sum(len(c) for c in teams.values())
+    free = _table_sizes(total, tables)
+    draw = Draw(seed, f"day2/{event}")
+
+    at_table: list[list[str]] = [[] for _ in range(tables)]
+    order = draw.shuffled(list(teams))
+    for i, team in enumerate(order):
+        codes = draw.shuffled(teams[team])
+        rest = [len(teams[t]) for t in order[i + 1:]]
+        choices = []
+        for chosen in combinations(range(tables), len(codes)):
+            left = [f - (1 if t in chosen else 0) for t, f in enumerate(free)]
+            if min(left) >= 0 and _fits(left, rest):
+                # weight a choice by the free seats it can take: drawing seat cards one by one
+                # would favour the emptier tables in just this way
+                weight = 1
+                for t in chosen:
+                    weight *= free[t]
+                choices.append((chosen, weight))
+        # the opening sizes always fit (teams of at most `tables` players), and each step
+        # keeps a fitting remainder, so there is always a choice
+        pick = draw.below(sum(w for _, w in choices))
+        for chosen, weight in choices:
+            if pick < weight:
+                break
+            pick -= weight
+        for t, code in zip(chosen, codes):
+            at_table[t].append(code)
+            free[t] -= 1
+
+    seats = []
+    for t, players in enumerate(at_table, start=1):
+        for s, code in enumerate(draw.shuffled(sorted(players)), start=1):
+            seats.append(Seat(t, s, code))
+    return seats

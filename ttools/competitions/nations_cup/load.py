@@ -1,0 +1,357 @@
+"""Workbook -> typed Nations Cup records and problems. Reads canonical English or localized
+sheet and column names; every record keeps its cells so rule engines can point at them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ttools.competitions.nations_cup import schema as S
+from ttools.competitions.nations_cup.day2 import LineupRow
+from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Match, PlaceEntry, Player, Rules,
+                                                   team_letters)
+from ttools.core.draw import derive_seed
+from ttools.problems import Problem, Where, define, error, warning
+from ttools.workbook import normalize as nz
+from ttools.workbook.read import Book, SheetData
+from ttools.workbook.schema import Reader, Row, SheetSpec, choice_map, find_sheet, read_settings, read_table
+
+TEAMS_RANGE = define("teams-out-of-range", "the number of teams must be from 4 to 26 (got {teams}); fewer than 4 teams cannot give each Day 1 table three different visiting teams",
+                     "隊數須為 4 至 26（目前為 {teams}）；少於 4 隊時第一天每桌無法有三支不同客隊")
+TEAMS_MISSING = define("teams-missing", "the number of teams is not given and there are no players", "未填隊數，且沒有選手名單")
+TEAM_UNKNOWN = define("team-unknown", "team '{team}' is not one of the event's teams ({teams})", "隊伍「{team}」不在本賽事隊伍之中（{teams}）")
+PLAYER_DUPLICATE = define("player-duplicate", "player {player} is listed twice (also on row {other})", "選手 {player} 重複（另見第 {other} 列）")
+NUMBER_RANGE = define("player-number-range", "player number must be 1 or more (got {number})", "選手編號須為 1 以上（目前為 {number}）")
+TEAM_SHORT = define("team-short", "team {team} has {count} players numbered 1–6; six are needed", "{team} 隊 1–6 號選手只有 {count} 名；需要 6 名")
+RULE_BAD = define("rule-invalid", "setting '{key}': {why}", "設定「{key}」：{why}")
+POOLS_SUM = define("pools-not-1000", "the three score pools add up to {total}, not 1000", "三個分數池合計 {total}，不是 1000")
+SEED_DERIVED = define("seed-derived", "no seed was given; the draws use seed {seed}, derived from the roster and written to the output's Event sheet",
+                      "未填抽籤種子；抽籤使用由名單導出之種子 {seed}，並已寫入輸出檔之賽事表")
+PLACE_TEXT = define("place-not-a-number", "place '{value}' is not a number (write 7, or 7= for a shared place)",
+                    "名次「{value}」不是數字（請寫 7；共享名次寫 7=）")
+UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged", "工作表「{sheet}」不是 ttools 工作表；原樣保留")
+OUT_MARK = define("out-mark", "'{value}' is not understood as out/in (write 1 or x for out, leave empty if still in)",
+                  "「{value}」無法判讀（已淘汰填 1 或 x，仍在場則留空）")
+
+EVENT_CHOICES = choice_map(("nlh", "bounty"), {"NLH MTT": "nlh", "獵人賽": "bounty", "猎人赛": "bounty", "hunter": "bounty",
+                                               "escalating bounty": "bounty"})
+SCALE_CHOICES = choice_map(("nlh", "bounty", "sng", "bonus"))
+KIND_CHOICES = choice_map(("hu", "sng"), {"單挑": "hu", "單挑賽": "hu", "單桌": "sng", "單桌錦標賽": "sng"})
+
+
+@dataclass
+class SeatingRow:
+    event: str
+    table: int
+    seat: int
+    player: str
+    out: bool
+    where: dict[str, Where] = field(default_factory=dict)
+
+
+@dataclass
+class EventData:
+    name: str = ""
+    teams_n: int | None = None
+    teams: list[str] = field(default_factory=list)
+    seed: str = ""
+    seed_derived: bool = False
+    lang: str = "zh-Hant"
+    rules: Rules = field(default_factory=Rules)
+    scales: dict[str, dict[int, Fraction]] = field(default_factory=lambda: {k: dict(v) for k, v in DEFAULT_SCALES.items()})
+    players: dict[str, Player] = field(default_factory=dict)
+    day1: list[Match] = field(default_factory=list)
+    lineup_rows: list[LineupRow] = field(default_factory=list)
+    seating: list[SeatingRow] = field(default_factory=list)
+    nlh: list[PlaceEntry] = field(default_factory=list)
+    bounty_log: list[Elimination] = field(default_factory=list)
+    bounty_counts: list[tuple[str, int, Where]] = field(default_factory=list)
+    finals_roster: list[Row] = field(default_factory=list)
+    finals_lineups: list[Row] = field(default_factory=list)
+    finals_hu: list[Row] = field(default_factory=list)
+    finals_sng: list[Row] = field(default_factory=list)
+    # what staff typed, per sheet key, to be written back (values as read)
+    raw: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    settings_raw: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sheet_names: dict[str, str] = field(default_factory=dict)     # key -> sheet name found
+    unknown_sheets: list[SheetData] = field(default_factory=list)
+    fatal: bool = False  # the event cannot be processed at all (e.g. team count)
+
+
+def _sheet(book: Book, spec: SheetSpec, data: EventData) -> SheetData | None:
+    sheet = find_sheet(book, spec)
+    if sheet is not None:
+        data.sheet_names[spec.key] = sheet.name
+    return sheet
+
+
+def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]) -> list[Row]:
+    sheet = _sheet(book, spec, data)
+    if sheet is None:
+        return []
+    rows = read_table(sheet, spec, problems)
+    data.raw[spec.key] = [dict(r.values) for r in rows]
+    return rows
+
+
+def _output_names() -> set[str]:
+    names = {nz.fold_label(n) for d in S.OUTPUTS.values() for n in d.values()}
+    names |= {nz.fold_label(k) for k in S.OUTPUTS}
+    names |= {nz.fold_label(n) for n in S.GUIDE.values()} | {"_meta", "_lists"}
+    return names
+
+
+def load(book: Book) -> tuple[EventData, list[Problem]]:
+    problems: list[Problem] = []
+    data = EventData()
+    rd = Reader(problems)
+
+    # ---- Event ------------------------------------------------------------
+    ev_sheet = _sheet(book, S.EVENT, data)
+    ev = read_settings(ev_sheet, S.EVENT, problems) if ev_sheet else {}
+    data.settings_raw["Event"] = {k: v for k, (v, _w) in ev.items()}
+    data.name = nz.clean_text(ev.get("name", ("", None))[0])
+    lang = nz.clean_text(ev.get("language", ("", None))[0])
+    data.lang = lang if lang in ("zh-Hant", "zh-Hans", "en") else "zh-Hant"
+    if "teams" in ev and not nz.is_blank(ev["teams"][0]):
+        try:
+            data.teams_n = nz.parse_int(ev["teams"][0])
+        except ValueError:
+            problems.append(error("not-a-whole-number", ev["teams"][1], value=nz.clean_text(ev["teams"][0]), what="teams"))
+    if "advance" in ev and not nz.is_blank(ev["advance"][0]):
+        try:
+            advance = nz.parse_int(ev["advance"][0])
+            data.rules = _replace(data.rules, advance=advance)
+        except ValueError:
+            problems.append(error(RULE_BAD, ev["advance"][1], key="advance", why="a whole number is expected"))
+
+    # ---- Rules ------------------------------------------------------------
+    ru_sheet = _sheet(book, S.RULES, data)
+    if ru_sheet is not None:
+        ru = read_settings(ru_sheet, S.RULES, problems)
+        data.settings_raw["Rules"] = {k: v for k, (v, _w) in ru.items()}
+        data.rules = _rules(ru, data.rules, problems)
+
+    # ---- Points -------------------------------------------------------------
+    pts = _table(book, S.POINTS, data, problems)
+    if pts:
+        given: dict[str, dict[int, Fraction]] = {}
+        for row in pts:
+            scale = rd.choice(row, "scale", SCALE_CHOICES, "scale", required=True)
+            place = rd.integer(row, "place", "place", required=True)
+            points = rd.number(row, "points", "points", required=True)
+            if scale and place is not None and points is not None:
+                if place < 1:
+                    problems.append(error(RULE_BAD, row.where["place"], key="place", why="places start at 1"))
+                    continue
+                given.setdefault(scale, {})[place] = points
+        for scale, table in given.items():
+            data.scales[scale] = table  # a scale given on the sheet replaces the default whole
+
+    # ---- Players ------------------------------------------------------------
+    seen_rows: dict[str, int] = {}
+    for row in _table(book, S.PLAYERS, data, problems):
+        team = rd.code(row, "team", "team", required=True)
+        number = rd.integer(row, "number", "number", required=True)
+        if team is None or number is None:
+            continue
+        if not re.fullmatch(r"[A-Z]", team):
+            problems.append(error(TEAM_UNKNOWN, row.where["team"], team=team, teams="A–Z"))
+            continue
+        if number < 1:
+            problems.append(error(NUMBER_RANGE, row.where["number"], number=number))
+            continue
+        code = f"{team}{number}"
+        if code in seen_rows:
+            problems.append(error(PLAYER_DUPLICATE, row.where["number"], player=code, other=seen_rows[code]))
+            continue
+        seen_rows[code] = row.number
+        data.players[code] = Player(team, number, rd.text(row, "name") or "", rd.text(row, "country") or "",
+                                    row.where["team"])
+    roster_teams = sorted({p.team for p in data.players.values()})
+    if data.teams_n is None:
+        data.teams_n = len(roster_teams) or None
+    if data.teams_n is None:
+        problems.append(error(TEAMS_MISSING, ev.get("teams", (None, Where(data.sheet_names.get("Event", "Event"), "")))[1]))
+        data.fatal = True
+    elif not 4 <= data.teams_n <= 26:
+        where = ev["teams"][1] if "teams" in ev else Where(data.sheet_names.get("Players", "Players"), "")
+        problems.append(error(TEAMS_RANGE, where, teams=data.teams_n))
+        data.fatal = True
+    else:
+        data.teams = team_letters(data.teams_n)
+        for code, p in list(data.players.items()):
+            if p.team not in data.teams:
+                problems.append(error(TEAM_UNKNOWN, p.where, team=p.team, teams=f"A–{data.teams[-1]}"))
+                del data.players[code]
+        if data.players:
+            for t in data.teams:
+                count = sum(1 for p in data.players.values() if p.team == t and p.number <= 6)
+                if count < 6:
+                    problems.append(warning(TEAM_SHORT, Where(data.sheet_names.get("Players", "Players"), ""), team=t, count=count))
+
+    # ---- seed ---------------------------------------------------------------
+    seed_raw = ev.get("seed", ("", None))[0]
+    if nz.is_blank(seed_raw):
+        data.seed = derive_seed(data.name, data.teams_n, *sorted(data.players))
+        data.seed_derived = True
+        where = ev["seed"][1] if "seed" in ev else Where(data.sheet_names.get("Event", "Event"), "")
+        problems.append(warning(SEED_DERIVED, where, seed=data.seed))
+    else:
+        data.seed = nz.clean_text(seed_raw)
+
+    # ---- Day 1 --------------------------------------------------------------
+    for row in _table(book, S.DAY1, data, problems):
+        rnd = rd.integer(row, "round", "round", required=True)
+        table = rd.integer(row, "table", "table", required=True)
+        home = rd.code(row, "home", "home", required=True)
+        away = rd.code(row, "away", "away", required=True)
+        winner = rd.code(row, "winner", "winner")
+        if None in (rnd, table, home, away):
+            continue
+        data.day1.append(Match(rnd, table, home, away, winner, dict(row.where)))
+
+    # ---- Day 2 line-ups, seating ---------------------------------------------
+    for row in _table(book, S.LINEUPS, data, problems):
+        if row.blank("player"):
+            continue  # the template pre-fills team and event; the row waits for a player
+        team = rd.code(row, "team", "team", required=True)
+        event = rd.choice(row, "event", EVENT_CHOICES, "event", required=True)
+        player = rd.code(row, "player", "player", required=True)
+        if team and event and player:
+            data.lineup_rows.append(LineupRow(team, event, player, dict(row.where)))
+    for row in _table(book, S.SEATING, data, problems):
+        event = rd.choice(row, "event", EVENT_CHOICES, "event", required=True)
+        table = rd.integer(row, "table", "table", required=True)
+        seat = rd.integer(row, "seat", "seat", required=True)
+        player = rd.code(row, "player", "player", required=True)
+        out = _out_mark(row, problems)
+        if event and table is not None and seat is not None and player and out is not None:
+            data.seating.append(SeatingRow(event, table, seat, player, out, dict(row.where)))
+
+    # ---- NLH places -----------------------------------------------------------
+    for row in _table(book, S.NLH, data, problems):
+        player = rd.code(row, "player", "player", required=True)
+        if row.blank("place"):
+            continue  # not out yet
+        place, shared = _place(row, problems)
+        if player and place is not None:
+            data.nlh.append(PlaceEntry(player, place, shared, dict(row.where)))
+
+    # ---- Bounty -----------------------------------------------------------------
+    for row in _table(book, S.BOUNTY_LOG, data, problems):
+        hand = rd.integer(row, "hand", "hand", required=True)
+        out = rd.code(row, "out", "player out", required=True)
+        to = rd.code(row, "to", "recipient", required=True)
+        stack = rd.integer(row, "stack", "stack")
+        if hand is not None and hand < 1:
+            problems.append(error("not-a-whole-number", row.where["hand"], value=hand, what="hand (1 or more)"))
+            continue
+        if None not in (hand, out, to):
+            data.bounty_log.append(Elimination(hand, out, to, stack, dict(row.where)))
+    for row in _table(book, S.BOUNTY_COUNTS, data, problems):
+        player = rd.code(row, "player", "player", required=True)
+        chips = rd.integer(row, "chips", "chips")
+        if player and chips is not None:
+            data.bounty_counts.append((player, chips, row.where["chips"]))
+
+    # ---- Finals (rows kept for the finals engine) --------------------------------
+    data.finals_roster = _table(book, S.FINALS_ROSTER, data, problems)
+    data.finals_lineups = _table(book, S.FINALS_LINEUPS, data, problems)
+    data.finals_hu = _table(book, S.FINALS_HU, data, problems)
+    data.finals_sng = _table(book, S.FINALS_SNG, data, problems)
+
+    # ---- sheets ttools does not know: carried over ----------------------------------
+    known = {nz.fold_label(n) for spec in S.INPUT_SHEETS for n in spec.accepted_names()} | _output_names()
+    for name in book.order:
+        if nz.fold_label(name) not in known and not name.startswith("_"):
+            data.unknown_sheets.append(book.sheets[name])
+            problems.append(warning(UNKNOWN_SHEET, Where(name, ""), sheet=name))
+    return data, problems
+
+
+def _replace(rules: Rules, **kw) -> Rules:
+    from dataclasses import replace
+
+    return replace(rules, **kw)
+
+
+def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Problem]) -> Rules:
+    kw: dict[str, Any] = {}
+    for key in ("pool_hu", "pool_nlh", "pool_bounty"):
+        if key in ru and not nz.is_blank(ru[key][0]):
+            try:
+                value = nz.parse_number(ru[key][0])
+                if value < 0:
+                    raise ValueError
+                kw[key] = value
+            except ValueError:
+                problems.append(error(RULE_BAD, ru[key][1], key=key, why="a number or fraction such as 1000/3 is expected"))
+    for key in ("hu_win", "final_hu_win", "tables_day2", "table_seats", "balance_threshold", "balance_threshold_two_tables"):
+        if key in ru and not nz.is_blank(ru[key][0]):
+            try:
+                value = nz.parse_int(ru[key][0])
+                if value < (0 if key.endswith("win") else 1):
+                    raise ValueError
+                if key == "table_seats":
+                    continue  # read by the balancing advice via settings_raw
+                kw[key] = value
+            except ValueError:
+                problems.append(error(RULE_BAD, ru[key][1], key=key, why="a positive whole number is expected"))
+    if "tables_day2" in kw and kw["tables_day2"] < 3:
+        problems.append(error(RULE_BAD, ru["tables_day2"][1], key="tables_day2",
+                              why="at least 3 tables are needed to seat three teammates apart"))
+        del kw["tables_day2"]
+    for key, choices in (("rounding", ("half-up", "largest-remainder")), ("break_order", ("highest-first", "lowest-first"))):
+        if key in ru and not nz.is_blank(ru[key][0]):
+            value = nz.fold_label(ru[key][0]).replace(" ", "-")
+            if value in choices:
+                kw[key] = value
+            else:
+                problems.append(error(RULE_BAD, ru[key][1], key=key, why=f"expected one of {', '.join(choices)}"))
+    if "head_values" in ru and not nz.is_blank(ru["head_values"][0]):
+        try:
+            text = nz.clean_text(ru["head_values"][0])
+            values = tuple(nz.parse_int(x) for x in re.split(r"[,，、;\s]+", text) if x)
+            if not values or any(v < 1 for v in values):
+                raise ValueError
+            kw["head_values"] = values
+        except ValueError:
+            problems.append(error(RULE_BAD, ru["head_values"][1], key="head_values", why="a list of positive whole numbers such as 1,2,3,4,5,6 is expected"))
+    rules = _replace(rules, **kw)
+    total = rules.pool_hu + rules.pool_nlh + rules.pool_bounty
+    if total != 1000:
+        where = next((ru[k][1] for k in ("pool_hu", "pool_nlh", "pool_bounty") if k in ru), Where("Rules", ""))
+        problems.append(warning(POOLS_SUM, where, total=f"{float(total):g}"))
+    return rules
+
+
+def _place(row: Row, problems: list[Problem]) -> tuple[int | None, bool]:
+    """'7' -> (7, False); '7=' / '=7' / 'T7' -> (7, True)."""
+    raw = row.values.get("place")
+    if isinstance(raw, str) and raw.strip().upper() in ("#N/A", "#REF!", "#VALUE!"):
+        problems.append(error("cell-error", row.where["place"], value=raw.strip()))
+        return None, False
+    text = nz.parse_code(raw)
+    shared = False
+    m = re.fullmatch(r"(?:T|=)?(\d+)(=)?", text)
+    if m is None:
+        problems.append(error(PLACE_TEXT, row.where["place"], value=nz.clean_text(raw)))
+        return None, False
+    shared = text.startswith(("T", "=")) or bool(m.group(2))
+    return int(m.group(1)), shared
+
+
+def _out_mark(row: Row, problems: list[Problem]) -> bool | None:
+    raw = row.values.get("out")
+    if nz.is_blank(raw):
+        return False
+    text = nz.fold_label(raw)
+    if text in ("1", "x", "✓", "✔", "y", "yes", "out", "true", "是", "淘汰", "已淘汰", "v"):
+        return True
+    if text in ("0", "n", "no", "false", "否", "in"):
+        return False
+    problems.append(error(OUT_MARK, row.where["out"], value=nz.clean_text(raw)))
+    return None

@@ -1,0 +1,296 @@
+"""Qualification total (資格賽總成績): the three Day 1–2 events turned into one ranked standing.
+
+Each event has a score pool (分數池); a team's event score is its share of the pool in
+proportion to its raw score (原始分), and the total is the sum of the three shares. Everything
+is exact until the total is printed; the ranking then uses the printed total, as the scoreboard
+shows it, and the rulebook's tie-breaks (八(一) 資格賽同分處理) settle equal printed totals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from ttools.competitions.nations_cup.model import Rules
+from ttools.core.draw import Draw
+from ttools.core.exact import largest_remainder, round_half_up
+from ttools.core.standings import rank
+from ttools.problems import Problem, Where, define, error, warning
+
+EVENTS = ("hu", "nlh", "bounty")  # 單挑賽, NLH MTT, 獵人賽
+LOT_STAGE = "qualification/lot"
+TAIL_LIMIT = Fraction(5, 100)  # 四捨五入尾差不逾 ±0.05
+PLACES = 2  # 計算至小數點後第 2 位
+
+# The separating key of each tie-break, in the rulebook's order; 'lot' comes after all of them.
+TIE_BREAKS = ("total", "bounty-chips", "best-place", "second-place")
+
+WHERE = Where("Qualification")
+
+LOT = define(
+    "qualification-lot",
+    "Teams {teams} are equal on total, bounty chips, best and second-best place; "
+    "lots drawn with seed {seed} place them {order} (ranks {ranks}). The chief referee must confirm.",
+    "{teams} 隊總成績、賞金籌碼、最佳及第二佳個人名次皆相同；以種子 {seed} 抽籤，"
+    "名次依序為 {order}（第 {ranks} 名），須由裁判長確認。",
+)
+TAIL = define(
+    "qualification-tail",
+    "The printed totals add up to {printed}, {tail} away from the exact {exact}; "
+    "the rulebook allows at most ±0.05 (rounding = largest-remainder keeps it at 0).",
+    "總成績四捨五入後加總為 {printed}，與精確值 {exact} 相差 {tail}，超過規定之 ±0.05"
+    "（計分規則 rounding 設為 largest-remainder 可使尾差為 0）。",
+)
+EMPTY_EVENT = define(
+    "qualification-empty-event",
+    "No raw score in {event} yet (Σ raw = 0): every team scores 0 in that event.",
+    "{event} 尚無原始分（加總為 0），各隊該項得分均以 0 計。",
+)
+NEGATIVE_RAW = define(
+    "qualification-negative-raw",
+    "Team {team} has a negative raw score {raw} in {event}; raw scores are never below 0.",
+    "{team} 隊 {event} 原始分為負數 {raw}；原始分不得小於 0。",
+)
+UNKNOWN_TEAM = define(
+    "qualification-unknown-team",
+    "A raw score in {event} is given for team {team}, which is not in the event; it is ignored.",
+    "{event} 有不在參賽名單中的 {team} 隊原始分，已略過。",
+)
+ROUNDING = define(
+    "qualification-rounding",
+    "Unknown rounding '{rounding}'; expected half-up or largest-remainder.",
+    "未知的進位方式「{rounding}」；應為 half-up 或 largest-remainder。",
+)
+
+# A team with fewer places than asked for is behind every team that has one.
+_NO_PLACE = 10**9
+
+
+@dataclass(frozen=True)
+class QualificationRow:
+    """One team's line of the qualification standings."""
+
+    rank: int
+    team: str
+    hu_raw: Fraction
+    nlh_raw: Fraction
+    bounty_raw: Fraction
+    hu: Fraction                # exact event scores (pool × raw ÷ Σ raw)
+    nlh: Fraction
+    bounty: Fraction
+    hu_printed: Decimal         # display only; the total is rounded on its own, not summed from these
+    nlh_printed: Decimal
+    bounty_printed: Decimal
+    total: Fraction
+    total_printed: Decimal
+    bounty_chips: int           # 賞金籌碼總數
+    best_place: int | None      # 最佳個人名次 across the two MTTs
+    second_place: int | None    # 第二佳個人名次
+    advances: bool              # 晉級
+    decided_by: str | None      # tie-break that put it below the team above; None for the leader
+    by_lot: bool = False
+
+
+@dataclass(frozen=True)
+class Qualification:
+    rows: list[QualificationRow]
+    tail: Decimal | None        # Σ printed totals − Σ exact totals (尾差)
+    gap: Decimal | None         # printed total of the last team in − the first team out
+    sum_exact: Fraction         # Σ exact totals (= Σ pools once every event has a raw score)
+    raw_sums: dict[str, Fraction]  # Σ raw per event, the denominators the scoreboard shows
+    problems: list[Problem] = field(default_factory=list)
+
+    def advancing(self) -> list[str]:
+        return [r.team for r in self.rows if r.advances]
+
+    def as_json(self) -> dict:
+        """Numbers as printed (2 decimals), for the JSON summary."""
+        return {
+            "standings": [
+                {
+                    "rank": r.rank,
+                    "team": r.team,
+                    "hu": float(r.hu_printed),
+                    "nlh": float(r.nlh_printed),
+                    "bounty": float(r.bounty_printed),
+                    "total": float(r.total_printed),
+                    "advances": r.advances,
+                }
+                for r in self.rows
+            ],
+            "tail": None if self.tail is None else float(self.tail),
+            "gap": None if self.gap is None else float(self.gap),
+        }
+
+
+def event_scores(pool: Fraction, raw: Mapping[str, Fraction]) -> dict[str, Fraction]:
+    """Pool × team raw ÷ Σ raw, exactly; with no raw score at all every team gets 0."""
+    total = sum(raw.values(), Fraction(0))
+    if total == 0:
+        return {team: Fraction(0) for team in raw}
+    return {team: pool * value / total for team, value in raw.items()}
+
+
+def best_places(places: Sequence[int]) -> tuple[int | None, int | None]:
+    """The best and second-best individual place (lower is better)."""
+    ordered = sorted(places)
+    best = ordered[0] if ordered else None
+    second = ordered[1] if len(ordered) > 1 else None
+    return best, second
+
+
+def qualification(
+    teams: Sequence[str],
+    hu_raw: Mapping[str, Fraction],
+    nlh_raw: Mapping[str, Fraction],
+    bounty_raw: Mapping[str, Fraction],
+    bounty_chips: Mapping[str, int],
+    places: Mapping[str, Sequence[int]],
+    rules: Rules,
+    seed: str | int,
+) -> Qualification:
+    """Rank the teams on the qualification total and mark the top ``rules.advance`` as advancing."""
+    teams = list(dict.fromkeys(teams))
+    problems: list[Problem] = []
+    pools = {"hu": rules.pool_hu, "nlh": rules.pool_nlh, "bounty": rules.pool_bounty}
+    given = {"hu": hu_raw, "nlh": nlh_raw, "bounty": bounty_raw}
+
+    raws: dict[str, dict[str, Fraction]] = {}
+    for event in EVENTS:
+        for team in given[event]:
+            if team not in teams:
+                problems.append(warning(UNKNOWN_TEAM, WHERE, event=event, team=team))
+        # A team with no entry has not scored in that event (yet).
+        raws[event] = {t: Fraction(given[event].get(t, 0)) for t in teams}
+        for team, value in raws[event].items():
+            if value < 0:
+                problems.append(error(NEGATIVE_RAW, WHERE, team=team, event=event, raw=value))
+    if any(p.severity == "error" for p in problems):
+        return Qualification([], None, None, Fraction(0), {}, problems)
+
+    raw_sums = {event: sum(raws[event].values(), Fraction(0)) for event in EVENTS}
+    for event in EVENTS:
+        if raw_sums[event] == 0 and teams:
+            problems.append(warning(EMPTY_EVENT, WHERE, event=event))
+    scores = {event: event_scores(pools[event], raws[event]) for event in EVENTS}
+    totals = {t: sum((scores[e][t] for e in EVENTS), Fraction(0)) for t in teams}
+    sum_exact = sum(totals.values(), Fraction(0))
+
+    chips = {t: int(bounty_chips.get(t, 0)) for t in teams}
+    tops = {t: best_places(places.get(t, ())) for t in teams}
+
+    def tie_keys(t: str) -> tuple:
+        best, second = tops[t]
+        return (
+            chips[t],
+            _NO_PLACE if best is None else best,
+            _NO_PLACE if second is None else second,
+        )
+
+    rounding = rules.rounding
+    if rounding not in ("half-up", "largest-remainder"):
+        problems.append(error(ROUNDING, WHERE, rounding=rounding))
+        rounding = "half-up"
+    if rounding == "largest-remainder":
+        # Hundredths left over among equal remainders go first to the team the tie-breaks
+        # favour, so two teams with the same exact total are never split by their letters.
+        in_tie_break_order = sorted(teams, key=lambda t: (-totals[t], tie_keys(t), t))
+        printed = largest_remainder({t: totals[t] for t in in_tie_break_order}, PLACES)
+    else:
+        printed = {t: round_half_up(totals[t], PLACES) for t in teams}
+
+    keys = [lambda t: -printed[t]] + [
+        (lambda i: (lambda t: tie_keys(t)[i]))(i) for i in range(3)
+    ]
+    ranked = rank(teams, keys, lot=Draw(seed, LOT_STAGE), label=str)
+
+    advance = max(rules.advance, 0)
+    rows: list[QualificationRow] = []
+    lot_group: list = []
+    for i, r in enumerate(ranked):
+        t = r.item
+        if r.decided_by is not None:
+            decided_by = TIE_BREAKS[r.decided_by]
+        elif r.by_lot and i > 0 and ranked[i - 1].by_lot and _same_keys(keys, ranked[i - 1].item, t):
+            decided_by = "lot"
+        else:
+            decided_by = None
+        rows.append(
+            QualificationRow(
+                rank=r.rank,
+                team=t,
+                hu_raw=raws["hu"][t],
+                nlh_raw=raws["nlh"][t],
+                bounty_raw=raws["bounty"][t],
+                hu=scores["hu"][t],
+                nlh=scores["nlh"][t],
+                bounty=scores["bounty"][t],
+                hu_printed=round_half_up(scores["hu"][t], PLACES),
+                nlh_printed=round_half_up(scores["nlh"][t], PLACES),
+                bounty_printed=round_half_up(scores["bounty"][t], PLACES),
+                total=totals[t],
+                total_printed=printed[t],
+                bounty_chips=chips[t],
+                best_place=tops[t][0],
+                second_place=tops[t][1],
+                advances=r.rank <= advance,
+                decided_by=decided_by,
+                by_lot=r.by_lot,
+            )
+        )
+        # Collect each group settled by lot, to report it once for the chief referee.
+        if r.by_lot and lot_group and _same_keys(keys, lot_group[-1].item, t):
+            lot_group.append(r)
+        else:
+            _report_lot(lot_group, seed, problems)
+            lot_group = [r] if r.by_lot else []
+    _report_lot(lot_group, seed, problems)
+
+    tail_exact = sum((Fraction(v) for v in printed.values()), Fraction(0)) - sum_exact
+    tail = _as_decimal(tail_exact)
+    if abs(tail_exact) > TAIL_LIMIT:
+        problems.append(
+            warning(
+                TAIL,
+                WHERE,
+                printed=f"{sum(printed.values(), Decimal(0)):.2f}",
+                exact=_as_decimal(sum_exact),
+                tail=tail,
+            )
+        )
+
+    gap = None
+    if 0 < advance < len(rows):
+        gap = rows[advance - 1].total_printed - rows[advance].total_printed
+
+    return Qualification(rows, tail, gap, sum_exact, raw_sums, problems)
+
+
+def _same_keys(keys, a: str, b: str) -> bool:
+    return all(k(a) == k(b) for k in keys)
+
+
+def _report_lot(group: list, seed: str | int, problems: list[Problem]) -> None:
+    if len(group) < 2:
+        return
+    names = [g.item for g in group]
+    problems.append(
+        warning(
+            LOT,
+            WHERE,
+            teams=", ".join(sorted(names)),
+            order=" > ".join(names),
+            ranks=f"{group[0].rank}–{group[-1].rank}",
+            seed=seed,
+        )
+    )
+
+
+def _as_decimal(value: Fraction) -> Decimal:
+    """A Fraction as a Decimal: exact when it has a short decimal form, else to 6 places."""
+    for places in range(PLACES, 7):
+        if (value * 10**places).denominator == 1:
+            return round_half_up(value, places)
+    return round_half_up(value, 6)

@@ -1,0 +1,241 @@
+"""Results -> printable report sheets (the rulebook's appendices) and the JSON summary."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from ttools.competitions.nations_cup import bounty as B
+from ttools.competitions.nations_cup import day1 as D1
+from ttools.competitions.nations_cup.compute import Results
+from ttools.competitions.nations_cup.schema import OUTPUTS
+from ttools.core.exact import round_half_up
+from ttools.workbook.write import Block, Report
+
+
+def num(value: Any) -> Any:
+    """A number for JSON and cells: whole numbers as int, others to 2 decimals as printed."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return int(value)
+        return float(round_half_up(value, 2))
+    return value
+
+
+class _L:
+    def __init__(self, lang: str):
+        self.zh = lang.startswith("zh")
+
+    def __call__(self, zh: str, en: str) -> str:
+        return zh if self.zh else en
+
+
+def sheet_name(key: str, lang: str) -> str:
+    names = OUTPUTS[key]
+    return names.get(lang) or names["en"]
+
+
+def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
+    t = _L(lang)
+    data = res.data
+    out: list[Report] = []
+    seed_line = t(f"抽籤種子：{data.seed}", f"Draw seed: {data.seed}")
+    name = data.name or "Nations Cup"
+
+    # ---- Appendix 7: the Day 1 pairing table --------------------------------------
+    if res.day1:
+        blocks = []
+        for rnd in sorted({m.round for m in res.day1}):
+            rows = []
+            by_table = defaultdict(list)
+            for m in res.day1:
+                if m.round == rnd:
+                    by_table[m.table].append(m)
+            for table in sorted(by_table):
+                ms = sorted(by_table[table], key=lambda m: m.home)
+                row: list[Any] = [table, ms[0].home[:1]]
+                for m in ms:
+                    row += [f"{m.home} vs {m.away}", m.winner or ""]
+                rows.append(row)
+            header = [t("桌號", "Table"), t("主隊", "Home team")]
+            for i in range(1, 4):
+                header += [t(f"對戰 {i}", f"Match {i}"), t("勝方", "Winner")]
+            blocks.append(Block(t(f"第 {rnd} 輪", f"Round {rnd}"), header, rows))
+        blocks[-1].notes = [seed_line, t("主桌進行該隊 1、2、3 號選手之對戰；4、5、6 號選手於他隊主桌出賽。",
+                                          "A team's home table hosts its players 1–3; players 4–6 play away.")]
+        out.append(Report("Appendix7", sheet_name("Appendix7", lang), t(f"{name} · 附件七 第一天單挑對戰配對表", f"{name} · Appendix 7: Day 1 heads-up pairings"),
+                          blocks, landscape=True))
+        sched = D1.player_schedules(res.day1)
+        rows = []
+        for code, ms in sched.items():
+            p = data.players.get(code)
+            row = [code, p.name if p else ""]
+            for m in ms:
+                opp = m.away if m.home == code else m.home
+                result = "" if not m.winner else (t("勝", "W") if m.winner == code else t("負", "L"))
+                row += [m.round, m.table, opp, result]
+            rows.append(row)
+        header = [t("選手", "Player"), t("姓名", "Name")]
+        for r in (1, 2):
+            header += [t("輪", "Rd"), t("桌", "Table"), t("對手", "Opponent"), t("結果", "Result")]
+        out.append(Report("Schedules", sheet_name("Schedules", lang), t(f"{name} · 第一天選手賽程", f"{name} · Day 1 player schedules"),
+                          [Block("", header, rows, notes=[seed_line])]))
+
+    # ---- Day 2 draw ---------------------------------------------------------------
+    if res.draws:
+        blocks = []
+        for event in ("nlh", "bounty"):
+            seats = res.draws.get(event, [])
+            rows = [[s.table, s.seat, s.player, _pname(data, s.player), s.player[:1]] for s in seats]
+            title = t("NLH MTT 分桌", "NLH MTT seat draw") if event == "nlh" else t("獵人賽分桌", "Escalating Bounty MTT seat draw")
+            blocks.append(Block(title, [t("桌號", "Table"), t("座位", "Seat"), t("選手", "Player"), t("姓名", "Name"), t("隊伍", "Team")], rows))
+        blocks[-1].notes = [seed_line, t("同隊 3 名選手分屬不同桌。", "The three players of a team sit at three different tables.")]
+        out.append(Report("Day2Draw", sheet_name("Day2Draw", lang), t(f"{name} · 第二天分桌抽籤", f"{name} · Day 2 seat draw"), blocks))
+
+    # ---- NLH -------------------------------------------------------------------------
+    if res.nlh_places:
+        rows = []
+        for p in sorted(res.nlh_field, key=lambda c: (res.nlh_places.get(c, 10**6), c)):
+            place = res.nlh_places.get(p)
+            rows.append([place if place is not None else "", p, _pname(data, p), p[:1], num(res.nlh_points.get(p, "")) if res.nlh_points else ""])
+        blocks = [Block(t("個人名次", "Places"), [t("名次", "Place"), t("選手", "Player"), t("姓名", "Name"), t("隊伍", "Team"), t("積分", "Points")], rows,
+                        number_format={4: "0.00"})]
+        if res.nlh_raw:
+            blocks.append(Block(t("隊伍原始分", "Team raw"), [t("隊伍", "Team"), t("原始分", "Raw")],
+                                [[tm, num(v)] for tm, v in res.nlh_raw.items()],
+                                notes=[t(f"Σ 原始分 = {num(sum(res.nlh_raw.values()))}", f"Σ raw = {num(sum(res.nlh_raw.values()))}")]))
+        out.append(Report("NLHPoints", sheet_name("NLHPoints", lang), t(f"{name} · NLH MTT 名次積分", f"{name} · NLH MTT places and points"), blocks))
+
+    # ---- Bounty ---------------------------------------------------------------------------
+    if res.bounty is not None:
+        b = res.bounty
+        rows = []
+        for p in sorted(b.field, key=lambda c: (b.places.get(c, 0) if c in b.places else -1, c)):
+            rows.append([b.places.get(p, ""), p, _pname(data, p), p[:1], b.out_hand.get(p, ""), b.received.get(p, 0),
+                         b.handed.get(p, 0), b.chips[p], num(res.bounty_points.get(p, "")) if res.bounty_points else ""])
+        blocks = [Block(t("選手", "Players"), [t("名次", "Place"), t("選手", "Player"), t("姓名", "Name"), t("隊伍", "Team"), t("淘汰手牌", "Out in hand"),
+                                               t("取得人頭", "Heads won"), t("交出人頭值", "Head handed"), t("賞金籌碼", "Chips"), t("原始分", "Raw")], rows)]
+        tl = [[e.hand, e.remaining, e.issued_each, e.head_value] for e in b.timeline]
+        blocks.append(Block(t("里程碑", "Milestones reached"), [t("手牌", "Hand"), t("剩餘人數", "Players left"), t("每人補發", "Chips each"), t("新人頭值", "New head value")], tl,
+                            notes=[t(f"已發行賞金籌碼：{b.issued}（名目總量 {B.nominal_issue(len(b.field))}）", f"Chips issued: {b.issued} (nominal {B.nominal_issue(len(b.field))})"),
+                                   t(f"目前人頭值：{b.head_value}；剩餘 {len(b.remaining)} 人", f"Head value now: {b.head_value}; {len(b.remaining)} left")]))
+        if res.bounty_raw:
+            blocks.append(Block(t("隊伍原始分", "Team raw"), [t("隊伍", "Team"), t("原始分", "Raw")], [[tm, num(v)] for tm, v in res.bounty_raw.items()],
+                                notes=[t(f"Σ 原始分 = {num(sum(res.bounty_raw.values()))}", f"Σ raw = {num(sum(res.bounty_raw.values()))}")]))
+        out.append(Report("Bounty", sheet_name("Bounty", lang), t(f"{name} · 獵人賽（Escalating Bounty）", f"{name} · Escalating Bounty MTT"), blocks, landscape=True))
+
+    # ---- Appendix 5: milestone table for the actual field ------------------------------------
+    field_size = len(res.bounty_field) or 3 * len(data.teams)
+    if field_size:
+        ev = {"start": t("開賽", "Start"), "milestone": t("里程碑", "Milestone"), "champion": t("冠軍產生", "Champion"), "total": t("合計", "Total")}
+        rows = [[ev[r["event"]], _blank(r["players_left"]), _blank(r["each"]), r["issued"], r["cumulative"], _blank(r["head_before"]), _blank(r["head_after"])]
+                for r in B.milestone_table(field_size, data.rules)]
+        out.append(Report("Appendix5", sheet_name("Appendix5", lang),
+                          t(f"{name} · 附件五 漸進式賞金籌碼里程碑（{field_size} 人）", f"{name} · Appendix 5: bounty milestones for {field_size} players"),
+                          [Block("", [t("階段", "Stage"), t("剩餘人數", "Players left"), t("每人", "Each"), t("發行", "Issued"), t("累計", "Cumulative"),
+                                      t("人頭值（前）", "Head value before"), t("人頭值（後）", "Head value after")], rows,
+                                 notes=[t("里程碑為剩餘人數首次降至開賽人數之 1/2、1/4、1/8（無條件捨去），其後於剩餘 3 人、2 人，以及冠軍產生時各補發一次。",
+                                          "Milestones: the first time the players left fall to 1/2, 1/4, 1/8 of the field (rounded down), then 3 left, 2 left; the champion gets one more.")])]))
+
+    # ---- Standings + Appendix 6 ------------------------------------------------------------
+    q = res.qualification
+    if q is not None:
+        header = [t("名次", "Rank"), t("隊伍", "Team"), t("單挑原始分", "HU raw"), t("單挑得分", "HU"), t("NLH 原始分", "NLH raw"), t("NLH 得分", "NLH"),
+                  t("獵人賽原始分", "Bounty raw"), t("獵人賽得分", "Bounty"), t("總成績", "Total"), t("賞金籌碼", "Chips"), t("最佳名次", "Best place"),
+                  t("次佳名次", "2nd place"), t("晉級", "Advances"), t("同分處理", "Tie-break")]
+        tb = {"total": "", None: "", "bounty-chips": t("賞金籌碼", "bounty chips"), "best-place": t("最佳名次", "best place"),
+              "second-place": t("次佳名次", "second place"), "lot": t("抽籤（待裁判長確認）", "lot (chief referee to confirm)")}
+        rows, hl = [], set()
+        for i, r in enumerate(q.rows):
+            rows.append([r.rank, r.team, num(r.hu_raw), float(r.hu_printed), num(r.nlh_raw), float(r.nlh_printed), num(r.bounty_raw),
+                         float(r.bounty_printed), float(r.total_printed), r.bounty_chips, r.best_place or "", r.second_place or "",
+                         t("晉級", "yes") if r.advances else "", tb.get("lot" if r.by_lot else r.decided_by, r.decided_by or "")])
+            if r.advances:
+                hl.add(i)
+        notes = [t(f"Σ 原始分：單挑 {num(q.raw_sums.get('hu', 0))}、NLH {num(q.raw_sums.get('nlh', 0))}、獵人賽 {num(q.raw_sums.get('bounty', 0))}",
+                   f"Σ raw: HU {num(q.raw_sums.get('hu', 0))}, NLH {num(q.raw_sums.get('nlh', 0))}, bounty {num(q.raw_sums.get('bounty', 0))}"),
+                 t(f"總成績四捨五入尾差：{q.tail:+.2f}", f"Rounding tail of the totals: {q.tail:+.2f}") if q.tail is not None else "",
+                 t(f"第 {data.rules.advance} 名與第 {data.rules.advance + 1} 名相差 {q.gap:.2f} 分。", f"Rank {data.rules.advance} and rank {data.rules.advance + 1} differ by {q.gap:.2f} points.") if q.gap is not None else "",
+                 t("得分＝分數池 × 該隊原始分 ÷ 全體原始分總和；總成績計算至小數點後第 2 位，第 3 位四捨五入。",
+                   "Score = pool × team raw ÷ Σ raw of all teams; totals to 2 decimals, rounded half up at the 3rd.")]
+        fmt = {3: "0.00", 5: "0.00", 7: "0.00", 8: "0.00"}
+        block = Block("", header, rows, highlight=hl, notes=[n for n in notes if n], number_format=fmt)
+        out.append(Report("Standings", sheet_name("Standings", lang), t(f"{name} · 資格賽總成績", f"{name} · Qualification standings"), [block], landscape=True))
+        adv = "、".join(q.advancing()) if t.zh else ", ".join(q.advancing())
+        ex_rows = [[r.rank, r.team, num(r.hu_raw), float(r.hu_printed), num(r.nlh_raw), float(r.nlh_printed), num(r.bounty_raw), float(r.bounty_printed),
+                    float(r.total_printed)] for r in q.rows]
+        ex = Block(t(f"範例（{len(q.rows)} 隊）。原始分依第二章（一）之公式換算為得分。", f"Example ({len(q.rows)} teams). Raw scores converted with the formula of chapter 2 (1)."),
+                   header[:9], ex_rows, highlight=hl, number_format=fmt,
+                   notes=[t(f"晉級 {adv}（已標色）。", f"Advancing: {adv} (shaded)."),
+                          t(f"第 {data.rules.advance} 名與第 {data.rules.advance + 1} 名相差 {q.gap:.2f} 分。", f"Rank {data.rules.advance} and rank {data.rules.advance + 1} differ by {q.gap:.2f} points.") if q.gap is not None else ""])
+        out.append(Report("Appendix6", sheet_name("Appendix6", lang), t(f"{name} · 附件六 資格賽計分範例", f"{name} · Appendix 6: qualification scoring"), [ex], landscape=True))
+
+    # ---- Reckoner ------------------------------------------------------------------------------
+    if reckoner_rows:
+        blocks = [Block(sec.title, sec.header, sec.rows) for sec in reckoner_rows]
+        out.append(Report("Reckoner", sheet_name("Reckoner", lang), t(f"{name} · 現場速算表（僅供估算）", f"{name} · Quick reckoner (estimate only)"), blocks))
+
+    # ---- Individual records ------------------------------------------------------------------------
+    if data.players:
+        rows = []
+        sched = D1.player_schedules(res.day1) if res.day1 else {}
+        for code in sorted(data.players, key=lambda c: (c[:1], int(c[1:]))):
+            p = data.players[code]
+            ms = sched.get(code, [])
+            played = sum(1 for m in ms if m.winner)
+            won = sum(1 for m in ms if m.winner == code)
+            event = ""
+            if code in res.nlh_field:
+                event = "NLH"
+            elif code in res.bounty_field:
+                event = t("獵人賽", "Bounty")
+            nlh_place = res.nlh_places.get(code, "")
+            b_place = res.bounty.places.get(code, "") if res.bounty else ""
+            chips = res.bounty.chips.get(code, "") if res.bounty and code in res.bounty_field else ""
+            rows.append([code, p.name, p.country, won, played, event, nlh_place, b_place, chips])
+        out.append(Report("Players", sheet_name("Players", lang), t(f"{name} · 個人紀錄", f"{name} · Individual records"),
+                          [Block("", [t("選手", "Player"), t("姓名", "Name"), t("國家／地區", "Country"), t("單挑勝", "HU won"), t("單挑場數", "HU played"),
+                                      t("第二天項目", "Day 2 event"), t("NLH 名次", "NLH place"), t("獵人賽名次", "Bounty place"), t("賞金籌碼", "Bounty chips")], rows)]))
+    return out
+
+
+def _blank(v):
+    return "" if v is None else v
+
+
+def _pname(data, code: str) -> str:
+    p = data.players.get(code)
+    return p.name if p else ""
+
+
+def summary(res: Results) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    data = res.data
+    if data.seed:
+        out["seed"] = data.seed
+    if res.day1:
+        out["day1"] = {"pairings": [{"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": m.winner}
+                                    for m in res.day1]}
+        if res.day1_raw is not None:
+            out["day1"]["raw"] = dict(res.day1_raw)
+    if res.draws:
+        out["day2"] = {"draw": {e: [{"table": s.table, "seat": s.seat, "player": s.player} for s in seats]
+                                for e, seats in res.draws.items()}}
+    if res.nlh_places:
+        out["nlh"] = {"places": dict(sorted(res.nlh_places.items(), key=lambda kv: (kv[1], kv[0])))}
+        if res.nlh_raw is not None:
+            out["nlh"]["raw"] = {t: num(v) for t, v in res.nlh_raw.items()}
+    if res.bounty is not None:
+        b = res.bounty
+        out["bounty"] = {
+            "players": {p: {"place": b.places.get(p), "chips": b.chips[p]} for p in b.field},
+            "milestones": [{"hand": e.hand, "remaining": e.remaining, "issued_each": e.issued_each, "head_value": e.head_value}
+                           for e in b.timeline],
+            "issued": b.issued,
+        }
+        if res.bounty_raw is not None:
+            out["bounty"]["raw"] = {t: num(v) for t, v in res.bounty_raw.items()}
+    if res.qualification is not None:
+        out["qualification"] = res.qualification.as_json()
+    return out

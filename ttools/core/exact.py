@@ -1,0 +1,63 @@
+"""Exact arithmetic for anything a rulebook rounds: fractions in, decimals as printed out."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Mapping, TypeVar
+
+K = TypeVar("K")
+
+
+def parse_fraction(text: object) -> Fraction:
+    """``1000/3``, ``333.5``, ``40`` -> Fraction. Raises ValueError on anything else."""
+    if isinstance(text, Fraction):
+        return text
+    if isinstance(text, bool):
+        raise ValueError(f"not a number: {text!r}")
+    if isinstance(text, int):
+        return Fraction(text)
+    if isinstance(text, float):
+        return Fraction(Decimal(repr(text)))
+    s = str(text).strip()
+    if not s:
+        raise ValueError("empty")
+    if "/" in s:
+        num, _, den = s.partition("/")
+        f = Fraction(Decimal(num.strip())) / Fraction(Decimal(den.strip()))
+        return f
+    return Fraction(Decimal(s))
+
+
+def round_half_up(value: Fraction, places: int = 2) -> Decimal:
+    """Round half up at the (places+1)-th decimal (四捨五入), exactly; negatives symmetric."""
+    scale = 10**places
+    scaled = abs(value) * scale
+    n = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
+    if value < 0:
+        n = -n
+    return Decimal(n).scaleb(-places)
+
+
+def largest_remainder(values: Mapping[K, Fraction], places: int = 2) -> dict[K, Decimal]:
+    """Round so that the rounded values add up to the rounded sum (Hamilton's method).
+
+    Each value is floored to ``places`` decimals; the units left over go to the largest
+    remainders, ties to the earlier key in the mapping's order.
+    """
+    scale = 10**places
+    total = sum(values.values(), Fraction(0)) * scale
+    target = round_half_up(total / scale, places) * scale
+    floors = {k: (v * scale).numerator // (v * scale).denominator for k, v in values.items()}
+    left = int(target) - sum(floors.values())
+    order = sorted(values, key=lambda k: -((values[k] * scale) - floors[k]))
+    # sorted() is stable: ties keep the mapping's order
+    for k in order[: max(left, 0)]:
+        floors[k] += 1
+    return {k: Decimal(n).scaleb(-places) for k, n in floors.items()}
+
+
+def fmt_decimal(value: Decimal | Fraction | int, places: int = 2) -> str:
+    if isinstance(value, Fraction):
+        value = round_half_up(value, places)
+    return f"{Decimal(value):.{places}f}"

@@ -1,0 +1,31 @@
+"""What processing a workbook produced: problems, the JSON summary, and how to write the output."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ttools.problems import Problem, has_errors
+
+
+@dataclass
+class Outcome:
+    competition: str
+    lang: str
+    problems: list[Problem] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
+    # writes the output workbook to the given path
+    writer: Callable[[str], None] | None = None
+    printable: list[str] = field(default_factory=list)  # sheet names worth printing
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.problems)
+
+    def json(self) -> dict[str, Any]:
+        from ttools import __version__
+
+        out: dict[str, Any] = {"tool": "ttools", "version": __version__, "competition": self.competition,
+                               "problems": [p.as_json(self.lang) for p in self.problems]}
+        out.update(self.summary)
+        return out

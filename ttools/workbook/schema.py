@@ -1,0 +1,275 @@
+"""Declarative sheets and columns, and the generic readers that turn a sheet into rows of
+values with their cell addresses. Knows no competition: each competition declares its sheets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from ttools.problems import Problem, Where, define, error
+from ttools.workbook import normalize as nz
+from ttools.workbook.read import Book, SheetData, a1
+
+COLUMN_MISSING = define(
+    "column-missing",
+    "column '{column}' is missing (expected a header row with: {expected})",
+    "缺少欄位「{column}」（標題列應有：{expected}）",
+)
+FORMULA_NO_VALUE = define(
+    "formula-no-value",
+    "this cell holds a formula with no calculated value; open the file in Excel, let it calculate, save, and send it again (or type the value)",
+    "此儲存格為沒有計算結果的公式；請以 Excel 開啟、重算並儲存後再送出（或直接輸入數值）",
+)
+CELL_ERROR = define("cell-error", "the cell shows an error value {value}", "儲存格顯示錯誤值 {value}")
+NOT_WHOLE = define("not-a-whole-number", "'{value}' is not a whole number ({what})", "「{value}」不是整數（{what}）")
+NOT_NUMBER = define("not-a-number", "'{value}' is not a number ({what})", "「{value}」不是數字（{what}）")
+BAD_CHOICE = define("bad-choice", "'{value}' is not allowed here; expected one of: {choices}", "「{value}」不可用；應為：{choices}")
+REQUIRED = define("required", "{what} is required here", "此處須填寫{what}")
+UNKNOWN_KEY = define("unknown-key", "unknown setting '{key}' (ignored)", "未知設定「{key}」（已略過）")
+DUPLICATE_KEY = define("duplicate-key", "setting '{key}' is given twice (the first is used)", "設定「{key}」重複（採用第一個）")
+
+_ERROR_VALUES = {"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!"}
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str                         # canonical English name (the contract)
+    names: dict[str, str]            # header label per language
+    note: dict[str, str] = field(default_factory=dict)   # input message per language
+    kind: str = "text"               # text | int | number | code | choice
+    choices: tuple[str, ...] = ()    # for kind == 'choice'
+    list_name: str | None = None     # defined name feeding a dropdown
+    width: int = 12
+    required: bool = True
+
+    def label(self, lang: str) -> str:
+        return self.names.get(lang) or self.names.get("en") or self.key
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One row of a key/value sheet (Event, Rules)."""
+
+    key: str
+    names: dict[str, str]
+    default: Any = ""
+    note: dict[str, str] = field(default_factory=dict)
+    choices: tuple[str, ...] = ()
+
+    def label(self, lang: str) -> str:
+        return self.names.get(lang) or self.names.get("en") or self.key
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    key: str                          # canonical English sheet name (the contract)
+    names: dict[str, str]             # sheet name per language
+    columns: tuple[Column, ...] = ()  # table sheets
+    settings: tuple[Setting, ...] = ()  # key/value sheets
+    note: dict[str, str] = field(default_factory=dict)  # what the sheet is for (Guide)
+    input: bool = True
+
+    @property
+    def is_kv(self) -> bool:
+        return bool(self.settings)
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names.get("en") or self.key
+
+    def accepted_names(self) -> list[str]:
+        return [self.key, *self.names.values()]
+
+
+def find_sheet(book: Book, spec: SheetSpec) -> SheetData | None:
+    return book.get(*spec.accepted_names())
+
+
+@dataclass
+class Row:
+    """One data row: raw values by column key, their cells, the 1-based sheet row number."""
+
+    values: dict[str, Any]
+    where: dict[str, Where]
+    number: int
+
+    def blank(self, key: str) -> bool:
+        return nz.is_blank(self.values.get(key))
+
+
+class Reader:
+    """Typed access to rows, collecting problems instead of raising."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+
+    def _bad(self, row: Row, key: str) -> bool:
+        v = row.values.get(key)
+        if isinstance(v, str) and v.strip().upper() in _ERROR_VALUES:
+            self.problems.append(error(CELL_ERROR, row.where[key], value=v.strip()))
+            return True
+        return False
+
+    def text(self, row: Row, key: str, what: str = "", required: bool = False) -> str | None:
+        if key not in row.values or self._bad(row, key):
+            return None
+        if row.blank(key):
+            if required:
+                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+            return None
+        return nz.clean_text(row.values[key])
+
+    def integer(self, row: Row, key: str, what: str = "", required: bool = False) -> int | None:
+        if key not in row.values or self._bad(row, key):
+            return None
+        if row.blank(key):
+            if required:
+                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+            return None
+        try:
+            return nz.parse_int(row.values[key])
+        except ValueError:
+            self.problems.append(error(NOT_WHOLE, row.where[key], value=nz.clean_text(row.values[key]), what=what or key))
+            return None
+
+    def number(self, row: Row, key: str, what: str = "", required: bool = False):
+        if key not in row.values or self._bad(row, key):
+            return None
+        if row.blank(key):
+            if required:
+                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+            return None
+        try:
+            return nz.parse_number(row.values[key])
+        except ValueError:
+            self.problems.append(error(NOT_NUMBER, row.where[key], value=nz.clean_text(row.values[key]), what=what or key))
+            return None
+
+    def code(self, row: Row, key: str, what: str = "", required: bool = False) -> str | None:
+        if key not in row.values or self._bad(row, key):
+            return None
+        if row.blank(key):
+            if required:
+                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+            return None
+        return nz.parse_code(row.values[key])
+
+    def choice(self, row: Row, key: str, choices: dict[str, str], what: str = "", required: bool = False) -> str | None:
+        if key not in row.values or self._bad(row, key):
+            return None
+        if row.blank(key):
+            if required:
+                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+            return None
+        try:
+            return nz.parse_choice(row.values[key], choices)
+        except ValueError:
+            shown = ", ".join(sorted(set(choices.values())))
+            self.problems.append(error(BAD_CHOICE, row.where[key], value=nz.clean_text(row.values[key]), choices=shown))
+            return None
+
+
+def _formula_problems(sheet: SheetData) -> list[Problem]:
+    return [error(FORMULA_NO_VALUE, Where(sheet.name, cell)) for cell in sorted(sheet.no_cached_value, key=_cell_order)]
+
+
+def _cell_order(cell: str) -> tuple[int, str]:
+    letters = "".join(ch for ch in cell if ch.isalpha())
+    digits = "".join(ch for ch in cell if ch.isdigit()) or "0"
+    return int(digits), letters.rjust(3)
+
+
+def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> list[Row]:
+    """Rows of a table sheet; the header row is found among the first rows by its labels."""
+    problems.extend(_formula_problems(sheet))
+    labels: dict[str, str] = {}
+    for col in spec.columns:
+        labels[nz.fold_label(col.key)] = col.key
+        for name in col.names.values():
+            labels[nz.fold_label(name)] = col.key
+    header_at: int | None = None
+    mapping: dict[int, str] = {}
+    for i, values in enumerate(sheet.grid[:10]):
+        found = {j: labels[nz.fold_label(v)] for j, v in enumerate(values) if not nz.is_blank(v) and nz.fold_label(v) in labels}
+        if found:
+            header_at, mapping = i, found
+            break
+    if header_at is None:
+        if any(any(not nz.is_blank(v) for v in r) for r in sheet.grid):
+            expected = ", ".join(c.key for c in spec.columns)
+            problems.append(error(COLUMN_MISSING, Where(sheet.name, a1(sheet.row0, sheet.col0)),
+                                  column=spec.columns[0].key, expected=expected))
+        return []
+    present = set(mapping.values())
+    header_row = sheet.row0 + header_at
+    for col in spec.columns:
+        if col.required and col.key not in present:
+            expected = ", ".join(c.key for c in spec.columns)
+            problems.append(error(COLUMN_MISSING, Where(sheet.name, a1(header_row, sheet.col0)), column=col.key, expected=expected))
+    rows: list[Row] = []
+    for i in range(header_at + 1, len(sheet.grid)):
+        values = sheet.grid[i]
+        r = sheet.row0 + i
+        if all(nz.is_blank(v) for j, v in enumerate(values) if j in mapping):
+            continue
+        row = Row({}, {}, r + 1)
+        for j, key in mapping.items():
+            cell = a1(r, sheet.col0 + j)
+            row.values[key] = values[j] if j < len(values) else ""
+            row.where[key] = Where(sheet.name, cell)
+            if cell in sheet.no_cached_value:
+                row.values[key] = None
+        for col in spec.columns:  # absent optional columns still have a place to point at
+            if col.key not in row.where:
+                row.values[col.key] = ""
+                row.where[col.key] = Where(sheet.name, f"{r + 1}:{r + 1}")
+        rows.append(row)
+    return rows
+
+
+def read_settings(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> dict[str, tuple[Any, Where]]:
+    """A key/value sheet -> {key: (raw value, where)}. Keys may be the canonical key or a label."""
+    problems.extend(_formula_problems(sheet))
+    labels: dict[str, str] = {}
+    for s in spec.settings:
+        labels[nz.fold_label(s.key)] = s.key
+        for name in s.names.values():
+            labels[nz.fold_label(name)] = s.key
+    key_labels = {nz.fold_label(x) for x in ("key", "鍵", "项目", "項目", "設定", "设定")}
+    value_labels = {nz.fold_label(x) for x in ("value", "值", "數值", "数值", "內容", "内容")}
+    key_col, value_col, start = 0, 1, 0
+    for i, values in enumerate(sheet.grid[:10]):
+        folded = [nz.fold_label(v) for v in values]
+        if any(f in key_labels for f in folded) and any(f in value_labels for f in folded):
+            key_col = next(j for j, f in enumerate(folded) if f in key_labels)
+            value_col = next(j for j, f in enumerate(folded) if f in value_labels)
+            start = i + 1
+            break
+    out: dict[str, tuple[Any, Where]] = {}
+    for i in range(start, len(sheet.grid)):
+        values = sheet.grid[i]
+        r = sheet.row0 + i
+        if key_col >= len(values) or nz.is_blank(values[key_col]):
+            continue
+        raw_key = values[key_col]
+        key = labels.get(nz.fold_label(raw_key))
+        key_cell = Where(sheet.name, a1(r, sheet.col0 + key_col))
+        if key is None:
+            problems.append(Problem("warning", UNKNOWN_KEY, key_cell, (("key", nz.clean_text(raw_key)),)))
+            continue
+        if key in out:
+            problems.append(Problem("warning", DUPLICATE_KEY, key_cell, (("key", key),)))
+            continue
+        cell = a1(r, sheet.col0 + value_col)
+        value = values[value_col] if value_col < len(values) else ""
+        if cell in sheet.no_cached_value:
+            value = None
+        out[key] = (value, Where(sheet.name, cell))
+    return out
+
+
+def choice_map(choices: Iterable[str], aliases: dict[str, str] | None = None) -> dict[str, str]:
+    """Folded label -> canonical choice, including localized aliases."""
+    out = {nz.fold_label(c): c for c in choices}
+    for alias, target in (aliases or {}).items():
+        out[nz.fold_label(alias)] = target
+    return out

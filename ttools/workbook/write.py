@@ -1,0 +1,332 @@
+"""Write workbooks with XlsxWriter: input sheets as protected Excel Tables with dropdowns and
+input messages, key/value settings sheets, a guide, and printable report sheets. Knows no
+competition: it renders ``SheetSpec``s and ``Report``s."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Sequence
+
+from ttools.workbook.read import col_letter
+from ttools.workbook.schema import SheetSpec
+
+# A fixed creation time keeps files written from the same data byte-identical.
+FIXED_CREATED = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def display_width(text: Any) -> int:
+    """Width in Excel character units; CJK (wide) characters count double."""
+    s = "" if text is None else str(text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+
+
+@dataclass
+class Block:
+    """A titled table on a report sheet."""
+
+    title: str
+    header: Sequence[str]
+    rows: Sequence[Sequence[Any]]
+    highlight: set[int] = field(default_factory=set)   # row indices to shade (e.g. advancing)
+    notes: Sequence[str] = ()                          # lines printed under the table
+    number_format: dict[int, str] = field(default_factory=dict)  # column index -> Excel format
+
+
+@dataclass
+class Report:
+    """A printable output sheet."""
+
+    key: str
+    name: str
+    title: str
+    blocks: list[Block]
+    landscape: bool = False
+    subtitle: str = ""
+
+
+@dataclass
+class Meta:
+    competition: str
+    kind: str            # 'event'
+    lang: str
+    version: str
+    template_version: int = 1
+    event_name: str = ""
+    source_hash: str = ""
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return float(value)
+    if isinstance(value, Decimal):
+        return float(value)
+    return value
+
+
+class WorkbookWriter:
+    def __init__(self, path: str, meta: Meta):
+        import xlsxwriter
+
+        self.meta = meta
+        self.wb = xlsxwriter.Workbook(path, {"strings_to_formulas": False, "strings_to_urls": False,
+                                             "strings_to_numbers": False})
+        self.wb.set_properties({"title": meta.event_name or "ttools", "author": "ttools",
+                                "created": FIXED_CREATED, "comments": f"ttools {meta.version}"})
+        self.wb.set_custom_property("ttools_competition", meta.competition)
+        self.wb.set_custom_property("ttools_kind", meta.kind)
+        self.wb.set_custom_property("ttools_template_version", str(meta.template_version))
+        self.wb.set_custom_property("ttools_language", meta.lang)
+        font = "Microsoft JhengHei" if meta.lang == "zh-Hant" else ("Microsoft YaHei" if meta.lang == "zh-Hans" else "Calibri")
+        self.font = font
+        f = self.wb.add_format
+        self.f_header = f({"bold": True, "bg_color": "#1F4E78", "font_color": "#FFFFFF", "border": 1,
+                           "text_wrap": True, "valign": "vcenter", "font_name": font, "locked": True})
+        self.f_input = f({"locked": False, "font_name": font, "bg_color": "#FFFDE7", "border": 1, "border_color": "#BFBFBF"})
+        self.f_input_text = f({"locked": False, "font_name": font, "bg_color": "#FFFDE7", "border": 1,
+                               "border_color": "#BFBFBF", "num_format": "@"})
+        self.f_locked = f({"locked": True, "font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#F2F2F2"})
+        self.f_cell = f({"font_name": font, "border": 1, "border_color": "#BFBFBF"})
+        self.f_num2 = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "num_format": "0.00"})
+        self.f_hl = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#C6EFCE", "bold": True})
+        self.f_hl2 = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#C6EFCE", "bold": True, "num_format": "0.00"})
+        self.f_title = f({"bold": True, "font_size": 14, "font_name": font})
+        self.f_subtitle = f({"italic": True, "font_color": "#595959", "font_name": font})
+        self.f_block = f({"bold": True, "font_size": 11, "font_name": font, "bottom": 1})
+        self.f_wrap = f({"text_wrap": True, "valign": "top", "font_name": font})
+        self.f_note = f({"italic": True, "font_color": "#595959", "font_name": font})
+        self.f_guide_h = f({"bold": True, "font_size": 12, "font_name": font, "font_color": "#1F4E78"})
+        self._lists_ws = None
+        self._lists_col = 0
+        self._fmt_cache: dict[str, Any] = {}
+
+    # ---- helpers -------------------------------------------------------
+    def _num_format(self, fmt: str, highlight: bool = False):
+        key = f"{fmt}|{highlight}"
+        if key not in self._fmt_cache:
+            props = {"font_name": self.font, "border": 1, "border_color": "#BFBFBF", "num_format": fmt}
+            if highlight:
+                props.update({"bg_color": "#C6EFCE", "bold": True})
+            self._fmt_cache[key] = self.wb.add_format(props)
+        return self._fmt_cache[key]
+
+    def write_value(self, ws, r: int, c: int, value: Any, fmt=None) -> None:
+        value = _plain(value)
+        if value is None or value == "":
+            ws.write_blank(r, c, None, fmt)
+        elif isinstance(value, bool):
+            ws.write_boolean(r, c, value, fmt)
+        elif isinstance(value, (int, float)):
+            ws.write_number(r, c, value, fmt)
+        else:
+            ws.write_string(r, c, str(value), fmt)  # typed text stays text, even '=…'
+
+    def print_setup(self, ws, header_rows: int | None = None, landscape: bool = False) -> None:
+        ws.set_paper(9)  # A4
+        if landscape:
+            ws.set_landscape()
+        else:
+            ws.set_portrait()
+        ws.fit_to_pages(1, 0)
+        ws.set_margins(left=0.5, right=0.5, top=0.75, bottom=0.75)
+        if header_rows is not None:
+            ws.repeat_rows(header_rows)
+        name = (self.meta.event_name or "ttools").replace("&", "&&")
+        ws.set_header(f"&L{name}&R&A")
+        h = self.meta.source_hash[:12]
+        ws.set_footer(f"&Lttools {self.meta.version}" + (f" · sha256 {h}" if h else "") + "&R&P / &N")
+
+    def define_list(self, name: str, values: Sequence[Any]) -> str:
+        """Write ``values`` to the hidden _lists sheet and define ``name`` over them."""
+        if self._lists_ws is None:
+            self._lists_ws = self.wb.add_worksheet("_lists")
+            self._lists_ws.hide()
+        ws, c = self._lists_ws, self._lists_col
+        ws.write_string(0, c, name)
+        for i, v in enumerate(values, start=1):
+            self.write_value(ws, i, c, v)
+        n = max(len(values), 1)
+        self.wb.define_name(name, f"=_lists!${col_letter(c)}$2:${col_letter(c)}${n + 1}")
+        self._lists_col += 1
+        return name
+
+    # ---- sheets ----------------------------------------------------------
+    def guide_sheet(self, name: str, title: str, sections: Sequence[tuple[str, Sequence[str]]]) -> None:
+        ws = self.wb.add_worksheet(name)
+        ws.set_column(0, 0, 110)
+        ws.write_string(0, 0, title, self.f_title)
+        r = 2
+        for head, lines in sections:
+            ws.write_string(r, 0, head, self.f_guide_h)
+            r += 1
+            for line in lines:
+                ws.write_string(r, 0, line, self.f_wrap)
+                r += 1
+            r += 1
+        ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
+        self.print_setup(ws)
+
+    def settings_sheet(self, spec: SheetSpec, lang: str, values: dict[str, Any], labels: dict[str, str]) -> None:
+        """Key/value sheet: key (canonical), label, value (the input), note."""
+        ws = self.wb.add_worksheet(spec.name(lang))
+        head = [labels["key"], labels["label"], labels["value"], labels["note"]]
+        for c, h in enumerate(head):
+            ws.write_string(0, c, h, self.f_header)
+        widths = [16, 18, 18, 60]
+        for i, s in enumerate(spec.settings, start=1):
+            ws.write_string(i, 0, s.key, self.f_locked)
+            ws.write_string(i, 1, s.label(lang), self.f_locked)
+            v = values.get(s.key, s.default)
+            self.write_value(ws, i, 2, v, self.f_input)
+            note = s.note.get(lang) or s.note.get("en", "")
+            ws.write_string(i, 3, note, self.f_wrap)
+            widths[1] = max(widths[1], display_width(s.label(lang)) + 2)
+            widths[2] = max(widths[2], min(display_width(v) + 2, 40))
+            opts: dict[str, Any] = {"validate": "any"}
+            if s.choices:
+                opts = {"validate": "list", "source": list(s.choices), "error_type": "stop"}
+            if note:
+                opts.update({"input_title": s.label(lang)[:32], "input_message": note[:255]})
+            if s.choices or note:
+                ws.data_validation(i, 2, i, 2, opts)
+        for c, w in enumerate(widths):
+            ws.set_column(c, c, w, self.f_wrap if c == 3 else None)
+        ws.freeze_panes(1, 0)
+        ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True,
+                        "format_columns": True, "format_rows": True})
+        self.print_setup(ws, header_rows=0)
+
+    def input_sheet(self, spec: SheetSpec, lang: str, rows: Sequence[dict[str, Any]], *,
+                    min_rows: int = 10, locked: Sequence[str] = (), hidden: bool = False,
+                    notes_above: Sequence[str] = ()) -> None:
+        """A protected input sheet holding one Excel Table: header, ``rows`` filled, at least
+        ``min_rows`` rows, dropdowns from defined names, an input message on each column.
+        Columns in ``locked`` are pre-filled by ttools and locked (e.g. the Day 1 pairings)."""
+        ws = self.wb.add_worksheet(spec.name(lang))
+        top = len(notes_above) + (1 if notes_above else 0)
+        for i, line in enumerate(notes_above):
+            ws.write_string(i, 0, line, self.f_note)
+        cols = spec.columns
+        n = max(len(rows), min_rows, 1)
+        data = []
+        for i in range(n):
+            rec = rows[i] if i < len(rows) else {}
+            data.append([_plain(rec.get(c.key, "")) for c in cols])
+        last_row = top + n
+        table_cols = []
+        for c in cols:
+            fmt = self.f_locked if c.key in locked else (self.f_input_text if c.kind in ("text", "code") else self.f_input)
+            table_cols.append({"header": c.label(lang), "format": fmt})
+        ws.add_table(top, 0, last_row, len(cols) - 1, {
+            "columns": table_cols, "style": "Table Style Light 9",
+            "name": "t" + "".join(ch for ch in spec.key if ch.isalnum()), "autofilter": False,
+        })
+        # overwrite data cells so text stays text (the table writer would infer types)
+        for i, rec in enumerate(data):
+            for j, v in enumerate(rec):
+                fmt = table_cols[j]["format"]
+                self.write_value(ws, top + 1 + i, j, v, fmt)
+        for j, c in enumerate(cols):
+            width = max(c.width, display_width(c.label(lang)) + 3,
+                        max((display_width(r[j]) + 2 for r in data), default=0))
+            unlocked = c.key not in locked
+            ws.set_column(j, j, min(width, 50), self.f_input if unlocked else None)
+            note = c.note.get(lang) or c.note.get("en", "")
+            opts: dict[str, Any] = {}
+            if c.list_name:
+                opts = {"validate": "list", "source": "=" + c.list_name, "error_type": "warning"}
+            elif c.kind == "choice" and c.choices:
+                opts = {"validate": "list", "source": list(c.choices), "error_type": "stop"}
+            elif c.kind == "int":
+                opts = {"validate": "integer", "criteria": "between", "minimum": -10**9, "maximum": 10**9,
+                        "error_type": "warning"}
+            else:
+                opts = {"validate": "any"}
+            if note:
+                opts.update({"input_title": c.label(lang)[:32], "input_message": note[:255]})
+            if unlocked and (note or opts.get("validate") != "any"):
+                ws.data_validation(top + 1, j, max(last_row, top + 500), j, opts)
+        ws.freeze_panes(top + 1, 0)
+        ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True,
+                        "format_rows": True, "insert_rows": True, "delete_rows": True, "sort": True,
+                        "autofilter": True})
+        self.print_setup(ws, header_rows=top)
+        if hidden:
+            ws.hide()
+
+    def report_sheet(self, report: Report) -> None:
+        ws = self.wb.add_worksheet(report.name)
+        ws.write_string(0, 0, report.title, self.f_title)
+        r = 1
+        if report.subtitle:
+            ws.write_string(r, 0, report.subtitle, self.f_subtitle)
+            r += 1
+        r += 1
+        widths: dict[int, int] = {}
+        first_header: int | None = None
+        for block in report.blocks:
+            if block.title:
+                ws.write_string(r, 0, block.title, self.f_block)
+                r += 1
+            if block.header:
+                if first_header is None:
+                    first_header = r
+                for c, h in enumerate(block.header):
+                    ws.write_string(r, c, str(h), self.f_header)
+                    widths[c] = max(widths.get(c, 6), display_width(h) + 2)
+                r += 1
+            for i, row in enumerate(block.rows):
+                hl = i in block.highlight
+                for c, v in enumerate(row):
+                    fmt_code = block.number_format.get(c)
+                    if fmt_code and isinstance(_plain(v), (int, float)):
+                        fmt = self._num_format(fmt_code, hl)
+                    else:
+                        fmt = self.f_hl if hl else self.f_cell
+                    self.write_value(ws, r, c, v, fmt)
+                    widths[c] = max(widths.get(c, 6), min(display_width(_display(v, fmt_code)) + 2, 60))
+                r += 1
+            for line in block.notes:
+                ws.write_string(r, 0, line, self.f_note)
+                r += 1
+            r += 1
+        for c, w in sorted(widths.items()):
+            ws.set_column(c, c, w)
+        ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True})
+        self.print_setup(ws, header_rows=None, landscape=report.landscape)
+        ws.set_print_scale(100)
+        ws.fit_to_pages(1, 0)
+
+    def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:
+        ws = self.wb.add_worksheet("_meta")
+        rows = {"tool": "ttools", "competition": self.meta.competition, "kind": self.meta.kind,
+                "template_version": self.meta.template_version, "version": self.meta.version,
+                "language": self.meta.lang}
+        rows.update(extra or {})
+        ws.write_string(0, 0, "key")
+        ws.write_string(0, 1, "value")
+        for i, (k, v) in enumerate(rows.items(), start=1):
+            ws.write_string(i, 0, str(k))
+            self.write_value(ws, i, 1, v)
+        ws.hide()
+
+    def raw_sheet(self, name: str, grid: Sequence[Sequence[Any]]) -> None:
+        """Carry a sheet ttools does not know over as values, so nothing staff wrote is lost."""
+        ws = self.wb.add_worksheet(name[:31])
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v is not None and v != "":
+                    self.write_value(ws, r, c, v)
+
+    def close(self) -> None:
+        self.wb.close()
+
+
+def _display(value: Any, fmt: str | None) -> str:
+    v = _plain(value)
+    if isinstance(v, float) and fmt == "0.00":
+        return f"{v:.2f}"
+    return "" if v is None else str(v)
