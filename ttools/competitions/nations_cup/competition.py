@@ -88,7 +88,7 @@ def new_workbook(path: str, teams: int | None = None, players: int | None = None
 
 
 def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
-           template: bool = False, problems_block: Block | None = None) -> None:
+           template: bool = False, problems_block: Block | None = None, printable: list[str] = ()) -> None:
     meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
                 event_name=data.name, source_hash=source_hash)
     w = WorkbookWriter(path, meta)
@@ -144,7 +144,7 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
                               "問題" if lang.startswith("zh") else "Problems", [problems_block]))
     for sheet in data.unknown_sheets:
         w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
-    w.meta_sheet({"teams": n})
+    w.meta_sheet({"teams": n, "printable": "|".join(printable)})
     w.close()
 
 
@@ -185,7 +185,20 @@ def process(book: Book, source_hash: str = "") -> Outcome:
             block = Block("", ["嚴重性" if zh else "Severity", "工作表" if zh else "Sheet", "儲存格" if zh else "Cell",
                                "代碼" if zh else "Code", "說明" if zh else "Message"],
                           [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
-        _write(path, data, res, out_reports, lang, source_hash, problems_block=block)
+        _write(path, data, res, out_reports, lang, source_hash, problems_block=block, printable=outcome.printable)
 
     outcome.writer = writer
     return outcome
+
+
+def write_input_workbook(path: str, teams: int, sheets: dict[str, list[dict[str, Any]]],
+                         event: dict[str, Any] | None = None, rules: dict[str, Any] | None = None,
+                         lang: str = DEFAULT_LANG) -> None:
+    """Write an event workbook holding the given input rows (canonical sheet keys and column
+    keys), as staff would have filled it in: used by the sample generator and tests."""
+    lang = _lang(lang)
+    data = EventData(teams_n=teams, teams=team_letters(teams), lang=lang)
+    data.settings_raw["Event"] = {"competition": NAME, "teams": teams, "language": lang, "advance": 4, **(event or {})}
+    data.settings_raw["Rules"] = dict(rules or {})
+    data.raw = {k: [dict(r) for r in v] for k, v in sheets.items()}
+    _write(path, data, None, [], lang, source_hash="", template=True)

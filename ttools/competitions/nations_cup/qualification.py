@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from itertools import groupby
 from typing import Mapping, Sequence
 
 from ttools.competitions.nations_cup.model import Rules
 from ttools.core.draw import Draw
 from ttools.core.exact import largest_remainder, round_half_up
-from ttools.core.standings import rank
+from ttools.core.standings import Ranked, rank
 from ttools.problems import Problem, Where, define, error, warning
 
 EVENTS = ("hu", "nlh", "bounty")  # 單挑賽, NLH MTT, 獵人賽
@@ -181,13 +182,17 @@ def qualification(
     chips = {t: int(bounty_chips.get(t, 0)) for t in teams}
     tops = {t: best_places(places.get(t, ())) for t in teams}
 
-    def tie_keys(t: str) -> tuple:
-        best, second = tops[t]
-        return (
-            chips[t],
-            _NO_PLACE if best is None else best,
-            _NO_PLACE if second is None else second,
-        )
+    # Smaller is better on each key, in the rulebook's order after the total.
+    def more_chips(t: str) -> int:
+        return -chips[t]
+
+    def best_place(t: str) -> int:
+        return _NO_PLACE if tops[t][0] is None else tops[t][0]
+
+    def second_place(t: str) -> int:
+        return _NO_PLACE if tops[t][1] is None else tops[t][1]
+
+    tie_breaks = [more_chips, best_place, second_place]
 
     rounding = rules.rounding
     if rounding not in ("half-up", "largest-remainder"):
@@ -196,25 +201,22 @@ def qualification(
     if rounding == "largest-remainder":
         # Hundredths left over among equal remainders go first to the team the tie-breaks
         # favour, so two teams with the same exact total are never split by their letters.
-        in_tie_break_order = sorted(teams, key=lambda t: (-totals[t], tie_keys(t), t))
+        in_tie_break_order = sorted(teams, key=lambda t: (-totals[t], *(k(t) for k in tie_breaks), t))
         printed = largest_remainder({t: totals[t] for t in in_tie_break_order}, PLACES)
     else:
         printed = {t: round_half_up(totals[t], PLACES) for t in teams}
 
-    keys = [lambda t: -printed[t]] + [
-        (lambda i: (lambda t: tie_keys(t)[i]))(i) for i in range(3)
-    ]
+    keys = [lambda t: -printed[t], *tie_breaks]
     ranked = rank(teams, keys, lot=Draw(seed, LOT_STAGE), label=str)
 
     advance = max(rules.advance, 0)
     rows: list[QualificationRow] = []
-    lot_group: list = []
     for i, r in enumerate(ranked):
         t = r.item
         if r.decided_by is not None:
             decided_by = TIE_BREAKS[r.decided_by]
-        elif r.by_lot and i > 0 and ranked[i - 1].by_lot and _same_keys(keys, ranked[i - 1].item, t):
-            decided_by = "lot"
+        elif r.by_lot and i > 0:
+            decided_by = "lot"  # below an equal team on every key: the lot put it there
         else:
             decided_by = None
         rows.append(
@@ -240,13 +242,9 @@ def qualification(
                 by_lot=r.by_lot,
             )
         )
-        # Collect each group settled by lot, to report it once for the chief referee.
-        if r.by_lot and lot_group and _same_keys(keys, lot_group[-1].item, t):
-            lot_group.append(r)
-        else:
-            _report_lot(lot_group, seed, problems)
-            lot_group = [r] if r.by_lot else []
-    _report_lot(lot_group, seed, problems)
+    # Each group settled by lot is reported once, for the chief referee to confirm.
+    for _, group in groupby(ranked, key=lambda r: tuple(k(r.item) for k in keys)):
+        _report_lot(list(group), seed, problems)
 
     tail_exact = sum((Fraction(v) for v in printed.values()), Fraction(0)) - sum_exact
     tail = _as_decimal(tail_exact)
@@ -268,12 +266,8 @@ def qualification(
     return Qualification(rows, tail, gap, sum_exact, raw_sums, problems)
 
 
-def _same_keys(keys, a: str, b: str) -> bool:
-    return all(k(a) == k(b) for k in keys)
-
-
-def _report_lot(group: list, seed: str | int, problems: list[Problem]) -> None:
-    if len(group) < 2:
+def _report_lot(group: list[Ranked[str]], seed: str | int, problems: list[Problem]) -> None:
+    if len(group) < 2 or not group[0].by_lot:
         return
     names = [g.item for g in group]
     problems.append(

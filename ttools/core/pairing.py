@@ -1,0 +1,589 @@
+"""Pairing one round of a division: Australian draw, king of the hill, random, round robin, byes and starts.
+
+Players are any hashable ids, given in standings order (best first); the functions return
+plain ``Pairings`` records and never look at a workbook. The reference implementation of
+these methods in Scrabble is TSH (John Chew's tournament shell); where this module follows or
+departs from it, the comment says so.
+
+How the Australian draw is found quickly
+----------------------------------------
+The Australian draw (澳洲式瑞士制) is the lexicographically first repeat-free pairing in
+standings order: 1 takes the highest-ranked opponent not yet met, then the highest player
+left does the same, backing up only when a later player could not be paired. TSH finds it by
+depth-first search with ordered preference lists (``TSH::Player::ResolvePairings``), which is
+exponential when the field is nearly exhausted. Here every tentative choice is instead tested
+with a maximum-matching argument (Edmonds' blossom algorithm): a choice is kept iff the players
+left can still be paired completely, so no choice is ever undone and the result is exactly the
+lexicographically first one. Keeping one maximum matching of the players left, each test is a
+single augmenting-path search from the (at most two) players the choice set free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Generic, Hashable, Iterable, Mapping, Sequence, TypeVar
+
+from ttools.core.draw import Draw
+from ttools.problems import NOWHERE, Problem, Where, define, warning
+
+P = TypeVar("P", bound=Hashable)
+
+DRAW_FORGAVE_ROUNDS = define(
+    "draw-forgave-rounds",
+    "No pairing without repeats existed; meetings in rounds up to {through} were forgiven.",
+    "無法編出不重複對手的組合；已豁免第 {through} 回合或以前的對賽紀錄。",
+    "无法编出不重复对手的组合；已豁免第 {through} 回合或以前的对赛纪录。",
+)
+DRAW_FEWEST_REPEATS = define(
+    "draw-fewest-repeats",
+    "No pairing without repeats existed even after forgiving earlier rounds; "
+    "this pairing has the fewest repeats ({count}).",
+    "即使豁免較早回合仍無法避免重複對手；此組合的重複對賽最少（{count} 場）。",
+    "即使豁免较早回合仍无法避免重复对手；此组合的重复对赛最少（{count} 场）。",
+)
+DRAW_REPEAT = define(
+    "draw-repeat",
+    "{a} and {b} meet again (met {meetings} time(s) before).",
+    "{a} 與 {b} 再次對賽（之前已對賽 {meetings} 次）。",
+    "{a} 与 {b} 再次对赛（之前已对赛 {meetings} 次）。",
+)
+DRAW_SAME_CLUB = define(
+    "draw-same-club",
+    "{a} and {b} are from the same club but had to be paired.",
+    "{a} 與 {b} 同屬一會，但無法避開。",
+    "{a} 与 {b} 同属一会，但无法避开。",
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Records
+
+
+@dataclass(frozen=True)
+class RepeatedPair(Generic[P]):
+    """A pair the draw had to put together although the rules wanted them apart."""
+
+    a: P
+    b: P
+    meetings: int            # times they met before this round (all rounds counted)
+    same_club: bool = False
+
+
+@dataclass(frozen=True)
+class Relaxation(Generic[P]):
+    """What the draw had to give up, for the pairing sheet to print.
+
+    ``forgave_through``: meetings in rounds up to and including this one were ignored.
+    ``fewest_repeats``: no repeat-free draw existed at all; the draw minimises the number of
+    pairs over the allowance. ``repeats`` lists every pair that is over it (or same-club).
+    """
+
+    forgave_through: int | None = None
+    fewest_repeats: bool = False
+    repeats: tuple[RepeatedPair[P], ...] = ()
+
+    def problems(self, where: Where = NOWHERE, label: Callable[[P], str] = str) -> list[Problem]:
+        out: list[Problem] = []
+        if self.fewest_repeats:
+            out.append(warning(DRAW_FEWEST_REPEATS, where, count=len(self.repeats)))
+        elif self.forgave_through is not None:
+            out.append(warning(DRAW_FORGAVE_ROUNDS, where, through=self.forgave_through))
+        for r in self.repeats:
+            if r.meetings:
+                out.append(warning(DRAW_REPEAT, where, a=label(r.a), b=label(r.b), meetings=r.meetings))
+            if r.same_club:
+                out.append(warning(DRAW_SAME_CLUB, where, a=label(r.a), b=label(r.b)))
+        return out
+
+
+@dataclass(frozen=True)
+class Pairings(Generic[P]):
+    """One round's pairings. In a drawn round ``pairs`` are (higher ranked, lower ranked) in
+    standings order; in a round robin they are (starts, replies)."""
+
+    pairs: tuple[tuple[P, P], ...]
+    bye: P | None = None
+    relaxation: Relaxation[P] | None = None
+
+    def players(self) -> list[P]:
+        out = [p for pair in self.pairs for p in pair]
+        if self.bye is not None:
+            out.append(self.bye)
+        return out
+
+
+# ---------------------------------------------------------------------------------------
+# History of meetings
+
+
+class Meetings:
+    """Who met whom, and in which rounds (round ``None`` = not known).
+
+    Built from ``(round, a, b)`` triples of games actually played (a forfeit is not a
+    meeting: TSH's ForfeitLOSS command unpairs the two players, so they have not met).
+    """
+
+    def __init__(self, games: Iterable[tuple[int | None, Hashable, Hashable]] = ()) -> None:
+        self._rounds: dict[frozenset, list[int | None]] = {}
+        self._count: Callable[[Hashable, Hashable], int] | None = None
+        for rnd, a, b in games:
+            self._rounds.setdefault(frozenset((a, b)), []).append(rnd)
+
+    @classmethod
+    def of(cls, history: object) -> "Meetings":
+        """Accepts ``Meetings``, ``(round, a, b)`` triples, a mapping pair -> count or -> rounds,
+        or a callable ``met(a, b) -> int`` (counts without rounds cannot be forgiven)."""
+        if isinstance(history, Meetings):
+            return history
+        if history is None:
+            return cls()
+        if isinstance(history, Mapping):
+            m = cls()
+            for key, value in history.items():
+                pair = frozenset(key)
+                rounds = [None] * value if isinstance(value, int) else list(value)
+                m._rounds.setdefault(pair, []).extend(rounds)
+            return m
+        if callable(history):
+            m = cls()
+            m._count = history  # type: ignore[assignment]
+            return m
+        return cls(history)  # type: ignore[arg-type]
+
+    def count(self, a: Hashable, b: Hashable, forgive_through: int | None = None) -> int:
+        if self._count is not None:
+            return int(self._count(a, b))
+        rounds = self._rounds.get(frozenset((a, b)), ())
+        if forgive_through is None:
+            return len(rounds)
+        return sum(1 for r in rounds if r is None or r > forgive_through)
+
+    def known_rounds(self, players: Iterable[Hashable]) -> list[int]:
+        """Distinct dated rounds in which two of ``players`` met, oldest first."""
+        field = set(players)
+        out: set[int] = set()
+        for pair, rounds in self._rounds.items():
+            if len(pair) == 2 and pair <= field:
+                out.update(r for r in rounds if r is not None)
+        return sorted(out)
+
+    def _index_counts(self, order: Sequence[Hashable], forgive_through: int | None) -> list[dict[int, int]]:
+        n = len(order)
+        counts: list[dict[int, int]] = [{} for _ in range(n)]
+        if self._count is not None:
+            for i in range(n):
+                for j in range(i + 1, n):
+                    c = int(self._count(order[i], order[j]))
+                    if c:
+                        counts[i][j] = counts[j][i] = c
+            return counts
+        index = {p: i for i, p in enumerate(order)}
+        for pair, rounds in self._rounds.items():
+            if len(pair) != 2:
+                continue
+            a, b = tuple(pair)
+            i, j = index.get(a), index.get(b)
+            if i is None or j is None:
+                continue
+            c = len(rounds) if forgive_through is None else sum(
+                1 for r in rounds if r is None or r > forgive_through
+            )
+            if c:
+                counts[i][j] = counts[j][i] = c
+        return counts
+
+
+# ---------------------------------------------------------------------------------------
+# Byes and starts
+
+
+def assign_bye(order: Sequence[P], byes_count: Mapping[P, int] | None = None) -> P | None:
+    """The bye (輪空) of an odd field: the lowest-ranked player among those with the fewest byes."""
+    if len(order) % 2 == 0:
+        return None
+    counts = byes_count or {}
+    fewest = min(counts.get(p, 0) for p in order)
+    return next(p for p in reversed(order) if counts.get(p, 0) == fewest)
+
+
+def assign_starts(
+    pairs: Iterable[tuple[P, P]], firsts_count: Mapping[P, int], draw: Draw
+) -> list[tuple[P, P]]:
+    """Order each pair as (starts, replies) (先手/後手): the player who has started fewer games
+    starts; equal counts are drawn. The draw is consumed once per tied pair, in pair order."""
+    out: list[tuple[P, P]] = []
+    for a, b in pairs:
+        fa, fb = firsts_count.get(a, 0), firsts_count.get(b, 0)
+        if fa < fb or (fa == fb and draw.below(2) == 0):
+            out.append((a, b))
+        else:
+            out.append((b, a))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Simple methods
+
+
+def king_of_the_hill(order: Sequence[P], byes_count: Mapping[P, int] | None = None) -> Pairings[P]:
+    """King of the hill: 1v2, 3v4, … by the current standings, no adjustment even for repeats."""
+    bye = assign_bye(order, byes_count)
+    rest = [p for p in order if p != bye]
+    return Pairings(tuple((rest[i], rest[i + 1]) for i in range(0, len(rest), 2)), bye)
+
+
+def top_half_vs_bottom_half(order: Sequence[P], byes_count: Mapping[P, int] | None = None) -> Pairings[P]:
+    """Round 1 of an Australian-draw event: 1 plays n/2+1, 2 plays n/2+2, … (by rating or seed)."""
+    bye = assign_bye(order, byes_count)
+    rest = [p for p in order if p != bye]
+    half = len(rest) // 2
+    return Pairings(tuple((rest[i], rest[i + half]) for i in range(half)), bye)
+
+
+def round_robin(players: Sequence[P], double: bool = False) -> list[Pairings[P]]:
+    """Round robin (循環賽) by the FIDE Berger tables; pairs are (starts, replies).
+
+    Berger tables (FIDE Handbook C.05 Annex 1; e.g. 6 players: 1-6 2-5 3-4 / 6-4 5-3 1-2 /
+    2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1). With m seats (players, plus a bye seat when
+    odd, which is the highest number), round r (0-based) puts seat m against seat
+    (r·m/2 mod (m−1)) + 1, who starts in odd-numbered rounds; on table t ≥ 2 seat
+    ((t−1 + r·m/2) mod (m−1)) + 1 starts against seat ((m−t + r·m/2) mod (m−1)) + 1.
+    A double round robin repeats the cycle with starts swapped; as FIDE recommends, the last
+    two rounds of the first cycle are exchanged so nobody starts three times running at the
+    turn.
+    """
+    seats: list[P | None] = list(players)
+    if len(seats) % 2:
+        seats.append(None)
+    m = len(seats)
+    if m < 2:
+        return []
+    cycle: list[list[tuple[P | None, P | None]]] = []
+    for r in range(m - 1):
+        off = r * (m // 2)
+        p1 = off % (m - 1) + 1
+        tables = [(p1, m) if r % 2 == 0 else (m, p1)]
+        for t in range(2, m // 2 + 1):
+            tables.append(((t - 1 + off) % (m - 1) + 1, (m - t + off) % (m - 1) + 1))
+        cycle.append([(seats[a - 1], seats[b - 1]) for a, b in tables])
+    if double:
+        if len(cycle) >= 2:
+            cycle[-2], cycle[-1] = cycle[-1], cycle[-2]
+        cycle = cycle + [[(b, a) for a, b in rnd] for rnd in cycle]
+    out: list[Pairings[P]] = []
+    for rnd in cycle:
+        pairs = []
+        bye = None
+        for a, b in rnd:
+            if a is None:
+                bye = b
+            elif b is None:
+                bye = a
+            else:
+                pairs.append((a, b))
+        out.append(Pairings(tuple(pairs), bye))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Maximum matching in a general graph (Edmonds' blossom algorithm)
+#
+# Vertices are 0..n-1; ``adj[v]`` lists v's neighbours; ``alive[v]`` False removes v.
+# ``mate[v]`` is v's partner or -1. This is the textbook BFS formulation with blossom
+# contraction through a ``base`` array (O(V^3) overall, O(V·E)-ish per search in practice).
+
+
+def _lca(a: int, b: int, base: list[int], mate: list[int], parent: list[int]) -> int:
+    seen = set()
+    while True:
+        a = base[a]
+        seen.add(a)
+        if mate[a] == -1:
+            break
+        a = parent[mate[a]]
+    while True:
+        b = base[b]
+        if b in seen:
+            return b
+        b = parent[mate[b]]
+
+
+def _mark_path(v: int, b: int, child: int, base: list[int], mate: list[int], parent: list[int],
+               blossom: set[int]) -> None:
+    while base[v] != b:
+        blossom.add(base[v])
+        blossom.add(base[mate[v]])
+        parent[v] = child
+        child = mate[v]
+        v = parent[mate[v]]
+
+
+def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]) -> bool:
+    """Search an augmenting path from exposed ``root``; apply it and return True if found."""
+    n = len(mate)
+    used = [False] * n
+    parent = [-1] * n
+    base = list(range(n))
+    used[root] = True
+    queue = [root]
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for to in adj[v]:
+            if not alive[to] or base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                cur = _lca(v, to, base, mate, parent)
+                blossom: set[int] = set()
+                _mark_path(v, cur, to, base, mate, parent, blossom)
+                _mark_path(to, cur, v, base, mate, parent, blossom)
+                for i in range(n):
+                    if base[i] in blossom:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    while to != -1:
+                        pv = parent[to]
+                        nxt = mate[pv]
+                        mate[to] = pv
+                        mate[pv] = to
+                        to = nxt
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False
+
+
+def _maximum_matching(adj: list[list[int]], alive: list[bool]) -> list[int]:
+    n = len(adj)
+    mate = [-1] * n
+    # Greedy in index order first: in a roomy field it is already perfect, and then it is
+    # also exactly the lexicographically first pairing.
+    for v in range(n):
+        if alive[v] and mate[v] == -1:
+            for w in adj[v]:
+                if alive[w] and mate[w] == -1:
+                    mate[v], mate[w] = w, v
+                    break
+    # One pass suffices: a vertex with no augmenting path never gains one later (Edmonds).
+    for v in range(n):
+        if alive[v] and mate[v] == -1:
+            _augment(v, adj, mate, alive)
+    return mate
+
+
+def _lexicographic_matching(adj: list[list[int]], allow_bad: bool) -> list[tuple[int, int]] | None:
+    """The lexicographically first pairing of 0..n-1 (n even) using edges of ``adj`` ("good")
+    only, or, with ``allow_bad``, any pairs while using the fewest non-edges ("bad" pairs).
+
+    Lexicographic: vertex 0 gets the lowest partner that still allows an optimal completion,
+    then the lowest vertex left, and so on. With M a maximum matching of the good graph on the
+    vertices S left (size ν), the fewest bad pairs for S is |S|/2 − ν, because leftover
+    vertices can always be paired with each other by bad pairs. Pairing (i, j) keeps the
+    optimum iff the rest has a good matching of ν − 1 (good pair) or ν (bad pair).
+    """
+    n = len(adj)
+    good = [set(a) for a in adj]
+    alive = [True] * n
+    mate = _maximum_matching(adj, alive)
+    nu = sum(1 for v in mate if v != -1) // 2
+    bad_left = n // 2 - nu
+    if bad_left and not allow_bad:
+        return None
+    pairs: list[tuple[int, int]] = []
+    for i in range(n):
+        if not alive[i]:
+            continue
+        for j in range(i + 1, n):
+            if not alive[j]:
+                continue
+            is_good = j in good[i]
+            if not is_good and bad_left == 0:
+                continue
+            if mate[i] == j:  # a matched pair: the rest keeps ν − 1, always optimal
+                alive[i] = alive[j] = False
+                nu -= 1
+                pairs.append((i, j))
+                break
+            saved = mate[:]
+            a, b = mate[i], mate[j]
+            alive[i] = alive[j] = False
+            size = nu
+            for v in (i, j):
+                if mate[v] != -1:
+                    mate[mate[v]] = -1
+                    mate[v] = -1
+                    size -= 1
+            target = nu - 1 if is_good else nu
+            # The optimum bounds ν' (≤ ν − 1 for a good pair, ≤ ν for a bad one), so stop at
+            # the target. A first augmenting path must end at a player just set free (any
+            # other would have augmented M); a second one need not, so then every free
+            # player is tried once (Edmonds: a failed root never succeeds later).
+            tried = set()
+            for v in (a, b):
+                if size >= target:
+                    break
+                if v != -1 and mate[v] == -1:
+                    tried.add(v)
+                    if _augment(v, adj, mate, alive):
+                        size += 1
+                    elif bad_left == 0:
+                        break  # M was perfect: a and b are the only free players
+            if size < target and bad_left:
+                for v in range(i + 1, n):
+                    if size >= target:
+                        break
+                    if alive[v] and mate[v] == -1 and v not in tried and _augment(v, adj, mate, alive):
+                        size += 1
+            if size == target:
+                nu = target
+                if not is_good:
+                    bad_left -= 1
+                pairs.append((i, j))
+                break
+            mate[:] = saved
+            alive[i] = alive[j] = True
+        else:  # pragma: no cover - mate[i] is always a valid choice
+            raise AssertionError("no partner found")
+    return pairs
+
+
+# ---------------------------------------------------------------------------------------
+# The drawn methods
+
+
+def _good_adjacency(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance: int) -> list[list[int]]:
+    # A same-club pair counts as one meeting more, never forgiven by round.
+    adj: list[list[int]] = []
+    for i in range(n):
+        ci, cl = counts[i], club[i]
+        adj.append([j for j in range(n) if j != i and ci.get(j, 0) + (j in cl) <= allowance])
+    return adj
+
+
+def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
+          forbidden: Callable[[P, P], bool] | None) -> Pairings[P]:
+    """Lexicographically first draw of an even field, relaxing as the rules say when needed."""
+    n = len(order)
+    club: list[set[int]] = [set() for _ in range(n)]
+    if forbidden is not None:
+        for i in range(n):
+            for j in range(i + 1, n):
+                if forbidden(order[i], order[j]):
+                    club[i].add(j)
+                    club[j].add(i)
+    full = meetings._index_counts(order, None)
+
+    def finish(pairs: list[tuple[int, int]], relaxation: Relaxation | None) -> Pairings[P]:
+        if relaxation is not None:
+            repeats = tuple(
+                RepeatedPair(order[i], order[j], full[i].get(j, 0), j in club[i])
+                for i, j in pairs
+                if full[i].get(j, 0) + (j in club[i]) > allowance
+            )
+            relaxation = Relaxation(relaxation.forgave_through, relaxation.fewest_repeats, repeats)
+        return Pairings(tuple((order[i], order[j]) for i, j in pairs), None, relaxation)
+
+    strict = _lexicographic_matching(_good_adjacency(n, full, club, allowance), allow_bad=False)
+    if strict is not None:
+        return finish(strict, None)
+
+    # Forgive the oldest rounds' meetings, one round more at a time (binary search: forgiving
+    # more only adds pairs). The latest round is never forgiven, so nobody is drawn straight
+    # back against last round's opponent while any other draw exists.
+    rounds = meetings.known_rounds(order)[:-1]
+
+    def attempt(k: int) -> list[tuple[int, int]] | None:
+        counts = meetings._index_counts(order, rounds[k])
+        return _lexicographic_matching(_good_adjacency(n, counts, club, allowance), allow_bad=False)
+
+    if rounds and _has_perfect(n, meetings._index_counts(order, rounds[-1]), club, allowance):
+        lo, hi = 0, len(rounds) - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if _has_perfect(n, meetings._index_counts(order, rounds[mid]), club, allowance):
+                hi = mid
+            else:
+                lo = mid + 1
+        return finish(attempt(lo) or [], Relaxation(forgave_through=rounds[lo]))
+
+    fewest = _lexicographic_matching(_good_adjacency(n, full, club, allowance), allow_bad=True)
+    return finish(fewest or [], Relaxation(fewest_repeats=True))
+
+
+def _has_perfect(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance: int) -> bool:
+    adj = _good_adjacency(n, counts, club, allowance)
+    mate = _maximum_matching(adj, [True] * n)
+    return all(v != -1 for v in mate)
+
+
+def australian_draw(
+    order: Sequence[P],
+    history: object = (),
+    repeats_allowed: int = 0,
+    byes_count: Mapping[P, int] | None = None,
+    forbidden: Callable[[P, P], bool] | None = None,
+) -> Pairings[P]:
+    """Australian draw (澳洲式瑞士制) of ``order`` (current standings, best first).
+
+    ``history``: see ``Meetings.of``. ``repeats_allowed``: a pair may be drawn if it met at
+    most this many times (TSH's "repeats" argument: 0 = no repeats). ``forbidden(a, b)``:
+    pairs to keep apart (same club), treated like one meeting more. An odd field first gives
+    the bye (``assign_bye``). When no draw meets the rules, the oldest rounds' meetings are
+    forgiven first, then the draw with the fewest pairs over the allowance is taken; the
+    returned ``relaxation`` says which.
+    """
+    bye = assign_bye(order, byes_count)
+    rest = [p for p in order if p != bye]
+    drawn = _draw(rest, Meetings.of(history), repeats_allowed, forbidden)
+    return Pairings(drawn.pairs, bye, drawn.relaxation)
+
+
+def random_pairing(
+    players: Sequence[P],
+    history: object,
+    draw: Draw,
+    repeats_allowed: int = 0,
+    byes_count: Mapping[P, int] | None = None,
+    forbidden: Callable[[P, P], bool] | None = None,
+) -> Pairings[P]:
+    """Random pairing (電腦隨機) without repeats: the bye as usual (``players`` in standings
+    order), then the Australian draw of a seeded shuffle of the rest, so the same relaxations
+    apply when a repeat-free pairing does not exist."""
+    bye = assign_bye(players, byes_count)
+    rest = draw.shuffled([p for p in players if p != bye])
+    drawn = _draw(rest, Meetings.of(history), repeats_allowed, forbidden)
+    return Pairings(drawn.pairs, bye, drawn.relaxation)
+
+
+def lexicographic_first(
+    order: Sequence[P], allowed: Callable[[P, P], bool], fewest_bad: bool = False
+) -> list[tuple[P, P]] | None:
+    """The engine alone, for other competitions: the lexicographically first pairing of an
+    even ``order`` using allowed pairs only (None if there is none), or with ``fewest_bad``
+    the lexicographically first among those using the fewest disallowed pairs."""
+    n = len(order)
+    adj = [[j for j in range(n) if j != i and allowed(order[i], order[j])] for i in range(n)]
+    pairs = _lexicographic_matching(adj, allow_bad=fewest_bad)
+    return None if pairs is None else [(order[i], order[j]) for i, j in pairs]
+
+
+__all__ = [
+    "Meetings",
+    "Pairings",
+    "Relaxation",
+    "RepeatedPair",
+    "assign_bye",
+    "assign_starts",
+    "australian_draw",
+    "king_of_the_hill",
+    "lexicographic_first",
+    "random_pairing",
+    "round_robin",
+    "top_half_vs_bottom_half",
+]

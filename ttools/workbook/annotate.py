@@ -1,0 +1,61 @@
+"""Problems -> a highlighted copy of the input workbook (openpyxl): each problem cell filled
+and given a note; a first sheet lists every problem. The input file itself is never touched."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import os
+from typing import Iterable
+
+from ttools.problems import Problem
+
+_FILL_ERROR = "FFFFC7CE"
+_FILL_WARNING = "FFFFEB9C"
+
+
+def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: str = "en") -> str:
+    from openpyxl import load_workbook
+    from openpyxl.comments import Comment
+    from openpyxl.styles import Font, PatternFill
+
+    problems = list(problems)
+    folder = os.path.dirname(os.path.abspath(target))
+    fd, tmp = tempfile.mkstemp(suffix=".xlsx", dir=folder)
+    os.close(fd)
+    try:
+        shutil.copyfile(source, tmp)
+        wb = load_workbook(tmp)
+        notes: dict[tuple[str, str], list[Problem]] = {}
+        for p in problems:
+            if p.sheet in wb.sheetnames and re.fullmatch(r"[A-Z]{1,3}[0-9]+", p.cell or ""):
+                notes.setdefault((p.sheet, p.cell), []).append(p)
+        for (sheet, cell), ps in notes.items():
+            ws = wb[sheet]
+            ws.protection.sheet = False  # so staff can fix the cell right there
+            c = ws[cell]
+            worst = "error" if any(p.severity == "error" for p in ps) else "warning"
+            color = _FILL_ERROR if worst == "error" else _FILL_WARNING
+            c.fill = PatternFill("solid", start_color=color, end_color=color)
+            text = "\n".join(f"[{p.code}] {p.message(lang)}" for p in ps)
+            c.comment = Comment(text[:2000], "ttools", width=320, height=120)
+        title = "ttools 問題" if lang.startswith("zh") else "ttools problems"
+        if title in wb.sheetnames:
+            del wb[title]
+        ws = wb.create_sheet(title, 0)
+        head = ["severity", "sheet", "cell", "code", "message"]
+        ws.append(head)
+        for cell in ws[1]:
+            cell.font = Font(bold=True)
+        for p in problems:
+            ws.append([p.severity, p.sheet, p.cell, p.code, p.message(lang)])
+        for col, width in zip("ABCDE", (9, 18, 8, 26, 100)):
+            ws.column_dimensions[col].width = width
+        wb.active = 0
+        wb.save(tmp)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return target
