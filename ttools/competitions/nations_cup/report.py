@@ -62,10 +62,10 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
             for i in range(1, 4):
                 header += [t(f"對戰 {i}", f"Match {i}"), t("勝方", "Winner")]
             blocks.append(Block(t(f"第 {rnd} 輪", f"Round {rnd}"), header, rows))
-        blocks[-1].notes = [seed_line, t("主桌進行該隊 1、2、3 號選手之對戰；4、5、6 號選手於他隊主桌出賽。",
-                                          "A team's home table hosts its players 1–3; players 4–6 play away.")]
+        subtitle = seed_line + t("　主桌進行該隊 1、2、3 號選手之對戰；4、5、6 號選手於他隊主桌出賽。",
+                                 " · A team's home table hosts its players 1–3; players 4–6 play away.")
         out.append(Report("Appendix7", sheet_name("Appendix7", lang), t(f"{name} · 附件七 第一天單挑對戰配對表", f"{name} · Appendix 7: Day 1 heads-up pairings"),
-                          blocks, landscape=True))
+                          blocks, landscape=True, subtitle=subtitle))
         sched = D1.player_schedules(res.day1)
         rows = []
         for code, ms in sched.items():
