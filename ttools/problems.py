@@ -53,7 +53,9 @@ class Problem:
 
     def message(self, lang: str = "en") -> str:
         templates = _CATALOG.get(self.code)
-        params = dict(self.params)
+        # a param may be given per language ({'en': 'place', 'zh-Hant': '名次'})
+        params = {k: (v.get(lang) or v.get("en") or next(iter(v.values()), "")) if isinstance(v, dict) else v
+                  for k, v in self.params}
         if not templates:
             return self.code + (": " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else "")
         template = templates.get(lang) or templates["en"]

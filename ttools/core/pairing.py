@@ -320,17 +320,26 @@ def _mark_path(v: int, b: int, child: int, base: list[int], mate: list[int], par
 
 def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]) -> bool:
     """Search an augmenting path from exposed ``root``; apply it and return True if found."""
+    # Neighbours are tried from the bottom of the standings up: a path through low-ranked
+    # players leaves the top of the (lexicographic) greedy matching as it was, so the
+    # lexicographic pass rarely has to search at all.
+    # A free neighbour is the shortest path of all, and in a roomy field the usual one.
+    for to in reversed(adj[root]):
+        if alive[to] and mate[to] == -1 and to != root:
+            mate[root], mate[to] = to, root
+            return True
     n = len(mate)
     used = [False] * n
     parent = [-1] * n
     base = list(range(n))
     used[root] = True
     queue = [root]
+    tree = [root]  # every vertex touched: only these can change base in a contraction
     head = 0
     while head < len(queue):
         v = queue[head]
         head += 1
-        for to in adj[v]:
+        for to in reversed(adj[v]):
             if not alive[to] or base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
@@ -338,7 +347,7 @@ def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]
                 blossom: set[int] = set()
                 _mark_path(v, cur, to, base, mate, parent, blossom)
                 _mark_path(to, cur, v, base, mate, parent, blossom)
-                for i in range(n):
+                for i in tree:
                     if base[i] in blossom:
                         base[i] = cur
                         if not used[i]:
@@ -346,6 +355,7 @@ def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]
                             queue.append(i)
             elif parent[to] == -1:
                 parent[to] = v
+                tree.append(to)
                 if mate[to] == -1:
                     while to != -1:
                         pv = parent[to]
@@ -356,6 +366,7 @@ def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]
                     return True
                 used[mate[to]] = True
                 queue.append(mate[to])
+                tree.append(mate[to])
     return False
 
 
@@ -377,9 +388,11 @@ def _maximum_matching(adj: list[list[int]], alive: list[bool]) -> list[int]:
     return mate
 
 
-def _lexicographic_matching(adj: list[list[int]], allow_bad: bool) -> list[tuple[int, int]] | None:
-    """The lexicographically first pairing of 0..n-1 (n even) using edges of ``adj`` ("good")
-    only, or, with ``allow_bad``, any pairs while using the fewest non-edges ("bad" pairs).
+def _lexicographic_matching(
+    adj: list[list[int]], blocked: list[set[int]], allow_bad: bool
+) -> list[tuple[int, int]] | None:
+    """The lexicographically first pairing of 0..n-1 (n even) using edges of ``adj`` ("good";
+    ``blocked[i]`` is the complement of ``adj[i]``) only, or, with ``allow_bad``, any pairs while using the fewest non-edges ("bad" pairs).
 
     Lexicographic: vertex 0 gets the lowest partner that still allows an optimal completion,
     then the lowest vertex left, and so on. With M a maximum matching of the good graph on the
@@ -388,7 +401,6 @@ def _lexicographic_matching(adj: list[list[int]], allow_bad: bool) -> list[tuple
     optimum iff the rest has a good matching of ν − 1 (good pair) or ν (bad pair).
     """
     n = len(adj)
-    good = [set(a) for a in adj]
     alive = [True] * n
     mate = _maximum_matching(adj, alive)
     nu = sum(1 for v in mate if v != -1) // 2
@@ -402,7 +414,7 @@ def _lexicographic_matching(adj: list[list[int]], allow_bad: bool) -> list[tuple
         for j in range(i + 1, n):
             if not alive[j]:
                 continue
-            is_good = j in good[i]
+            is_good = j not in blocked[i]
             if not is_good and bad_left == 0:
                 continue
             if mate[i] == j:  # a matched pair: the rest keeps ν − 1, always optimal
@@ -457,13 +469,21 @@ def _lexicographic_matching(adj: list[list[int]], allow_bad: bool) -> list[tuple
 # The drawn methods
 
 
-def _good_adjacency(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance: int) -> list[list[int]]:
-    # A same-club pair counts as one meeting more, never forgiven by round.
+def _graph(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance: int
+           ) -> tuple[list[list[int]], list[set[int]]]:
+    """Who may be drawn against whom: adjacency lists (ascending) and their complements."""
     adj: list[list[int]] = []
+    blocked: list[set[int]] = []
+    everyone = range(n)
     for i in range(n):
-        ci, cl = counts[i], club[i]
-        adj.append([j for j in range(n) if j != i and ci.get(j, 0) + (j in cl) <= allowance])
-    return adj
+        ci = counts[i]
+        out = {j for j, c in ci.items() if c > allowance}
+        # A same-club pair counts as one meeting more, never forgiven by round.
+        out.update(j for j in club[i] if ci.get(j, 0) + 1 > allowance)
+        out.add(i)
+        blocked.append(out)
+        adj.append([j for j in everyone if j not in out])
+    return adj, blocked
 
 
 def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
@@ -489,7 +509,7 @@ def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
             relaxation = Relaxation(relaxation.forgave_through, relaxation.fewest_repeats, repeats)
         return Pairings(tuple((order[i], order[j]) for i, j in pairs), None, relaxation)
 
-    strict = _lexicographic_matching(_good_adjacency(n, full, club, allowance), allow_bad=False)
+    strict = _lexicographic_matching(*_graph(n, full, club, allowance), allow_bad=False)
     if strict is not None:
         return finish(strict, None)
 
@@ -500,7 +520,7 @@ def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
 
     def attempt(k: int) -> list[tuple[int, int]] | None:
         counts = meetings._index_counts(order, rounds[k])
-        return _lexicographic_matching(_good_adjacency(n, counts, club, allowance), allow_bad=False)
+        return _lexicographic_matching(*_graph(n, counts, club, allowance), allow_bad=False)
 
     if rounds and _has_perfect(n, meetings._index_counts(order, rounds[-1]), club, allowance):
         lo, hi = 0, len(rounds) - 1
@@ -512,12 +532,12 @@ def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
                 lo = mid + 1
         return finish(attempt(lo) or [], Relaxation(forgave_through=rounds[lo]))
 
-    fewest = _lexicographic_matching(_good_adjacency(n, full, club, allowance), allow_bad=True)
+    fewest = _lexicographic_matching(*_graph(n, full, club, allowance), allow_bad=True)
     return finish(fewest or [], Relaxation(fewest_repeats=True))
 
 
 def _has_perfect(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance: int) -> bool:
-    adj = _good_adjacency(n, counts, club, allowance)
+    adj, _ = _graph(n, counts, club, allowance)
     mate = _maximum_matching(adj, [True] * n)
     return all(v != -1 for v in mate)
 
@@ -569,7 +589,8 @@ def lexicographic_first(
     the lexicographically first among those using the fewest disallowed pairs."""
     n = len(order)
     adj = [[j for j in range(n) if j != i and allowed(order[i], order[j])] for i in range(n)]
-    pairs = _lexicographic_matching(adj, allow_bad=fewest_bad)
+    blocked = [set(range(n)).difference(a) for a in adj]
+    pairs = _lexicographic_matching(adj, blocked, allow_bad=fewest_bad)
     return None if pairs is None else [(order[i], order[j]) for i, j in pairs]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import posixpath
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -126,7 +127,7 @@ def check_container(path: str) -> None:
                 raise Unreadable(f"{path}: damaged (corrupt member {bad})")
     except zipfile.BadZipFile as exc:
         raise Unreadable(f"{path}: damaged zip container ({exc})") from None
-    except (OSError, EOFError, RuntimeError, NotImplementedError) as exc:
+    except (OSError, EOFError, RuntimeError, NotImplementedError, zlib.error, ValueError) as exc:
         raise Unreadable(f"{path}: damaged ({exc})") from None
 
 

@@ -91,6 +91,7 @@ class Row:
     values: dict[str, Any]
     where: dict[str, Where]
     number: int
+    labels: dict[str, dict[str, str]] = field(default_factory=dict)  # column key -> label per language
 
     def blank(self, key: str) -> bool:
         return nz.is_blank(self.values.get(key))
@@ -101,6 +102,13 @@ class Reader:
 
     def __init__(self, problems: list[Problem]):
         self.problems = problems
+
+    @staticmethod
+    def _what(row: Row, key: str, what: str):
+        """The column's label in every language, unless the caller named it otherwise."""
+        if what and what != key:
+            return what
+        return row.labels.get(key) or key
 
     def _bad(self, row: Row, key: str) -> bool:
         v = row.values.get(key)
@@ -114,7 +122,7 @@ class Reader:
             return None
         if row.blank(key):
             if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
             return None
         return nz.clean_text(row.values[key])
 
@@ -123,12 +131,12 @@ class Reader:
             return None
         if row.blank(key):
             if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
             return None
         try:
             return nz.parse_int(row.values[key])
         except ValueError:
-            self.problems.append(error(NOT_WHOLE, row.where[key], value=nz.clean_text(row.values[key]), what=what or key))
+            self.problems.append(error(NOT_WHOLE, row.where[key], value=nz.clean_text(row.values[key]), what=self._what(row, key, what)))
             return None
 
     def number(self, row: Row, key: str, what: str = "", required: bool = False):
@@ -136,12 +144,12 @@ class Reader:
             return None
         if row.blank(key):
             if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
             return None
         try:
             return nz.parse_number(row.values[key])
         except ValueError:
-            self.problems.append(error(NOT_NUMBER, row.where[key], value=nz.clean_text(row.values[key]), what=what or key))
+            self.problems.append(error(NOT_NUMBER, row.where[key], value=nz.clean_text(row.values[key]), what=self._what(row, key, what)))
             return None
 
     def code(self, row: Row, key: str, what: str = "", required: bool = False) -> str | None:
@@ -149,7 +157,7 @@ class Reader:
             return None
         if row.blank(key):
             if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
             return None
         return nz.parse_code(row.values[key])
 
@@ -158,7 +166,7 @@ class Reader:
             return None
         if row.blank(key):
             if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=what or key))
+                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
             return None
         try:
             return nz.parse_choice(row.values[key], choices)
@@ -206,12 +214,13 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
             expected = ", ".join(c.key for c in spec.columns)
             problems.append(error(COLUMN_MISSING, Where(sheet.name, a1(header_row, sheet.col0)), column=col.key, expected=expected))
     rows: list[Row] = []
+    labels = {c.key: {"en": c.key, **{k: v for k, v in c.names.items() if k != "en"}} for c in spec.columns}
     for i in range(header_at + 1, len(sheet.grid)):
         values = sheet.grid[i]
         r = sheet.row0 + i
         if all(nz.is_blank(v) for j, v in enumerate(values) if j in mapping):
             continue
-        row = Row({}, {}, r + 1)
+        row = Row({}, {}, r + 1, labels)
         for j, key in mapping.items():
             cell = a1(r, sheet.col0 + j)
             row.values[key] = values[j] if j < len(values) else ""

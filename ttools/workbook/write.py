@@ -99,8 +99,7 @@ class WorkbookWriter:
         self.f_wrap = f({"text_wrap": True, "valign": "top", "font_name": font})
         self.f_note = f({"italic": True, "font_color": "#595959", "font_name": font})
         self.f_guide_h = f({"bold": True, "font_size": 12, "font_name": font, "font_color": "#1F4E78"})
-        self._lists_ws = None
-        self._lists_col = 0
+        self._lists: list[tuple[str, list[Any]]] = []
         self._fmt_cache: dict[str, Any] = {}
 
     # ---- helpers -------------------------------------------------------
@@ -140,18 +139,22 @@ class WorkbookWriter:
         ws.set_footer(f"&Lttools {self.meta.version}" + (f" · sha256 {h}" if h else "") + "&R&P / &N")
 
     def define_list(self, name: str, values: Sequence[Any]) -> str:
-        """Write ``values`` to the hidden _lists sheet and define ``name`` over them."""
-        if self._lists_ws is None:
-            self._lists_ws = self.wb.add_worksheet("_lists")
-            self._lists_ws.hide()
-        ws, c = self._lists_ws, self._lists_col
-        ws.write_string(0, c, name)
-        for i, v in enumerate(values, start=1):
-            self.write_value(ws, i, c, v)
+        """Define ``name`` over ``values``, kept on a hidden _lists sheet written at close."""
+        self._lists.append((name, list(values)))
+        c = len(self._lists) - 1
         n = max(len(values), 1)
         self.wb.define_name(name, f"=_lists!${col_letter(c)}$2:${col_letter(c)}${n + 1}")
-        self._lists_col += 1
         return name
+
+    def _write_lists(self) -> None:
+        if not self._lists:
+            return
+        ws = self.wb.add_worksheet("_lists")
+        for c, (name, values) in enumerate(self._lists):
+            ws.write_string(0, c, name)
+            for i, v in enumerate(values, start=1):
+                self.write_value(ws, i, c, v)
+        ws.hide()
 
     # ---- sheets ----------------------------------------------------------
     def guide_sheet(self, name: str, title: str, sections: Sequence[tuple[str, Sequence[str]]]) -> None:
@@ -219,7 +222,7 @@ class WorkbookWriter:
         table_cols = []
         for c in cols:
             fmt = self.f_locked if c.key in locked else (self.f_input_text if c.kind in ("text", "code") else self.f_input)
-            table_cols.append({"header": c.label(lang), "format": fmt})
+            table_cols.append({"header": c.label(lang), "format": fmt, "header_format": self.f_header})
         ws.add_table(top, 0, last_row, len(cols) - 1, {
             "columns": table_cols, "style": "Table Style Light 9",
             "name": "t" + "".join(ch for ch in spec.key if ch.isalnum()), "autofilter": False,
@@ -322,6 +325,7 @@ class WorkbookWriter:
                     self.write_value(ws, r, c, v)
 
     def close(self) -> None:
+        self._write_lists()
         self.wb.close()
 
 

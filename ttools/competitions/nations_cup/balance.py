@@ -225,7 +225,7 @@ def advise(
     stage = f"day2/{event}/seating/{fingerprint(rows)}"
     problems = check_seating(rows, table_capacity)
     if rules.break_order not in BREAK_ORDERS:
-        problems.append(error(BREAK_ORDER, NOWHERE, order=rules.break_order))
+        problems.append(error(BREAK_ORDER, Where("Rules"), order=rules.break_order))
     live = [s for s in rows if not s.out]
     at: dict[int, list[SeatState]] = defaultdict(list)
     for s in live:

@@ -132,10 +132,25 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     if not counts and res is not None and res.bounty_field:
         counts = [{"player": p, "chips": ""} for p in res.bounty_field]
     w.input_sheet(S.BOUNTY_COUNTS, lang, counts, min_rows=3 * n)
-    w.input_sheet(S.FINALS_ROSTER, lang, data.raw.get("FinalsRoster") or [], min_rows=24)
-    w.input_sheet(S.FINALS_LINEUPS, lang, data.raw.get("FinalsLineups") or [], min_rows=24)
-    w.input_sheet(S.FINALS_HU, lang, data.raw.get("FinalsHU") or [], min_rows=6, locked=("round", "table", "a", "b"))
-    w.input_sheet(S.FINALS_SNG, lang, data.raw.get("FinalsSNG") or [], min_rows=12, locked=("round", "table", "seat", "player"))
+    roster = data.raw.get("FinalsRoster") or []
+    if not roster and res is not None and res.finalists:
+        roster = [{"team": tm, "player": ""} for tm in res.finalists for _ in range(6)]
+    w.input_sheet(S.FINALS_ROSTER, lang, roster, min_rows=24)
+    owed_notes = _owed_notes(res, lang) if res is not None else []
+    w.input_sheet(S.FINALS_LINEUPS, lang, data.raw.get("FinalsLineups") or [], min_rows=24, notes_above=owed_notes)
+    hu_rows = list(data.raw.get("FinalsHU") or [])
+    sng_rows = list(data.raw.get("FinalsSNG") or [])
+    if res is not None:
+        have_hu = {r.round for r in data.finals_hu}
+        have_sng = {r.round for r in data.finals_sng}
+        for rnd, d in sorted(res.finals_draws.items()):
+            if rnd not in have_hu:
+                hu_rows += [{"round": m.round, "table": m.table, "a": m.a, "b": m.b, "winner": ""} for m in sorted(d.hu, key=lambda m: (m.table, m.a))]
+            if rnd not in have_sng:
+                sng_rows += [{"round": x.round, "table": x.table, "seat": x.seat, "player": x.player, "place": ""}
+                             for x in sorted(d.sng, key=lambda x: (x.table, x.seat))]
+    w.input_sheet(S.FINALS_HU, lang, hu_rows, min_rows=6, locked=("round", "table", "a", "b"))
+    w.input_sheet(S.FINALS_SNG, lang, sng_rows, min_rows=12, locked=("round", "table", "seat", "player"))
 
     for rep in out_reports:
         w.report_sheet(rep)
@@ -146,6 +161,27 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
         w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
     w.meta_sheet({"teams": n, "printable": "|".join(printable)})
     w.close()
+
+
+def _owed_notes(res: Results, lang: str) -> list[str]:
+    """Above the finals line-ups: who still owes an HU or an SNG, and who is forced next round."""
+    zh = lang.startswith("zh")
+    lines = []
+    for team in res.finalists:
+        ow = res.finals_owed.get(team)
+        if ow is None or ow.next_round is None:
+            continue
+        parts = [f"{team}（第 {ow.next_round} 輪）" if zh else f"{team} (round {ow.next_round})"]
+        if ow.hu:
+            parts.append(("尚未單挑：" if zh else "not yet HU: ") + ", ".join(ow.hu))
+        if ow.sng:
+            parts.append(("尚未單桌：" if zh else "not yet SNG: ") + ", ".join(ow.sng))
+        if ow.must_hu:
+            parts.append(("必須單挑：" if zh else "must play HU: ") + ", ".join(ow.must_hu))
+        if ow.must_sng:
+            parts.append(("必須單桌：" if zh else "must play SNG: ") + ", ".join(ow.must_sng))
+        lines.append("  ".join(parts))
+    return lines
 
 
 def reckoner_sections(n: int, rules: Rules, scales, lang: str):

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ttools.competitions.nations_cup import balance as BL
 from ttools.competitions.nations_cup import bounty as B
+from ttools.competitions.nations_cup import finals as F
 from ttools.competitions.nations_cup import day1 as D1
 from ttools.competitions.nations_cup import day2 as D2
 from ttools.competitions.nations_cup import nlh as N
@@ -22,6 +24,8 @@ DAY1_CHECK = define("day1-table-check", "the Day 1 table on this sheet breaks a 
                     "本表之第一天配對違反配對規則：{detail}")
 DAY1_CHANGED = define("day1-differs-from-draw", "the Day 1 table differs from the one seed {seed} gives; the table on the sheet is used",
                       "第一天配對與種子 {seed} 所產生者不同；以表上配對為準")
+FINALS_EARLY = define("finals-before-qualification", "finals sheets are filled in, but the qualification is not complete yet; the finals are processed once it is",
+                      "決賽工作表已有資料，但資格賽尚未完成；資格賽完成後才處理決賽")
 DAY1_UNKNOWN = define("day1-unknown-player", "player {player} is not registered", "選手 {player} 未登錄")
 
 
@@ -44,8 +48,14 @@ class Results:
     bounty_points: dict[str, Fraction] = field(default_factory=dict)
     bounty_raw: dict[str, Fraction] | None = None
     qualification: Qualification | None = None
-    advice: dict[str, object] = field(default_factory=dict)
-    finals: object | None = None
+    advice: dict[str, BL.Advice] = field(default_factory=dict)
+    finalists: list[str] = field(default_factory=list)
+    finals_rosters: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    finals_lineups: dict[int, dict[str, F.Lineup]] = field(default_factory=dict)
+    finals_owed: dict[str, F.Owed] = field(default_factory=dict)
+    finals_draws: dict[int, F.RoundDraw] = field(default_factory=dict)
+    finals_results: F.FinalsResults | None = None
+    final_standings: F.FinalStandings | None = None
 
 
 def compute(data: EventData, problems: list[Problem]) -> Results:
@@ -113,6 +123,20 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             raw = N.team_raw(res.bounty_points, team_of)
             res.bounty_raw = {t: raw.get(t, Fraction(0)) for t in teams}
 
+    # ---- Day 2 seating: table breaking and balancing advice ------------------------------
+    # A player is out when the Seating sheet marks it, or when the NLH places / bounty log say so.
+    already_out = {"nlh": set(res.nlh_places), "bounty": set(res.bounty.out_hand) if res.bounty else set()}
+    for event in ("nlh", "bounty"):
+        rows = [BL.SeatState(r.table, r.seat, r.player, r.out or r.player in already_out[event], r.where)
+                for r in data.seating if r.event == event]
+        if not rows and not data.seating and event in res.draws:
+            # no Seating sheet yet: the draw is the seating
+            rows = [BL.SeatState(s.table, s.seat, s.player, s.player in already_out[event]) for s in res.draws[event]]
+        if rows:
+            advice = BL.advise(rows, team_of, data.rules.table_seats, data.seed, event, data.rules)
+            problems.extend(advice.problems)
+            res.advice[event] = advice
+
     # ---- Qualification ------------------------------------------------------------------
     if res.day1_raw is not None and res.nlh_raw is not None and res.bounty_raw is not None and res.bounty:
         chips = {t: 0 for t in teams}
@@ -127,7 +151,41 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
                           chips, places, data.rules, data.seed)
         problems.extend(q.problems)
         res.qualification = q
+        _finals(data, res, problems)
+    elif data.finals_roster or data.finals_lineups or data.finals_hu or data.finals_sng:
+        problems.append(warning(FINALS_EARLY, Where(data.sheet_names.get("FinalsRoster", "FinalsRoster"), "")))
     return res
+
+
+def _finals(data: EventData, res: Results, problems: list[Problem]) -> None:
+    """Day 3: rosters, line-ups round by round, the draws, results and the final standings."""
+    q = res.qualification
+    res.finalists = q.advancing()
+    if not res.finalists:
+        return
+    sheet = data.sheet_names.get("FinalsRoster", "FinalsRoster")
+    res.finals_rosters, rp = F.validate_roster(data.finals_roster, data.players, res.finalists, sheet)
+    problems.extend(rp)
+    lp: list[Problem] = []
+    if data.finals_lineups:
+        res.finals_lineups, lp = F.validate_lineups(data.finals_lineups, res.finals_rosters,
+                                                    data.sheet_names.get("FinalsLineups", "FinalsLineups"))
+        problems.extend(lp)
+    for team, roster in res.finals_rosters.items():
+        accepted = {r: lus[team] for r, lus in res.finals_lineups.items() if team in lus}
+        res.finals_owed[team] = F.owed(team, roster, accepted)
+    for rnd, lus in sorted(res.finals_lineups.items()):
+        if len(lus) == len(res.finalists) == F.FINALISTS and all(r in res.finals_draws for r in range(1, rnd)):
+            res.finals_draws[rnd] = F.draw_round(data.seed, rnd, lus)
+    results, fp = F.validate_results(res.finals_draws, data.finals_hu, data.finals_sng)
+    problems.extend(fp)
+    res.finals_results = results
+    if res.finals_draws:
+        qrank = {r.team: r.rank for r in q.rows}
+        st = F.final_standings(res.finalists, qrank, results, data.rules, data.scales, data.seed,
+                               Where(data.sheet_names.get("FinalsSNG", "FinalsSNG"), ""))
+        problems.extend(st.problems)
+        res.final_standings = st
 
 
 def _code_key(code: str) -> tuple[str, int]:

@@ -109,17 +109,17 @@ LINEUP_EARLIER_MISSING = define(
 )
 OWES_HU = define(
     "finals-owes-hu",
-    "Round {round}: {player} has not played heads-up yet and {left} round(s) remain after this one; "
+    "Round {round}: {player} has not played heads-up yet and no later round is left; "
     "every finalist plays at least one HU, so {player} must be placed in HU.",
-    "第 {round} 輪：{player} 尚未參加單挑賽，本輪之後只剩 {left} 輪；每名選手至少須參加 1 場單挑賽，本輪須排入單挑賽。",
-    "第 {round} 轮：{player} 尚未参加单挑赛，本轮之后只剩 {left} 轮；每名选手至少须参加 1 场单挑赛，本轮须排入单挑赛。",
+    "第 {round} 輪：{player} 尚未參加單挑賽，且之後已無輪次；每名選手至少須參加 1 場單挑賽，本輪須排入單挑賽。",
+    "第 {round} 轮：{player} 尚未参加单挑赛，且之后已无轮次；每名选手至少须参加 1 场单挑赛，本轮须排入单挑赛。",
 )
 OWES_SNG = define(
     "finals-owes-sng",
-    "Round {round}: {player} has not played an SNG yet and {left} round(s) remain after this one; "
+    "Round {round}: {player} has not played an SNG yet and no later round is left; "
     "every finalist plays at least one SNG, so {player} must be placed in SNG.",
-    "第 {round} 輪：{player} 尚未參加單桌錦標賽，本輪之後只剩 {left} 輪；每名選手至少須參加 1 場單桌錦標賽，本輪須排入單桌錦標賽。",
-    "第 {round} 轮：{player} 尚未参加单桌锦标赛，本轮之后只剩 {left} 轮；每名选手至少须参加 1 场单桌锦标赛，本轮须排入单桌锦标赛。",
+    "第 {round} 輪：{player} 尚未參加單桌錦標賽，且之後已無輪次；每名選手至少須參加 1 場單桌錦標賽，本輪須排入單桌錦標賽。",
+    "第 {round} 轮：{player} 尚未参加单桌锦标赛，且之后已无轮次；每名选手至少须参加 1 场单桌锦标赛，本轮须排入单桌锦标赛。",
 )
 TOO_MANY_OWE = define(
     "finals-too-many-owe",
@@ -433,6 +433,8 @@ def blocking(counts: Mapping[str, tuple[int, int]], left: int) -> list[tuple[str
     empty_range = False
     for p, (h, s) in sorted(counts.items(), key=lambda kv: _player_key(kv[0])):
         lo, hi = _hu_bounds(h, s, left)
+        # Once a round has been played h or s is at least 1, so a range is empty only when no
+        # round is left and the player still owes one of the two.
         if lo > hi:
             empty_range = True
             out.append(("owes-hu" if h == 0 else "owes-sng", (p,)))
@@ -559,7 +561,7 @@ def check_round(
         if reason in ("owes-hu", "owes-sng"):
             (player,) = players
             code = OWES_HU if reason == "owes-hu" else OWES_SNG
-            problems.append(error(code, _cell(row_of[player], "player"), round=round_no, player=player, left=left))
+            problems.append(error(code, _cell(row_of[player], "player"), round=round_no, player=player))
         else:
             kind = "HU" if reason == "too-many-hu" else "SNG"
             where = _cell(row_of[players[0]], "player") if players else _cell(rows[0], "team")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ttools.competitions.nations_cup import finals as F
 from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.day2 import LineupRow
 from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Match, PlaceEntry, Player, Rules,
@@ -68,10 +69,10 @@ class EventData:
     nlh: list[PlaceEntry] = field(default_factory=list)
     bounty_log: list[Elimination] = field(default_factory=list)
     bounty_counts: list[tuple[str, int, Where]] = field(default_factory=list)
-    finals_roster: list[Row] = field(default_factory=list)
-    finals_lineups: list[Row] = field(default_factory=list)
-    finals_hu: list[Row] = field(default_factory=list)
-    finals_sng: list[Row] = field(default_factory=list)
+    finals_roster: list[F.RosterRow] = field(default_factory=list)
+    finals_lineups: list[F.LineupRow] = field(default_factory=list)
+    finals_hu: list[F.HUResult] = field(default_factory=list)
+    finals_sng: list[F.SNGResult] = field(default_factory=list)
     # what staff typed, per sheet key, to be written back (values as read)
     raw: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     settings_raw: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -258,10 +259,37 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             data.bounty_counts.append((player, chips, row.where["chips"]))
 
     # ---- Finals (rows kept for the finals engine) --------------------------------
-    data.finals_roster = _table(book, S.FINALS_ROSTER, data, problems)
-    data.finals_lineups = _table(book, S.FINALS_LINEUPS, data, problems)
-    data.finals_hu = _table(book, S.FINALS_HU, data, problems)
-    data.finals_sng = _table(book, S.FINALS_SNG, data, problems)
+    for row in _table(book, S.FINALS_ROSTER, data, problems):
+        if row.blank("player"):
+            continue
+        team = rd.code(row, "team", required=True)
+        player = rd.code(row, "player", required=True)
+        if team and player:
+            data.finals_roster.append(F.RosterRow(team, player, dict(row.where)))
+    for row in _table(book, S.FINALS_LINEUPS, data, problems):
+        if row.blank("player"):
+            continue
+        rnd = rd.integer(row, "round", required=True)
+        team = rd.code(row, "team", required=True)
+        kind = rd.choice(row, "kind", KIND_CHOICES, required=True)
+        player = rd.code(row, "player", required=True)
+        if None not in (rnd, team, kind, player):
+            data.finals_lineups.append(F.LineupRow(rnd, team, kind, player, dict(row.where)))
+    for row in _table(book, S.FINALS_HU, data, problems):
+        rnd = rd.integer(row, "round", required=True)
+        table = rd.integer(row, "table", required=True)
+        a = rd.code(row, "a", required=True)
+        b = rd.code(row, "b", required=True)
+        winner = rd.code(row, "winner")
+        if None not in (rnd, table, a, b):
+            data.finals_hu.append(F.HUResult(rnd, table, a, b, winner, dict(row.where)))
+    for row in _table(book, S.FINALS_SNG, data, problems):
+        rnd = rd.integer(row, "round", required=True)
+        table = rd.integer(row, "table", required=True)
+        player = rd.code(row, "player", required=True)
+        place = rd.integer(row, "place")
+        if None not in (rnd, table, player):
+            data.finals_sng.append(F.SNGResult(rnd, table, player, place, dict(row.where)))
 
     # ---- sheets ttools does not know: carried over ----------------------------------
     known = {nz.fold_label(n) for spec in S.INPUT_SHEETS for n in spec.accepted_names()} | _output_names()
@@ -295,8 +323,6 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
                 value = nz.parse_int(ru[key][0])
                 if value < (0 if key.endswith("win") else 1):
                     raise ValueError
-                if key == "table_seats":
-                    continue  # read by the balancing advice via settings_raw
                 kw[key] = value
             except ValueError:
                 problems.append(error(RULE_BAD, ru[key][1], key=key, why="a positive whole number is expected"))

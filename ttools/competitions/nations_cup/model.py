@@ -88,6 +88,7 @@ class Rules:
     hu_win: int = 5
     final_hu_win: int = 4
     tables_day2: int = 4
+    table_seats: int = 9                 # seats per Day 2 table (table breaking advice)
     rounding: str = "half-up"            # or 'largest-remainder'
     advance: int = 4
     head_values: tuple[int, ...] = ()    # empty = stage s has head value s + 1

@@ -93,6 +93,29 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
         blocks[-1].notes = [seed_line, t("同隊 3 名選手分屬不同桌。", "The three players of a team sit at three different tables.")]
         out.append(Report("Day2Draw", sheet_name("Day2Draw", lang), t(f"{name} · 第二天分桌抽籤", f"{name} · Day 2 seat draw"), blocks))
 
+    # ---- Day 2 table breaking and balancing ------------------------------------------------
+    if res.advice:
+        blocks = []
+        reason = {"break": t("併桌", "break"), "balance": t("平衡", "balance"), "final-table": t("決賽桌重抽", "final-table redraw")}
+        for event in ("nlh", "bounty"):
+            adv = res.advice.get(event)
+            if adv is None:
+                continue
+            title = (t("NLH MTT", "NLH MTT") if event == "nlh" else t("獵人賽", "Escalating Bounty MTT")) + " — " + adv.summary("zh-Hant" if t.zh else "en")
+            rows, hl = [], set()
+            for i, m in enumerate(adv.moves):
+                rows.append([i + 1, m.player, _pname(data, m.player), m.from_table, m.from_seat, m.to_table, m.to_seat,
+                             reason.get(m.reason, m.reason), (t("同隊同桌：", "with teammate ") + ", ".join(m.teammates)) if m.clash else ""])
+                if m.clash:
+                    hl.add(i)
+            sizes = "  ".join(f"{t('桌', 'T')}{k}: {v}" for k, v in sorted(adv.sizes.items()))
+            blocks.append(Block(title, [t("順序", "#"), t("選手", "Player"), t("姓名", "Name"), t("原桌", "From table"), t("原座位", "From seat"),
+                                        t("新桌", "To table"), t("新座位", "To seat"), t("原因", "Reason"), t("注意", "Flag")], rows, highlight=hl,
+                                notes=[t(f"各桌人數（移動前）：{sizes}", f"Players per table before the moves: {sizes}"),
+                                       t(f"抽籤種子：{data.seed}（{adv.stage}）", f"Draw seed: {data.seed} ({adv.stage})")]))
+        out.append(Report("Moves", sheet_name("Moves", lang), t(f"{name} · 第二天併桌與平衡", f"{name} · Day 2 table breaking and balancing"), blocks,
+                          subtitle=t("完成移動後，請在「座位」表更新桌號與座位，再執行一次。", "After the moves, update table and seat on Seating and run again.")))
+
     # ---- NLH -------------------------------------------------------------------------
     if res.nlh_places:
         rows = []
@@ -171,6 +194,40 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
                           t(f"第 {data.rules.advance} 名與第 {data.rules.advance + 1} 名相差 {q.gap:.2f} 分。", f"Rank {data.rules.advance} and rank {data.rules.advance + 1} differ by {q.gap:.2f} points.") if q.gap is not None else ""])
         out.append(Report("Appendix6", sheet_name("Appendix6", lang), t(f"{name} · 附件六 資格賽計分範例", f"{name} · Appendix 6: qualification scoring"), [ex], landscape=True))
 
+    # ---- Finals ---------------------------------------------------------------------------------
+    if res.finalists and (res.finals_owed or res.finals_draws):
+        blocks = []
+        if res.finals_owed:
+            rows = []
+            for team in res.finalists:
+                ow = res.finals_owed.get(team)
+                if ow is None:
+                    continue
+                rows.append([team, ow.next_round or "", ", ".join(ow.hu), ", ".join(ow.sng), ", ".join(ow.must_hu), ", ".join(ow.must_sng)])
+            blocks.append(Block(t("出賽義務（每人至少單挑 1 場、單桌 1 場）", "Appearances owed (each player at least 1 HU and 1 SNG)"),
+                                [t("隊伍", "Team"), t("下一輪", "Next round"), t("尚未單挑", "Not yet HU"), t("尚未單桌", "Not yet SNG"),
+                                 t("下一輪必須單挑", "Must play HU next"), t("下一輪必須單桌", "Must play SNG next")], rows))
+        for rnd, d in sorted(res.finals_draws.items()):
+            rows = [[m.table, m.a, _pname(data, m.a), m.b, _pname(data, m.b)] for m in sorted(d.hu, key=lambda m: (m.table, m.a))]
+            blocks.append(Block(t(f"第 {rnd} 輪 單挑賽", f"Round {rnd} heads-up"), [t("桌號", "Table"), t("選手甲", "Player A"), t("姓名", "Name"),
+                                                                              t("選手乙", "Player B"), t("姓名", "Name")], rows))
+            rows = [[s_.table, s_.seat, s_.player, _pname(data, s_.player), s_.player[:1]] for s_ in sorted(d.sng, key=lambda s_: (s_.table, s_.seat))]
+            blocks.append(Block(t(f"第 {rnd} 輪 單桌錦標賽", f"Round {rnd} single-table tournaments"), [t("桌號", "Table"), t("座位", "Seat"), t("選手", "Player"),
+                                                                                          t("姓名", "Name"), t("隊伍", "Team")], rows,
+                                notes=[seed_line + f" (finals/r{rnd})"]))
+        out.append(Report("FinalsDraw", sheet_name("FinalsDraw", lang), t(f"{name} · 決賽抽籤", f"{name} · Finals draw"), blocks))
+    fs = res.final_standings
+    if fs is not None:
+        tb = {None: "", "total": "", "sng": t("單桌總分", "SNG total"), "hu": t("單挑總分", "HU total"), "lot": t("抽籤（待裁判長確認）", "lot (chief referee to confirm)")}
+        rows = [[r.rank, r.team, r.qualification_rank or "", num(r.hu), num(r.sng), num(r.bonus), num(r.total), tb.get("lot" if r.by_lot else r.decided_by, "")]
+                for r in fs.rows]
+        status = t("最終成績", "Final") if fs.complete else t("暫定成績（尚有比賽未完成）", "Provisional (games still to play)")
+        out.append(Report("FinalStandings", sheet_name("FinalStandings", lang), t(f"{name} · 決賽成績", f"{name} · Final standings"),
+                          [Block(status, [t("名次", "Rank"), t("隊伍", "Team"), t("資格賽名次", "Qualification rank"), t("單挑", "HU"), t("單桌", "SNG"),
+                                          t("名次加分", "Bonus"), t("總成績", "Total"), t("同分處理", "Tie-break")], rows, highlight={0} if fs.complete else set(),
+                                 notes=[t("總成績＝單挑（每勝 4 分）＋單桌名次分＋資格賽名次加分；同分依單桌總分、單挑總分、抽籤。",
+                                          "Total = HU (4 per win) + SNG place points + qualification bonus; ties: SNG total, HU total, lot.")])]))
+
     # ---- Reckoner ------------------------------------------------------------------------------
     if reckoner_rows:
         blocks = [Block(sec.title, sec.header, sec.rows) for sec in reckoner_rows]
@@ -238,4 +295,13 @@ def summary(res: Results) -> dict[str, Any]:
             out["bounty"]["raw"] = {t: num(v) for t, v in res.bounty_raw.items()}
     if res.qualification is not None:
         out["qualification"] = res.qualification.as_json()
+    if res.advice:
+        out.setdefault("day2", {})["moves"] = {e: a.as_json() for e, a in res.advice.items()}
+    if res.finals_draws or res.final_standings is not None:
+        from ttools.competitions.nations_cup import finals as F
+
+        out["finals"] = {"draw": F.draw_as_json(res.finals_draws)}
+        if res.final_standings is not None:
+            out["finals"]["standings"] = res.final_standings.as_json()
+            out["finals"]["complete"] = res.final_standings.complete
     return out

@@ -1,0 +1,57 @@
+"""The blank templates shipped in templates/ are exactly what `ttools new` writes today.
+
+When the workbook layout changes on purpose, regenerate them:
+    ttools new nations-cup templates/nations-cup-11.xlsx --teams 11 --force
+    ttools new nations-cup templates/nations-cup-12.xlsx --teams 12 --force
+    ttools new nations-cup templates/nations-cup-12-en.xlsx --teams 12 --lang en --force
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+
+CASES = [
+    ("nations-cup-11.xlsx", ["--teams", "11"]),
+    ("nations-cup-12.xlsx", ["--teams", "12"]),
+    ("nations-cup-12-en.xlsx", ["--teams", "12", "--lang", "en"]),
+]
+
+
+def _normalised(path: Path) -> dict:
+    """Sheet names, their states, defined names and every non-empty cell value of every sheet."""
+    wb = load_workbook(path)
+    sheets = {}
+    for ws in wb.worksheets:
+        cells = {c.coordinate: c.value for row in ws.iter_rows() for c in row if c.value not in (None, "")}
+        sheets[ws.title] = (ws.sheet_state, cells)
+    names = {name: dn.attr_text for name, dn in wb.defined_names.items()}
+    return {"order": wb.sheetnames, "sheets": sheets, "names": names}
+
+
+@pytest.mark.parametrize("name,args", CASES, ids=[c[0] for c in CASES])
+def test_template_matches_ttools_new(invoke, tmp_path, name, args):
+    shipped = TEMPLATES / name
+    assert shipped.exists(), f"templates/{name} is missing"
+    fresh = tmp_path / name
+    result = invoke("new", "nations-cup", fresh, *args)
+    assert result.exit_code == 0, result.output
+
+    a, b = _normalised(shipped), _normalised(fresh)
+    assert a["order"] == b["order"]
+    assert a["names"] == b["names"]
+    for sheet in b["order"]:
+        assert a["sheets"][sheet] == b["sheets"][sheet], f"templates/{name}: sheet {sheet} differs"
+    # The writer fixes the creation time, so the files are byte-identical too.
+    assert shipped.read_bytes() == fresh.read_bytes(), f"templates/{name} is stale; regenerate it (see module docstring)"
+
+
+def test_ttools_new_is_byte_reproducible(invoke, tmp_path):
+    first, second = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    assert invoke("new", "nations-cup", first, "--teams", "9").exit_code == 0
+    assert invoke("new", "nations-cup", second, "--teams", "9").exit_code == 0
+    assert first.read_bytes() == second.read_bytes()

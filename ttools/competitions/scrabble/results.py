@@ -1,0 +1,419 @@
+"""Scrabble result slips (成績表): the records, what a slip means for each player, and its checks.
+
+A slip names both players of a game and their final scores; overtime (過時) costs 10 points
+per started minute and is applied here, not by the players; an absent player (缺席) forfeits
+and the opponent wins by the forfeit spread; a slip with no second player is a bye (輪空).
+All numbers are defaults of ``ResultRules``, which the workbook's Rules sheet may change.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Collection, Iterable, Mapping
+
+from ttools.problems import NOWHERE, Problem, Where, define, error, warning
+
+GAME = "game"
+BYE = "bye"
+FORFEIT_WIN = "forfeit-win"
+FORFEIT_LOSS = "forfeit-loss"
+
+ROUND_INVALID = define(
+    "slip-round-invalid",
+    "Round must be a whole number from 1 up, not {value!r}.",
+    "回合須為 1 或以上的整數，而非 {value!r}。",
+    "回合须为 1 或以上的整数，而非 {value!r}。",
+)
+PLAYER_MISSING = define(
+    "slip-player-missing",
+    "The slip names no first player.",
+    "成績表未填第一位參賽者。",
+    "成绩表未填第一位参赛者。",
+)
+PLAYER_UNKNOWN = define(
+    "slip-player-unknown",
+    "Player {player!r} is not on the Players sheet.",
+    "參賽者 {player!r} 不在參賽者名單內。",
+    "参赛者 {player!r} 不在参赛者名单内。",
+)
+SELF_PAIRING = define(
+    "slip-self-pairing",
+    "{player} cannot play against themself.",
+    "{player} 不能與自己對賽。",
+    "{player} 不能与自己对赛。",
+)
+SCORE_NOT_INTEGER = define(
+    "slip-score-not-integer",
+    "A score must be a whole number (it may be negative), not {value!r}.",
+    "分數須為整數（可為負數），而非 {value!r}。",
+    "分数须为整数（可为负数），而非 {value!r}。",
+)
+SCORE_MISSING = define(
+    "slip-score-missing",
+    "Only one score is filled in; enter both, or neither while the game is not over.",
+    "只填了一方的分數；請填寫雙方分數，或在比賽未完時兩者皆留空。",
+    "只填了一方的分数；请填写双方分数，或在比赛未完时两者皆留空。",
+)
+SCORE_IMPLAUSIBLE = define(
+    "slip-score-implausible",
+    "Score {score} of {player} is outside {low}–{high}; please check it.",
+    "{player} 的分數 {score} 超出 {low}–{high}，請核對。",
+    "{player} 的分数 {score} 超出 {low}–{high}，请核对。",
+)
+OVERTIME_INVALID = define(
+    "slip-overtime-invalid",
+    "Overtime must be minutes over time (0 or more), not {value!r}.",
+    "過時須為超時分鐘數（0 或以上），而非 {value!r}。",
+    "过时须为超时分钟数（0 或以上），而非 {value!r}。",
+)
+OVERTIME_OVER_LIMIT = define(
+    "slip-overtime-over-limit",
+    "{player} is {minutes} minutes over time; {limit} minutes over ends the game.",
+    "{player} 過時 {minutes} 分鐘；過時 {limit} 分鐘即結束比賽。",
+    "{player} 过时 {minutes} 分钟；过时 {limit} 分钟即结束比赛。",
+)
+FORFEIT_INVALID = define(
+    "slip-forfeit-invalid",
+    "Forfeit must be empty, 1 or 2 (the absent player), not {value!r}.",
+    "放棄欄須留空或填 1 或 2（缺席者），而非 {value!r}。",
+    "放弃栏须留空或填 1 或 2（缺席者），而非 {value!r}。",
+)
+FIRST_INVALID = define(
+    "slip-first-invalid",
+    "Who started must be empty, 1 or 2, not {value!r}.",
+    "先手欄須留空或填 1 或 2，而非 {value!r}。",
+    "先手栏须留空或填 1 或 2，而非 {value!r}。",
+)
+BYE_SPREAD = define(
+    "slip-bye-spread",
+    "The bye of {player} is credited {spread}, not the usual {usual}.",
+    "{player} 的輪空計 {spread} 分差，而非一般的 {usual}。",
+    "{player} 的轮空计 {spread} 分差，而非一般的 {usual}。",
+)
+SLIPS_DISAGREE = define(
+    "slip-disagree",
+    "Two slips for {player1} v {player2} in round {round} disagree.",
+    "第 {round} 回合 {player1} 對 {player2} 有兩張不一致的成績表。",
+    "第 {round} 回合 {player1} 对 {player2} 有两张不一致的成绩表。",
+)
+PLAYER_TWICE = define(
+    "slip-player-twice",
+    "{player} appears in more than one game of round {round}.",
+    "{player} 在第 {round} 回合出現多於一次。",
+    "{player} 在第 {round} 回合出现多于一次。",
+)
+PAIRING_CHANGED = define(
+    "slip-pairing-changed",
+    "{player1} v {player2} in round {round} is not the published pairing.",
+    "第 {round} 回合 {player1} 對 {player2} 與公布的對賽不同。",
+    "第 {round} 回合 {player1} 对 {player2} 与公布的对赛不同。",
+)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of a division; ``withdrawn_after`` = last round they are paired in."""
+
+    id: str
+    name: str = ""
+    rating: int = 0
+    club: str = ""
+    division: str = ""
+    withdrawn_after: int | None = None
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class ResultRules:
+    bye_spread: int = 50           # a bye wins by this much (輪空)
+    forfeit_spread: int = 100      # an absent player loses by this much (缺席)
+    overtime_penalty: int = 10     # points off per started minute over (過時)
+    overtime_limit: int = 10       # minutes over that end the game
+    plausible_low: int = -100      # scores outside [low, high] are flagged, not refused
+    plausible_high: int = 1000
+
+
+@dataclass(frozen=True)
+class Game:
+    """One result slip. ``player2`` empty = bye (``score1``, if given, is the spread credited);
+    ``forfeit`` 1 or 2 = that player was absent; ``first`` 1 or 2 = who started (先手)."""
+
+    round: int
+    player1: str
+    score1: int | None = None
+    player2: str | None = None
+    score2: int | None = None
+    overtime1: int = 0
+    overtime2: int = 0
+    forfeit: int | None = None
+    first: int | None = None
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_bye(self) -> bool:
+        return not self.player2
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.player1,) if self.is_bye else (self.player1, self.player2)  # type: ignore[return-value]
+
+    @property
+    def pending(self) -> bool:
+        """A pairing waiting for its result (both scores empty, no forfeit)."""
+        return (not self.is_bye and self.forfeit is None
+                and self.score1 is None and self.score2 is None)
+
+    def at(self, name: str) -> Where:
+        return self.where.get(name) or self.where.get("row") or NOWHERE
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one game meant for one player."""
+
+    round: int
+    player: str
+    opponent: str | None
+    kind: str                     # GAME, BYE, FORFEIT_WIN, FORFEIT_LOSS
+    spread: int
+    wins: Fraction                # 1, 1/2 or 0 (a zero-spread bye counts neither way)
+    losses: Fraction
+    score: int | None = None      # final score after any overtime penalty (games only)
+    opponent_score: int | None = None
+    first: bool | None = None     # started / replied / not known
+    penalty: int = 0              # points taken off for overtime
+
+
+def overtime_penalty(minutes: int | Fraction, rules: ResultRules = ResultRules()) -> int:
+    """10 points per started minute over (不足 1 分鐘作 1 分鐘計)."""
+    return rules.overtime_penalty * math.ceil(Fraction(minutes)) if minutes else 0
+
+
+def _result(spread: int) -> tuple[Fraction, Fraction]:
+    if spread > 0:
+        return Fraction(1), Fraction(0)
+    if spread < 0:
+        return Fraction(0), Fraction(1)
+    return Fraction(1, 2), Fraction(1, 2)
+
+
+def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
+    """The outcome for each player of a complete, checked slip."""
+    r = game.round
+    if game.is_bye:
+        if game.score1 is not None:
+            spread = game.score1
+        else:
+            spread = -rules.forfeit_spread if game.forfeit == 1 else rules.bye_spread
+        # A bye of spread 0 is a missed game: TSH counts it neither as a win nor as a loss.
+        wins, losses = (Fraction(spread > 0), Fraction(spread < 0))
+        kind = FORFEIT_LOSS if game.forfeit == 1 or spread < 0 else BYE
+        return [Outcome(r, game.player1, None, kind, spread, wins, losses)]
+    p1, p2 = game.player1, game.player2
+    assert p2 is not None
+    if game.forfeit in (1, 2):
+        absent, present = (p1, p2) if game.forfeit == 1 else (p2, p1)
+        s = rules.forfeit_spread
+        return [
+            Outcome(r, absent, present, FORFEIT_LOSS, -s, Fraction(0), Fraction(1)),
+            Outcome(r, present, absent, FORFEIT_WIN, s, Fraction(1), Fraction(0)),
+        ]
+    assert game.score1 is not None and game.score2 is not None
+    pen1 = overtime_penalty(game.overtime1 or 0, rules)
+    pen2 = overtime_penalty(game.overtime2 or 0, rules)
+    s1, s2 = game.score1 - pen1, game.score2 - pen2
+    w1, l1 = _result(s1 - s2)
+    first1 = None if game.first is None else game.first == 1
+    return [
+        Outcome(r, p1, p2, GAME, s1 - s2, w1, l1, s1, s2, first1, pen1),
+        Outcome(r, p2, p1, GAME, s2 - s1, l1, w1, s2, s1,
+                None if first1 is None else not first1, pen2),
+    ]
+
+
+def all_outcomes(games: Iterable[Game], rules: ResultRules = ResultRules()) -> list[Outcome]:
+    return [o for g in games if not g.pending for o in outcomes(g, rules)]
+
+
+# ---------------------------------------------------------------------------------------
+# Checking slips
+
+
+def _as_int(value: object) -> int | None:
+    """An integer from a cell value, or None if it is not a whole number."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, (Fraction, Decimal)) and value == int(value):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _as_minutes(value: object) -> Fraction | None:
+    if value is None or value == "":
+        return Fraction(0)
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, Fraction, Decimal)):
+        return Fraction(value) if value >= 0 else None
+    if isinstance(value, float) and value >= 0:
+        return Fraction(Decimal(repr(value)))
+    return None
+
+
+@dataclass(frozen=True)
+class SlipCheck:
+    games: list[Game]      # complete slips that passed, one per game, scores as integers
+    pending: list[Game]    # pairings still waiting for a result
+    problems: list[Problem]
+
+
+def _canonical(g: Game) -> tuple:
+    """The slip as a comparable value, independent of which player was written first."""
+    if g.is_bye:
+        return (g.round, g.player1, None, g.score1, None, g.overtime1, 0, g.forfeit, None)
+    a = (g.player1, g.score1, g.overtime1)
+    b = (g.player2, g.score2, g.overtime2)
+    forfeit, first = g.forfeit, g.first
+    if str(g.player2) < str(g.player1):
+        a, b = b, a
+        forfeit = {1: 2, 2: 1}.get(forfeit) if forfeit else forfeit  # type: ignore[arg-type]
+        first = {1: 2, 2: 1}.get(first) if first else first  # type: ignore[arg-type]
+    return (g.round, a[0], b[0], a[1], b[1], a[2], b[2], forfeit, first)
+
+
+def _check_one(g: Game, rules: ResultRules, known: Collection[str] | None) -> tuple[Game | None, list[Problem]]:
+    problems: list[Problem] = []
+    rnd = _as_int(g.round)
+    if rnd is None or rnd < 1:
+        problems.append(error(ROUND_INVALID, g.at("round"), value=g.round))
+    if not g.player1:
+        problems.append(error(PLAYER_MISSING, g.at("player1")))
+    for name in ("player1", "player2"):
+        p = getattr(g, name)
+        if p and known is not None and p not in known:
+            problems.append(error(PLAYER_UNKNOWN, g.at(name), player=p))
+    if g.player2 and g.player1 == g.player2:
+        problems.append(error(SELF_PAIRING, g.at("player2"), player=g.player1))
+    forfeit = None if g.forfeit in (None, "") else _as_int(g.forfeit)
+    if g.forfeit not in (None, "") and (forfeit not in (1, 2) or (forfeit == 2 and g.is_bye)):
+        problems.append(error(FORFEIT_INVALID, g.at("forfeit"), value=g.forfeit))
+    first = None if g.first in (None, "") else _as_int(g.first)
+    if g.first not in (None, "") and (first not in (1, 2) or g.is_bye):
+        problems.append(error(FIRST_INVALID, g.at("first"), value=g.first))
+    scores: dict[str, int | None] = {}
+    for name in ("score1", "score2"):
+        raw = getattr(g, name)
+        if raw is None or raw == "":
+            scores[name] = None
+            continue
+        value = _as_int(raw)
+        if value is None:
+            problems.append(error(SCORE_NOT_INTEGER, g.at(name), value=raw))
+        scores[name] = value
+    minutes: dict[str, Fraction] = {}
+    for name in ("overtime1", "overtime2"):
+        raw = getattr(g, name)
+        m = _as_minutes(raw)
+        if m is None:
+            problems.append(error(OVERTIME_INVALID, g.at(name), value=raw))
+            m = Fraction(0)
+        minutes[name] = m
+    if problems:
+        return None, problems
+
+    normal = replace(
+        g, round=rnd, score1=scores["score1"], score2=scores["score2"], forfeit=forfeit,
+        first=first,
+        overtime1=int(minutes["overtime1"]) if minutes["overtime1"].denominator == 1 else minutes["overtime1"],
+        overtime2=int(minutes["overtime2"]) if minutes["overtime2"].denominator == 1 else minutes["overtime2"],
+    )
+    if normal.is_bye:
+        if normal.forfeit == 1 and normal.score1 is not None and normal.score1 > 0:
+            return None, [error(FORFEIT_INVALID, g.at("score1"), value=g.forfeit)]
+        if normal.score1 is not None and normal.forfeit is None and normal.score1 != rules.bye_spread:
+            problems.append(warning(BYE_SPREAD, g.at("score1"), player=g.player1,
+                                    spread=normal.score1, usual=rules.bye_spread))
+        return normal, problems
+    if normal.forfeit is not None or normal.pending:
+        return normal, problems
+    if (normal.score1 is None) != (normal.score2 is None):
+        missing = "score1" if normal.score1 is None else "score2"
+        return None, [error(SCORE_MISSING, g.at(missing))]
+    for n in ("1", "2"):
+        player, score, m = getattr(normal, "player" + n), getattr(normal, "score" + n), minutes["overtime" + n]
+        if not rules.plausible_low <= score <= rules.plausible_high:
+            problems.append(warning(SCORE_IMPLAUSIBLE, g.at("score" + n), player=player, score=score,
+                                    low=rules.plausible_low, high=rules.plausible_high))
+        if m > rules.overtime_limit:
+            problems.append(warning(OVERTIME_OVER_LIMIT, g.at("overtime" + n), player=player,
+                                    minutes=m, limit=rules.overtime_limit))
+    return normal, problems
+
+
+def check_games(
+    games: Iterable[Game],
+    rules: ResultRules = ResultRules(),
+    players: Collection[str] | None = None,
+    published: Mapping[int, Iterable[tuple[str, str | None]]] | None = None,
+) -> SlipCheck:
+    """Check result slips: each one alone, then two slips for one game, a player in two games
+    of a round, and games that differ from the published pairing (``published``: round ->
+    pairs, ``(player, None)`` for a bye). Slips with errors are left out, nothing is guessed."""
+    problems: list[Problem] = []
+    good: list[Game] = []
+    for g in games:
+        normal, found = _check_one(g, rules, players)
+        problems.extend(found)
+        if normal is not None:
+            good.append(normal)
+
+    # Two slips for one game must agree; a disagreeing pair is left out altogether.
+    by_game: dict[tuple, list[Game]] = defaultdict(list)
+    for g in good:
+        by_game[(g.round, frozenset(g.players))].append(g)
+    merged: list[Game] = []
+    for slips in by_game.values():
+        played = [s for s in slips if not s.pending] or slips
+        if len({_canonical(s) for s in played}) > 1:
+            for s in played[1:]:
+                problems.append(error(SLIPS_DISAGREE, s.at("row"), round=s.round,
+                                      player1=s.player1, player2=s.player2 or "-"))
+            continue
+        merged.append(played[0])
+
+    # A player may appear in one game per round (pending pairings are not counted: a changed
+    # pairing usually leaves the old row empty beside the new one).
+    seen: dict[tuple[int, str], list[Game]] = defaultdict(list)
+    for g in merged:
+        if not g.pending:
+            for p in g.players:
+                seen[(g.round, p)].append(g)
+    clash: set[int] = set()
+    for (rnd, p), gs in seen.items():
+        if len(gs) > 1:
+            for g in gs:
+                problems.append(error(PLAYER_TWICE, g.at("row"), player=p, round=rnd))
+                clash.add(id(g))
+    merged = [g for g in merged if id(g) not in clash]
+
+    if published:
+        expected = {
+            rnd: {frozenset(p for p in pair if p) for pair in pairs}
+            for rnd, pairs in published.items()
+        }
+        for g in merged:
+            if g.round in expected and not g.pending and frozenset(g.players) not in expected[g.round]:
+                problems.append(warning(PAIRING_CHANGED, g.at("row"), round=g.round,
+                                        player1=g.player1, player2=g.player2 or "-"))
+
+    played = [g for g in merged if not g.pending]
+    pending = [g for g in merged if g.pending]
+    return SlipCheck(played, pending, problems)

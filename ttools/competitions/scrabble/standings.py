@@ -1,0 +1,163 @@
+"""Scrabble standings (總成績): records, ranking, scorecards and the cross-table, from outcomes.
+
+Order: wins (a tie is half a win), then fewer losses, then cumulative spread (總分數差異),
+then pre-event rating, then a seeded lot. Everything can be computed "after round R" so that
+a lagged pairing can use the standings of an earlier round.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from ttools.competitions.scrabble.results import BYE, GAME, Outcome, Player
+from ttools.core.draw import Draw
+from ttools.core.standings import Ranked, rank
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's tally."""
+
+    player: Player
+    wins: Fraction = Fraction(0)
+    losses: Fraction = Fraction(0)
+    spread: int = 0
+    games: int = 0            # games actually played (not byes or forfeits)
+    byes: int = 0
+    firsts: int = 0           # games started (先手)
+    seconds: int = 0
+    points_for: int = 0       # over games actually played
+    points_against: int = 0
+
+    @property
+    def id(self) -> str:
+        return self.player.id
+
+
+def _upto(outcomes: Iterable[Outcome], through_round: int | None) -> list[Outcome]:
+    return [o for o in outcomes if through_round is None or o.round <= through_round]
+
+
+def records(players: Sequence[Player], outcomes: Iterable[Outcome],
+            through_round: int | None = None) -> dict[str, Record]:
+    """Every player's record (players with no outcome get an empty one)."""
+    tally: dict[str, dict] = {p.id: defaultdict(int) for p in players}
+    for o in _upto(outcomes, through_round):
+        t = tally.get(o.player)
+        if t is None:
+            continue
+        t["wins"] += o.wins
+        t["losses"] += o.losses
+        t["spread"] += o.spread
+        if o.kind == GAME:
+            t["games"] += 1
+            t["points_for"] += o.score or 0
+            t["points_against"] += o.opponent_score or 0
+            if o.first is True:
+                t["firsts"] += 1
+            elif o.first is False:
+                t["seconds"] += 1
+        elif o.kind == BYE:
+            t["byes"] += 1
+    return {
+        p.id: Record(
+            p,
+            Fraction(tally[p.id]["wins"]),
+            Fraction(tally[p.id]["losses"]),
+            tally[p.id]["spread"],
+            tally[p.id]["games"],
+            tally[p.id]["byes"],
+            tally[p.id]["firsts"],
+            tally[p.id]["seconds"],
+            tally[p.id]["points_for"],
+            tally[p.id]["points_against"],
+        )
+        for p in players
+    }
+
+
+STANDINGS_KEYS = (
+    lambda r: -r.wins,
+    lambda r: r.losses,
+    lambda r: -r.spread,
+    lambda r: -r.player.rating,
+)
+KEY_NAMES = ("wins", "losses", "spread", "rating")
+
+
+def standings(players: Sequence[Player], outcomes: Iterable[Outcome], lot: Draw | None = None,
+              through_round: int | None = None) -> list[Ranked[Record]]:
+    """Ranked records; ``decided_by`` indexes ``KEY_NAMES``. Without ``lot`` players equal on
+    every key share a rank; with it a seeded lot orders them (flagged ``by_lot``)."""
+    recs = records(players, outcomes, through_round)
+    return rank(list(recs.values()), STANDINGS_KEYS, lot=lot, label=lambda r: r.player.id)
+
+
+# ---------------------------------------------------------------------------------------
+# Pairing inputs
+
+
+def meetings(outcomes: Iterable[Outcome], through_round: int | None = None) -> list[tuple[int, str, str]]:
+    """(round, a, b) for every game actually played; forfeits are not meetings."""
+    return [
+        (o.round, o.player, o.opponent)  # type: ignore[misc]
+        for o in _upto(outcomes, through_round)
+        if o.kind == GAME and o.opponent is not None and o.player < o.opponent
+    ]
+
+
+# ---------------------------------------------------------------------------------------
+# Scorecards and the cross-table
+
+
+RESULT_CODES = {Fraction(1): "W", Fraction(0): "L", Fraction(1, 2): "T"}  # by wins in a game
+
+
+@dataclass(frozen=True)
+class ScorecardRow:
+    round: int
+    opponent: str | None
+    first: bool | None       # started / replied / not known (and None for byes, forfeits)
+    score: int | None
+    opponent_score: int | None
+    result: str              # W L T, "bye", "forfeit W", "forfeit L"
+    spread: int
+    wins: Fraction           # running record after this round
+    losses: Fraction
+    total_spread: int
+    penalty: int = 0         # overtime points taken off this round
+
+
+def _result_label(o: Outcome) -> str:
+    if o.kind == GAME:
+        return RESULT_CODES[o.wins]
+    if o.kind == BYE:
+        return "bye"
+    return "forfeit W" if o.wins else "forfeit L"
+
+
+def scorecard(player_id: str, outcomes: Iterable[Outcome], through_round: int | None = None) -> list[ScorecardRow]:
+    """One player's rounds in order with the running record (計分卡)."""
+    rows: list[ScorecardRow] = []
+    wins = losses = Fraction(0)
+    total = 0
+    mine = sorted((o for o in _upto(outcomes, through_round) if o.player == player_id), key=lambda o: o.round)
+    for o in mine:
+        wins += o.wins
+        losses += o.losses
+        total += o.spread
+        rows.append(ScorecardRow(o.round, o.opponent, o.first, o.score, o.opponent_score,
+                                 _result_label(o), o.spread, wins, losses, total, o.penalty))
+    return rows
+
+
+def cross_table(outcomes: Iterable[Outcome], through_round: int | None = None) -> dict[tuple[str, str], tuple[Outcome, ...]]:
+    """(player, opponent) -> that player's outcomes against that opponent, by round; a
+    player's byes are under (player, player). The report lays it out as a wall chart."""
+    cells: dict[tuple[str, str], list[Outcome]] = defaultdict(list)
+    for o in sorted(_upto(outcomes, through_round), key=lambda o: o.round):
+        cells[(o.player, o.opponent if o.opponent is not None else o.player)].append(o)
+    return {k: tuple(v) for k, v in cells.items()}
