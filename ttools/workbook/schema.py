@@ -117,63 +117,36 @@ class Reader:
             return True
         return False
 
-    def text(self, row: Row, key: str, what: str = "", required: bool = False) -> str | None:
+    def _read(self, row: Row, key: str, what: str, required: bool, parse, bad_code: str | None, **extra):
+        """The shared path of every typed read: error cells, blanks, then ``parse``."""
         if key not in row.values or self._bad(row, key):
             return None
         if row.blank(key):
             if required:
                 self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
             return None
-        return nz.clean_text(row.values[key])
+        try:
+            return parse(row.values[key])
+        except ValueError:
+            params = {"value": nz.clean_text(row.values[key]), "what": self._what(row, key, what), **extra}
+            self.problems.append(error(bad_code, row.where[key], **params))
+            return None
+
+    def text(self, row: Row, key: str, what: str = "", required: bool = False) -> str | None:
+        return self._read(row, key, what, required, nz.clean_text, None)
 
     def integer(self, row: Row, key: str, what: str = "", required: bool = False) -> int | None:
-        if key not in row.values or self._bad(row, key):
-            return None
-        if row.blank(key):
-            if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
-            return None
-        try:
-            return nz.parse_int(row.values[key])
-        except ValueError:
-            self.problems.append(error(NOT_WHOLE, row.where[key], value=nz.clean_text(row.values[key]), what=self._what(row, key, what)))
-            return None
+        return self._read(row, key, what, required, nz.parse_int, NOT_WHOLE)
 
     def number(self, row: Row, key: str, what: str = "", required: bool = False):
-        if key not in row.values or self._bad(row, key):
-            return None
-        if row.blank(key):
-            if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
-            return None
-        try:
-            return nz.parse_number(row.values[key])
-        except ValueError:
-            self.problems.append(error(NOT_NUMBER, row.where[key], value=nz.clean_text(row.values[key]), what=self._what(row, key, what)))
-            return None
+        return self._read(row, key, what, required, nz.parse_number, NOT_NUMBER)
 
     def code(self, row: Row, key: str, what: str = "", required: bool = False) -> str | None:
-        if key not in row.values or self._bad(row, key):
-            return None
-        if row.blank(key):
-            if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
-            return None
-        return nz.parse_code(row.values[key])
+        return self._read(row, key, what, required, nz.parse_code, None)
 
     def choice(self, row: Row, key: str, choices: dict[str, str], what: str = "", required: bool = False) -> str | None:
-        if key not in row.values or self._bad(row, key):
-            return None
-        if row.blank(key):
-            if required:
-                self.problems.append(error(REQUIRED, row.where[key], what=self._what(row, key, what)))
-            return None
-        try:
-            return nz.parse_choice(row.values[key], choices)
-        except ValueError:
-            shown = ", ".join(sorted(set(choices.values())))
-            self.problems.append(error(BAD_CHOICE, row.where[key], value=nz.clean_text(row.values[key]), choices=shown))
-            return None
+        shown = ", ".join(sorted(set(choices.values())))
+        return self._read(row, key, what, required, lambda v: nz.parse_choice(v, choices), BAD_CHOICE, choices=shown)
 
 
 def _formula_problems(sheet: SheetData) -> list[Problem]:
