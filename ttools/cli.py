@@ -183,6 +183,43 @@ def print_(file: str, output: str | None) -> None:
 
 
 @cli.command()
+@click.argument("source", required=False, type=click.Path(exists=True))
+@click.option("--imap", "imap_url", metavar="URL",
+              help="Read an IMAP mailbox instead: imaps://user@host/INBOX (password in $TTOOLS_IMAP_PASSWORD).")
+@click.option("--outbox", type=click.Path(file_okay=False), help="Maildir for the answers (default outbox/ beside SOURCE).")
+@click.option("--smtp", metavar="HOST:PORT", help="Send the answers through this SMTP server instead.")
+@click.option("--state", type=click.Path(file_okay=False), help="Folder of the ledger (default .ttools-inbox/ beside SOURCE).")
+@click.option("--from", "sender", default="ttools@localhost", show_default=True, help="From address of the answers.")
+@click.option("--retry-failed", is_flag=True, help="Try again the messages that failed on an earlier run.")
+def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: str | None, state: str | None,
+          sender: str, retry_failed: bool) -> None:
+    """Answer emailed workbooks: each new message gets the results (or the annotated problems) back.
+
+    SOURCE is a Maildir or a folder of .eml files; nothing in it is changed or deleted.
+
+    \b
+    Example:
+      ttools inbox ~/Maildir                      # answers go to ~/outbox
+      ttools inbox --imap imaps://results@mail.example.org/INBOX --smtp mail.example.org:587
+    """
+    from ttools.mail import InboxError, process_inbox
+
+    try:
+        report = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
+                               retry_failed=retry_failed)
+    except InboxError as exc:
+        raise click.ClickException(str(exc))
+    for line in report.answered:
+        click.echo(f"answered: {line}")
+    for line in report.not_answered:
+        click.echo(f"not answered: {line}")
+    for line in report.failed:
+        click.echo(f"failed: {line}", err=True)
+    click.echo(report.summary())
+    sys.exit(EXIT_PROBLEMS if report.failed else EXIT_OK)
+
+
+@cli.command()
 @click.argument("competition")
 @click.option("--teams", type=int, required=True, help="Number of teams.")
 @click.option("--lang", type=click.Choice(["zh-Hant", "en"]), default="en")

@@ -1,0 +1,572 @@
+"""`ttools inbox`: every new message is answered once with the results of its workbooks, from a
+Maildir, a folder of .eml files or IMAP, into an outbox Maildir or through SMTP; a failure in one
+message never stops the others, and the mailbox read is never changed."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import io
+import json
+import mailbox
+import os
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openpyxl import load_workbook
+
+from ttools import mail
+from ttools.competitions.nations_cup.competition import write_input_workbook
+from ttools.competitions.nations_cup.model import team_letters
+
+XLSX = ("application", "vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+STAFF = "Staff Member <staff@example.org>"
+
+
+def _roster(teams: int = 4) -> list[dict]:
+    return [{"team": t, "number": n, "name": f"Player {t}{n}"} for t in team_letters(teams) for n in range(1, 7)]
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory) -> dict[str, bytes]:
+    """Workbooks as bytes: a clean roster, one with an unknown team, and a file that is no workbook."""
+    folder = tmp_path_factory.mktemp("books")
+    good, bad = folder / "good.xlsx", folder / "bad.xlsx"
+    write_input_workbook(str(good), 4, {"Players": _roster()}, event={"name": "X", "seed": "1"}, lang="en")
+    roster = _roster()
+    roster[-1] = {"team": "Z", "number": 9, "name": "Stray"}           # Players!A25
+    write_input_workbook(str(bad), 4, {"Players": roster}, event={"name": "X", "seed": "1"}, lang="en")
+    return {"good": good.read_bytes(), "bad": bad.read_bytes(), "junk": b"these are not the cells you want\n" * 20}
+
+
+def message(subject: str, attachments=(), *, sender: str = STAFF, msgid: str | None = "auto",
+            text: str = "Please process.", **headers) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = "results@example.org"
+    msg["Subject"] = subject
+    if msgid == "auto":
+        msgid = f"<{abs(hash((subject, sender, len(attachments))))}@example.org>"
+    if msgid:
+        msg["Message-ID"] = msgid
+    for name, value in headers.items():
+        msg[name.replace("_", "-")] = value
+    msg.set_content(text)
+    for name, data, *ctype in attachments:
+        maintype, subtype = ctype[0] if ctype else XLSX
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
+    return msg
+
+
+def maildir(path: Path, *messages: EmailMessage) -> Path:
+    box = mailbox.Maildir(str(path), create=True)
+    for m in messages:
+        box.add(m.as_bytes())
+    return path
+
+
+def replies(outbox: Path) -> list[EmailMessage]:
+    box = mailbox.Maildir(str(outbox), create=False)
+    return [email.message_from_bytes(box.get_bytes(k), policy=email.policy.default) for k in sorted(box.keys())]
+
+
+def reply_to(outbox: Path, subject: str) -> EmailMessage:
+    found = [r for r in replies(outbox) if r["Subject"] == f"Re: {subject}"]
+    assert len(found) == 1, [r["Subject"] for r in replies(outbox)]
+    return found[0]
+
+
+def attached(reply: EmailMessage) -> dict[str, bytes]:
+    return {part.get_filename(): part.get_payload(decode=True) for part in reply.iter_attachments()}
+
+
+def body(reply: EmailMessage) -> str:
+    return reply.get_body(("plain",)).get_content()
+
+
+def open_book(data: bytes):
+    return load_workbook(io.BytesIO(data))
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# ---- Maildir in, Maildir out --------------------------------------------------------------------------
+
+
+def test_a_clean_workbook_is_answered_with_its_results(tmp_path, books):
+    original = message("Day 1 please", [("event.xlsx", books["good"])], msgid="<day1@example.org>",
+                       References="<earlier@example.org>")
+    source = maildir(tmp_path / "inbox", original)
+    report = mail.process_inbox(str(source))
+    assert len(report.answered) == 1 and not report.failed
+
+    reply = reply_to(tmp_path / "outbox", "Day 1 please")
+    assert reply["To"].addresses[0].addr_spec == "staff@example.org"
+    assert reply["From"] == "ttools@localhost"
+    assert reply["In-Reply-To"] == "<day1@example.org>"
+    assert reply["References"] == "<earlier@example.org> <day1@example.org>"
+    files = attached(reply)
+    assert list(files) == ["event.out.xlsx"]
+    day1 = open_book(files["event.out.xlsx"])["Day1"]
+    rows = list(day1.iter_rows(values_only=True))
+    assert rows[0][:4] == ("round", "table", "home", "away")
+    assert len(rows) > 1 and rows[1][0] == 1        # the Day 1 pairings were drawn
+    assert "event.xlsx: processed, no errors, 0 warning(s)" in body(reply)
+
+
+def test_warnings_are_quoted_in_the_body_of_a_clean_answer(tmp_path, monkeypatch, books):
+    from ttools import pipeline
+    from ttools.problems import Where, warning
+
+    real = pipeline.process_file
+
+    def with_warnings(path):
+        outcome = real(path)
+        outcome.problems = [warning("team-short", Where("Players", f"A{i}"), team="D", count=5) for i in range(2, 10)]
+        return outcome
+
+    monkeypatch.setattr(pipeline, "process_file", with_warnings)
+    source = maildir(tmp_path / "inbox", message("warned", [("event.xlsx", books["good"])]))
+    mail.process_inbox(str(source))
+    text = body(reply_to(tmp_path / "outbox", "warned"))
+    assert "processed, no errors, 8 warning(s)" in text
+    assert text.count("warning: Players!A") == 5          # the first lines only
+    assert "3 more warning(s)" in text
+    assert list(attached(reply_to(tmp_path / "outbox", "warned"))) == ["event.out.xlsx"]
+
+
+def test_a_workbook_with_errors_gets_the_annotated_copy_and_the_problems_listed(tmp_path, books):
+    source = maildir(tmp_path / "inbox", message("roster", [("roster.xlsx", books["bad"])]))
+    mail.process_inbox(str(source))
+    reply = reply_to(tmp_path / "outbox", "roster")
+    files = attached(reply)
+    assert set(files) == {"roster.out.xlsx", "roster.checked.xlsx"}
+    checked = open_book(files["roster.checked.xlsx"])
+    problems = [row for row in checked["ttools problems"].iter_rows(values_only=True)]
+    assert ("error", "Players", "A25", "team-unknown") in [row[:4] for row in problems]
+    assert checked["Players"]["A25"].comment is not None
+    text = body(reply)
+    assert "roster.xlsx: 1 error(s)" in text
+    assert "error: Players!A25: [team-unknown]" in text
+    assert "roster.checked.xlsx" in text
+
+
+def test_a_folder_of_eml_files_is_a_source_too(tmp_path, books):
+    folder = tmp_path / "mails"
+    folder.mkdir()
+    (folder / "1.eml").write_bytes(message("first", [("a.xlsx", books["good"])]).as_bytes())
+    (folder / "2.eml").write_bytes(message("second", [("b.xlsx", books["bad"])]).as_bytes())
+    (folder / "notes.txt").write_text("not a message")
+    report = mail.process_inbox(str(folder))
+    assert len(report.answered) == 2
+    assert list(attached(reply_to(tmp_path / "outbox", "first"))) == ["a.out.xlsx"]
+    assert "b.checked.xlsx" in attached(reply_to(tmp_path / "outbox", "second"))
+    assert (tmp_path / ".ttools-inbox" / "ledger.json").exists()
+    assert sorted(os.listdir(folder)) == ["1.eml", "2.eml", "notes.txt"]   # nothing written beside the messages
+
+
+def test_a_workbook_inside_a_forwarded_message_is_processed(tmp_path, books):
+    inner = message("Results from table 3", [("forwarded.xlsx", books["good"])], sender="Referee <ref@example.org>")
+    outer = message("Fwd: Results from table 3", text="See below.")
+    outer.add_attachment(inner)                                    # message/rfc822
+    assert any(p.get_content_type() == "message/rfc822" for p in outer.iter_attachments())
+    mail.process_inbox(str(maildir(tmp_path / "inbox", outer)))
+    reply = reply_to(tmp_path / "outbox", "Fwd: Results from table 3")
+    assert reply["To"].addresses[0].addr_spec == "staff@example.org"    # the forwarder, not the referee
+    assert "Day1" in open_book(attached(reply)["forwarded.out.xlsx"]).sheetnames
+
+
+def test_a_message_without_a_workbook_is_told_what_was_ignored(tmp_path):
+    lonely = message("photos", [("podium.png", b"\x89PNG fake", ("image", "png")),
+                                ("old.xls", b"\xd0\xcf\x11\xe0 fake", ("application", "vnd.ms-excel"))])
+    bare = message("just words")
+    mail.process_inbox(str(maildir(tmp_path / "inbox", lonely, bare)))
+    reply = reply_to(tmp_path / "outbox", "photos")
+    assert not attached(reply)
+    text = body(reply)
+    assert "No Excel workbook" in text
+    assert "podium.png (image/png" in text
+    assert "old.xls" in text and "save it as .xlsx" in text
+    assert "no attachments" in body(reply_to(tmp_path / "outbox", "just words"))
+
+
+def test_a_file_named_xlsx_that_is_no_workbook_gets_the_one_line_reason(tmp_path, books):
+    mail.process_inbox(str(maildir(tmp_path / "inbox", message("junk", [("scores.xlsx", books["junk"])]))))
+    reply = reply_to(tmp_path / "outbox", "junk")
+    assert not attached(reply)
+    line = next(l for l in body(reply).splitlines() if l.startswith("scores.xlsx"))
+    assert line == "scores.xlsx: not processed: not an Excel workbook (.xlsx)"
+    assert "ttools-inbox-" not in body(reply)          # the temporary folder never shows
+
+
+def test_attachment_names_cannot_leave_the_temporary_folder(tmp_path, monkeypatch, books):
+    import tempfile
+
+    scratch = tmp_path / "scratch" / "deeper"
+    scratch.mkdir(parents=True)
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))    # per-message folders are made in here
+    evil = message("evil", [("../../escape.xlsx", books["good"]), ("..\\..\\win.xlsx", books["bad"])])
+    mail.process_inbox(str(maildir(tmp_path / "inbox", evil)))
+    assert set(attached(reply_to(tmp_path / "outbox", "evil"))) == {
+        "escape.out.xlsx", "win.out.xlsx", "win.checked.xlsx"}
+    assert [p.name for p in tmp_path.rglob("*") if "escape" in p.name or "win" in p.name] == []
+    assert list(scratch.iterdir()) == []                      # and the per-message folder is gone
+
+
+def test_reply_to_wins_over_from_and_chinese_names_survive(tmp_path, books):
+    msg = message("國家盃", [("國家盃.xlsx", books["good"])], Reply_To="Desk <desk@example.org>")
+    mail.process_inbox(str(maildir(tmp_path / "inbox", msg)), sender="Results <results@example.org>")
+    reply = reply_to(tmp_path / "outbox", "國家盃")
+    assert [a.addr_spec for a in reply["To"].addresses] == ["desk@example.org"]
+    assert reply["From"].addresses[0].addr_spec == "results@example.org"
+    assert list(attached(reply)) == ["國家盃.out.xlsx"]
+
+
+# ---- once, and only once --------------------------------------------------------------------------
+
+
+def test_a_second_run_processes_nothing(tmp_path, books):
+    source = maildir(tmp_path / "inbox", message("one", [("a.xlsx", books["good"])]), message("two"),
+                     message("three", [("c.xlsx", books["good"])], msgid=None))   # keyed by a hash
+    first = mail.process_inbox(str(source))
+    assert len(first.answered) == 3
+    second = mail.process_inbox(str(source))
+    assert (second.answered, second.failed, second.already) == ([], [], 3)
+    assert len(replies(tmp_path / "outbox")) == 3
+    ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
+    assert len(ledger) == 3 and any(k.startswith("sha256:") for k in ledger)
+    import hashlib
+    entry = next(e for e in ledger.values() if e["subject"] == "one")
+    assert entry["workbooks"][0]["sha256"] == hashlib.sha256(books["good"]).hexdigest()
+
+
+def test_the_source_maildir_is_left_exactly_as_it_was(tmp_path, books):
+    source = maildir(tmp_path / "inbox", message("a", [("a.xlsx", books["good"])]), message("b", [("b.xlsx", books["bad"])]),
+                     message("c"))
+    before = snapshot(source)
+    mail.process_inbox(str(source))
+    mail.process_inbox(str(source))
+    assert snapshot(source) == before
+
+
+def test_one_failing_message_does_not_stop_the_others(tmp_path, monkeypatch, books):
+    from ttools import pipeline
+
+    real = pipeline.process_file
+
+    def flaky(path):
+        if os.path.basename(path) == "cursed.xlsx":
+            raise RuntimeError("disk on fire\nsecond line")
+        return real(path)
+
+    monkeypatch.setattr(pipeline, "process_file", flaky)
+    source = maildir(tmp_path / "inbox", message("before", [("a.xlsx", books["good"])]),
+                     message("cursed", [("cursed.xlsx", books["good"])], msgid="<cursed@example.org>"),
+                     message("after", [("b.xlsx", books["good"])]))
+    report = mail.process_inbox(str(source))
+    assert len(report.answered) == 2
+    assert len(report.failed) == 1 and report.failed[0].endswith("RuntimeError: disk on fire")
+    assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: before", "Re: after"}
+    ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
+    assert ledger["<cursed@example.org>"]["status"] == "failed"
+    assert ledger["<cursed@example.org>"]["reason"] == "RuntimeError: disk on fire"
+
+    assert mail.process_inbox(str(source)).already == 3          # failed ones wait for --retry-failed
+    monkeypatch.setattr(pipeline, "process_file", real)
+    retried = mail.process_inbox(str(source), retry_failed=True)
+    assert len(retried.answered) == 1 and retried.already == 2
+    assert "Re: cursed" in {r["Subject"] for r in replies(tmp_path / "outbox")}
+
+
+def test_a_crash_mid_run_loses_nothing_already_answered(tmp_path, monkeypatch, books):
+    from ttools import pipeline
+
+    real = pipeline.process_file
+    calls = []
+
+    def crash_on_second(path):
+        calls.append(path)
+        if len(calls) == 2:
+            raise KeyboardInterrupt        # not an Exception: the run itself stops here
+        return real(path)
+
+    monkeypatch.setattr(pipeline, "process_file", crash_on_second)
+    source = maildir(tmp_path / "inbox", *[message(f"m{i}", [(f"m{i}.xlsx", books["good"])]) for i in range(3)])
+    with pytest.raises(KeyboardInterrupt):
+        mail.process_inbox(str(source))
+    assert len(replies(tmp_path / "outbox")) == 1
+    monkeypatch.setattr(pipeline, "process_file", real)
+    report = mail.process_inbox(str(source))
+    assert report.already == 1 and len(report.answered) == 2
+    assert len(replies(tmp_path / "outbox")) == 3
+
+
+def test_automatic_mail_is_never_answered_so_answers_cannot_loop(tmp_path, books):
+    source = maildir(tmp_path / "inbox", message("work", [("a.xlsx", books["good"])]))
+    mail.process_inbox(str(source))
+    (ours,) = replies(tmp_path / "outbox")
+    assert ours["Auto-Submitted"] == "auto-replied"
+    vacation = message("Out of office", Auto_Submitted="auto-replied")
+    maildir(source, ours, vacation)                       # our own answer bounced back into the inbox
+    report = mail.process_inbox(str(source))
+    assert report.answered == [] and len(report.not_answered) == 2
+    assert len(replies(tmp_path / "outbox")) == 1
+
+
+def test_the_outbox_may_not_be_the_mailbox_read(tmp_path):
+    source = maildir(tmp_path / "inbox", message("x"))
+    with pytest.raises(mail.InboxError):
+        mail.process_inbox(str(source), outbox=str(source))
+
+
+def test_a_damaged_ledger_stops_the_run_instead_of_answering_everything_again(tmp_path):
+    source = maildir(tmp_path / "inbox", message("x"))
+    (tmp_path / ".ttools-inbox").mkdir()
+    (tmp_path / ".ttools-inbox" / "ledger.json").write_text("{not json")
+    with pytest.raises(mail.InboxError, match="damaged"):
+        mail.process_inbox(str(source))
+    assert not (tmp_path / "outbox").exists()
+
+
+def test_two_runs_on_one_ledger_cannot_overlap(tmp_path, books):
+    source = maildir(tmp_path / "inbox", message("x", [("a.xlsx", books["good"])]))
+    state = tmp_path / ".ttools-inbox"
+    state.mkdir()
+    with mail._exclusive(str(state)):
+        with pytest.raises(mail.InboxError, match="another"):
+            mail.process_inbox(str(source))
+    assert not (tmp_path / "outbox").exists()
+    assert len(mail.process_inbox(str(source)).answered) == 1
+
+
+# ---- SMTP and IMAP (fakes: no network) ------------------------------------------------------------
+
+
+class FakeSMTP:
+    instances: list["FakeSMTP"] = []
+
+    def __init__(self, host, port, timeout=None):
+        self.host, self.port, self.sent, self.calls = host, port, [], []
+        FakeSMTP.instances.append(self)
+
+    def ehlo(self):
+        self.calls.append("ehlo")
+
+    def has_extn(self, name):
+        return name == "starttls"
+
+    def starttls(self, context=None):
+        self.calls.append("starttls")
+
+    def login(self, user, password):
+        self.calls.append(("login", user, password))
+
+    def send_message(self, msg, from_addr=None, to_addrs=None):
+        self.sent.append((from_addr, msg))
+
+    def quit(self):
+        self.calls.append("quit")
+
+
+def test_answers_can_go_out_through_smtp(tmp_path, monkeypatch, books):
+    import smtplib
+
+    FakeSMTP.instances = []
+    monkeypatch.setattr(smtplib, "SMTP", FakeSMTP)
+    source = maildir(tmp_path / "inbox", message("via smtp", [("e.xlsx", books["good"])]), message("no book"))
+    report = mail.process_inbox(str(source), smtp="mail.example.org:587", sender="results@example.org",
+                                env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
+    assert len(report.answered) == 2
+    assert [(s.host, s.port) for s in FakeSMTP.instances] == [("mail.example.org", 587)] * 2
+    first = FakeSMTP.instances[0]
+    assert first.calls[:4] == ["ehlo", "starttls", "ehlo", ("login", "results", "pw")] and first.calls[-1] == "quit"
+    sender, sent = first.sent[0]
+    assert sender == "results@example.org" and sent["Subject"] == "Re: via smtp"
+    assert "e.out.xlsx" in attached(sent)
+    assert not (tmp_path / "outbox").exists()                  # SMTP alone: no outbox copy
+
+
+def test_an_smtp_refusal_fails_that_message_only(tmp_path, monkeypatch, books):
+    import smtplib
+
+    class Refusing(FakeSMTP):
+        def send_message(self, msg, from_addr=None, to_addrs=None):
+            if msg["Subject"] == "Re: refused":
+                raise smtplib.SMTPRecipientsRefused({"staff@example.org": (550, b"no")})
+            super().send_message(msg, from_addr, to_addrs)
+
+    FakeSMTP.instances = []
+    monkeypatch.setattr(smtplib, "SMTP", Refusing)
+    source = maildir(tmp_path / "inbox", message("refused"), message("accepted"))
+    report = mail.process_inbox(str(source), smtp="localhost", env={})
+    assert len(report.answered) == 1 and len(report.failed) == 1
+    assert "SMTPRecipientsRefused" in report.failed[0]
+    assert FakeSMTP.instances[0].port == 25
+
+
+class FakeIMAP:
+    """An IMAP server holding canned messages by UID; it logs every command so the test can check that
+    the mailbox was opened read-only and nothing was flagged, copied or deleted."""
+
+    messages: dict[str, bytes] = {}
+    log: list = []
+
+    def __init__(self, host, port=993, ssl_context=None):
+        import ssl
+
+        assert ssl_context is not None and ssl_context.verify_mode == ssl.CERT_REQUIRED   # the certificate is checked
+        FakeIMAP.log.append(("connect", host, port))
+
+    def login(self, user, password):
+        FakeIMAP.log.append(("login", user, password))
+        return "OK", [b"ok"]
+
+    def select(self, mailbox="INBOX", readonly=False):
+        FakeIMAP.log.append(("select", mailbox, readonly))
+        return "OK", [str(len(self.messages)).encode()]
+
+    def uid(self, command, *args):
+        FakeIMAP.log.append(("uid", command, *args))
+        if command == "SEARCH":
+            return "OK", [" ".join(self.messages).encode()]
+        if command == "FETCH":
+            uid, what = args
+            raw = self.messages[uid]
+            if "HEADER.FIELDS" in what:
+                head = b"".join(l for l in raw.split(b"\n\n")[0].splitlines(keepends=True)
+                                if l.lower().startswith(b"message-id:")) + b"\r\n"
+                return "OK", [(f"1 (UID {uid} BODY[HEADER.FIELDS (MESSAGE-ID)] {{{len(head)}}}".encode(), head), b")"]
+            return "OK", [(f"1 (UID {uid} BODY[] {{{len(raw)}}}".encode(), raw), b")"]
+        FakeIMAP.log.append(("forbidden", f"UID {command}"))
+        return "NO", [b"not here"]
+
+    def _forbidden(name):
+        def command(self, *args):
+            FakeIMAP.log.append(("forbidden", name))
+            return "NO", [b"not here"]
+        return command
+
+    store = _forbidden("store")
+    expunge = _forbidden("expunge")
+    copy = _forbidden("copy")
+    move = _forbidden("move")
+    append = _forbidden("append")
+    delete = _forbidden("delete")
+    close = _forbidden("close")    # CLOSE on a writable mailbox would expunge
+
+    def logout(self):
+        FakeIMAP.log.append(("logout",))
+        return "BYE", [b""]
+
+
+def test_an_imap_mailbox_is_read_only_and_peeked(tmp_path, monkeypatch, books):
+    import imaplib
+
+    class Server(FakeIMAP):
+        messages = {"7": message("imap one", [("i.xlsx", books["good"])]).as_bytes(),
+                    "9": message("imap two").as_bytes()}
+
+    FakeIMAP.log = []
+    monkeypatch.setattr(imaplib, "IMAP4_SSL", Server)
+    monkeypatch.chdir(tmp_path)
+    env = {"TTOOLS_IMAP_PASSWORD": "secret"}
+    url = "imaps://results%40example.org@imap.example.org/INBOX"
+    report = mail.process_inbox(imap=url, env=env)
+    assert len(report.answered) == 2
+    assert ("connect", "imap.example.org", 993) in FakeIMAP.log
+    assert ("login", "results@example.org", "secret") in FakeIMAP.log
+    assert ("select", '"INBOX"', True) in FakeIMAP.log
+    assert [e for e in FakeIMAP.log if e[0] == "forbidden"] == []
+    fetches = [e for e in FakeIMAP.log if e[:2] == ("uid", "FETCH")]
+    assert len(fetches) == 4 and all("PEEK" in e[3] for e in fetches)
+    assert FakeIMAP.log[-1] == ("logout",)
+    assert "i.out.xlsx" in attached(reply_to(tmp_path / "outbox", "imap one"))
+    assert (tmp_path / ".ttools-inbox" / "ledger.json").exists()
+
+    FakeIMAP.log = []
+    again = mail.process_inbox(imap=url, env=env)
+    assert again.already == 2
+    bodies = [e for e in FakeIMAP.log if e[:2] == ("uid", "FETCH") and "BODY.PEEK[]" in e[3]]
+    assert bodies == []                     # answered messages are known by their Message-ID alone
+
+
+def test_an_imap_login_refusal_is_one_line(tmp_path, monkeypatch):
+    import imaplib
+
+    class Refusing(FakeIMAP):
+        def login(self, user, password):
+            raise imaplib.IMAP4.error("[AUTHENTICATIONFAILED] Invalid credentials")
+
+    FakeIMAP.log = []
+    monkeypatch.setattr(imaplib, "IMAP4_SSL", Refusing)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(mail.InboxError, match="AUTHENTICATIONFAILED"):
+        mail.process_inbox(imap="imaps://u@imap.example.org/INBOX", env={"TTOOLS_IMAP_PASSWORD": "bad"})
+    assert FakeIMAP.log[-1] == ("logout",)
+
+
+def test_imap_needs_the_password_in_the_environment(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(mail.InboxError, match="TTOOLS_IMAP_PASSWORD"):
+        mail.process_inbox(imap="imaps://results@imap.example.org/INBOX", env={})
+    with pytest.raises(mail.InboxError, match="not in the address"):
+        mail.parse_imap_url("imaps://u:pw@host/INBOX")
+    address = mail.parse_imap_url("imap://u@host:1143/Staff%20Results")
+    assert (address.secure, address.port, address.mailbox) == (False, 1143, "Staff Results")
+
+
+# ---- small parts -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("raw,safe", [
+    ("../../etc/passwd.xlsx", "passwd.xlsx"),
+    ("C:\\Users\\staff\\event.xlsx", "event.xlsx"),
+    (".hidden.xlsx", "hidden.xlsx"),
+    ("", "workbook.xlsx"),
+    ("..", "workbook.xlsx"),
+    ("a\x00b\nc.xlsx", "abc.xlsx"),
+    ("國家盃 2024.xlsx", "國家盃 2024.xlsx"),
+])
+def test_safe_filename(raw, safe):
+    assert mail.safe_filename(raw) == safe
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=300))
+def test_safe_filename_never_names_a_path(raw):
+    name = mail.safe_filename(raw)
+    assert name and "/" not in name and "\\" not in name and "\x00" not in name
+    assert not name.startswith(".") and len(name) <= 120
+    assert os.path.basename(name) == name
+
+
+def test_the_same_workbook_attached_twice_is_processed_once(books):
+    msg = message("twice", [("a.xlsx", books["good"]), ("copy.xlsx", books["good"]), ("a.xlsx", books["bad"])])
+    contents = mail.find_workbooks(msg)
+    assert [w.name for w in contents.workbooks] == ["a.xlsx", "a-2.xlsx"]
+    assert contents.ignored[0][1] == "same-file:a.xlsx"
+
+
+# ---- the command --------------------------------------------------------------------------------------
+
+
+def test_the_inbox_command(invoke, tmp_path, books):
+    source = maildir(tmp_path / "inbox", message("cli", [("a.xlsx", books["good"])]))
+    result = invoke("inbox", source, "--outbox", tmp_path / "out", "--state", tmp_path / "state")
+    assert result.exit_code == 0, result.output
+    assert "1 answered, 0 failed" in result.stdout
+    assert "a.xlsx ok" in result.stdout
+    assert len(replies(tmp_path / "out")) == 1 and (tmp_path / "state" / "ledger.json").exists()
+    again = invoke("inbox", source, "--outbox", tmp_path / "out", "--state", tmp_path / "state")
+    assert "0 answered, 0 failed, 0 not answered, 1 already handled" in again.stdout
+
+
+def test_the_inbox_command_refuses_two_sources(invoke, tmp_path):
+    source = maildir(tmp_path / "inbox", message("x"))
+    result = invoke("inbox", source, "--imap", "imaps://u@h/INBOX")
+    assert result.exit_code != 0 and "either" in result.stderr
