@@ -3,12 +3,16 @@
 Every result in the samples is simulated from seeded draws (ttools.core.draw.Draw), so running
 this again rewrites the same files. The 12-team sample mirrors the rulebook's scoring example
 (附件六 資格賽計分範例): teams C, E, D and L advance, in that order, and the printed totals of
-4th and 5th differ by exactly 3.90. The simulation variants that give that outcome were found
-with ``--search`` and are fixed below (``VARIANT_12``).
+4th and 5th differ by exactly 3.90; its finals (決賽) are played to the end. The simulation
+variants that give those outcomes were found with ``--search`` and ``--search-finals`` and are
+fixed below (``VARIANT_12``, ``VARIANT_FINALS_12``). The 11-team event is written twice: saved
+half-way through Day 2, and later with its qualification complete and the first finals round's
+line-ups in.
 
-    python samples/make_samples.py                 # rewrite the samples beside this script
-    python samples/make_samples.py --out DIR       # write them somewhere else
-    python samples/make_samples.py --search 40     # look for variants meeting the example
+    python samples/make_samples.py                    # rewrite the samples beside this script
+    python samples/make_samples.py --out DIR          # write them somewhere else
+    python samples/make_samples.py --search 40        # look for variants meeting the example
+    python samples/make_samples.py --search-finals 40 # look for finals variants with a tie-break
 """
 
 from __future__ import annotations
@@ -21,11 +25,14 @@ import sys
 import zipfile
 from decimal import Decimal
 from fractions import Fraction
+from itertools import combinations
 from math import lcm
 from typing import Any, Callable, Sequence
 
+from ttools.competitions.nations_cup import finals as F
 from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.competitions.nations_cup.day1 import day1_pairings
+from ttools.competitions.nations_cup.day2 import seat_draw
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.core.draw import Draw
 
@@ -106,8 +113,13 @@ DOUBLE_KO_12 = 20        # players left when one hand knocks out two (20 -> 18: 
 SHARED_NLH_PLACE = 17    # two NLH players out in one hand with equal stacks: both "17="
 MISCOUNTED_PLACE = 10    # the bounty player whose floor count is one off (the one warning)
 
+# The 12-team finals: the variant of line-ups and results (both drawn) that crowns one champion
+# and leaves two teams level on total, parted by their SNG totals (八(二)); found with --search-finals.
+VARIANT_FINALS_12 = 52
+
 SEED_11 = "20251108"
 NAME_11 = "2026 Asian Nations Cup (sample: Day 2 in progress)"
+NAME_11_FINALS = "2026 Asian Nations Cup (sample: finals round 1 drawn)"
 NLH_OUT_11 = 15          # NLH players already out (places 19–33 of 33)
 BOUNTY_LEFT_11 = 15      # bounty players still in when the workbook was saved
 DOUBLE_KO_11 = 17        # 17 -> 15 in one hand: passes ⌊33/2⌋ = 16 without stopping on it
@@ -241,6 +253,126 @@ def floor_chips(field: Sequence[str], hands: list[list[tuple[str, str, int | Non
 
 
 # ---------------------------------------------------------------------------------------------
+# Day 3: the finals (決賽)
+# ---------------------------------------------------------------------------------------------
+
+def finals_roster_rows(finalists: Sequence[str]) -> list[dict[str, Any]]:
+    """Each finalist's 6 finals players (決賽出賽選手名單): its whole registered six."""
+    return [{"team": t, "player": f"{t}{n}"} for t in finalists for n in range(1, 7)]
+
+
+def _after(counts: dict[str, tuple[int, int]], hu: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """(HU, SNG) appearances once a round with these HU players (the rest SNG) is played."""
+    return {p: (h + (p in hu), s + (p not in hu)) for p, (h, s) in counts.items()}
+
+
+def can_finish(counts: dict[str, tuple[int, int]], left: int) -> bool:
+    """Whether ``left`` more rounds can still give every player at least one HU and one SNG
+    (每名選手出賽 3 場，單挑賽及單桌錦標賽至少各 1 場), tried round by round."""
+    if left == 0:
+        return all(h >= 1 and s >= 1 for h, s in counts.values())
+    return any(can_finish(_after(counts, hu), left - 1) for hu in combinations(sorted(counts), 3))
+
+
+def finals_lineups(finalists: Sequence[str], rounds: int, draw: Draw) -> dict[int, dict[str, tuple[list[str], list[str]]]]:
+    """Round -> team -> (3 HU players, 3 SNG players): each round a drawn choice among the
+    line-ups that keep the 3-appearance rule reachable."""
+    out: dict[int, dict[str, tuple[list[str], list[str]]]] = {r: {} for r in range(1, rounds + 1)}
+    for t in finalists:
+        six = [f"{t}{n}" for n in range(1, 7)]
+        counts = {p: (0, 0) for p in six}
+        for r in range(1, rounds + 1):
+            options = [hu for hu in combinations(six, 3) if can_finish(_after(counts, hu), 3 - r)]
+            hu = draw.choice(options)
+            out[r][t] = (list(hu), [p for p in six if p not in hu])
+            counts = _after(counts, hu)
+    return out
+
+
+def finals_lineup_rows(lu: dict[int, dict[str, tuple[list[str], list[str]]]]) -> list[dict[str, Any]]:
+    return [{"round": r, "team": t, "kind": kind, "player": p}
+            for r in sorted(lu) for t in lu[r] for kind, players in zip(("hu", "sng"), lu[r][t]) for p in players]
+
+
+def finals_draws(seed: str, roster: list[dict[str, Any]], lineup_rows: list[dict[str, Any]]) -> dict[int, F.RoundDraw]:
+    """The public draw of each round with line-ups, exactly as ttools makes it from the sheets."""
+    rosters: dict[str, tuple[str, ...]] = {}
+    for row in roster:
+        rosters[row["team"]] = rosters.get(row["team"], ()) + (row["player"],)
+    rows = [F.LineupRow(r["round"], r["team"], r["kind"], r["player"]) for r in lineup_rows]
+    accepted, problems = F.validate_lineups(rows, rosters)
+    if problems:
+        raise AssertionError(f"simulated finals line-ups break a rule: {problems}")
+    return {r: F.draw_round(seed, r, lus) for r, lus in sorted(accepted.items())}
+
+
+def finals_result_rows(draws: dict[int, F.RoundDraw], strength: dict[str, int],
+                       draw: Draw) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """FinalsHU winners (odds strength : strength) and FinalsSNG places (finishing_order), row by
+    row in the order ttools pre-fills them."""
+    hu, sng = [], []
+    for r, d in sorted(draws.items()):
+        for m in sorted(d.hu, key=lambda m: (m.table, m.a)):
+            a, b = strength[m.a[0]], strength[m.b[0]]
+            hu.append({"round": r, "table": m.table, "a": m.a, "b": m.b,
+                       "winner": m.a if draw.below(a + b) < a else m.b})
+        seats = sorted(d.sng, key=lambda x: (x.table, x.seat))
+        for table in sorted({x.table for x in seats}):
+            at = [x for x in seats if x.table == table]
+            place = {p: i for i, p in enumerate(finishing_order([x.player for x in at], strength, draw), start=1)}
+            sng += [{"round": r, "table": table, "seat": x.seat, "player": x.player, "place": place[x.player]} for x in at]
+    return hu, sng
+
+
+def finals_totals(sheets: dict[str, list[dict[str, Any]]], finalists: Sequence[str],
+                  rules: Rules = Rules()) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+    """Team -> (total, SNG, HU) from the finals sheets: 4 per HU win, SNG place points, and the
+    qualification-rank bonus (finalists listed in qualification order)."""
+    hu = {t: Fraction(0) for t in finalists}
+    sng = {t: Fraction(0) for t in finalists}
+    for row in sheets.get("FinalsHU", []):
+        if row["winner"]:
+            hu[row["winner"][0]] += rules.final_hu_win
+    for row in sheets.get("FinalsSNG", []):
+        if row["place"]:
+            sng[row["player"][0]] += DEFAULT_SCALES["sng"].get(row["place"], 0)
+    bonus = {t: DEFAULT_SCALES["bonus"].get(i, Fraction(0)) for i, t in enumerate(finalists, start=1)}
+    return {t: (hu[t] + sng[t] + bonus[t], sng[t], hu[t]) for t in finalists}
+
+
+def meets_finals_example(sheets: dict[str, list[dict[str, Any]]], finalists: Sequence[str]) -> bool:
+    """One champion alone on top; two teams level on total and parted by SNG; and some team's
+    round 3 forced by the 3-appearance rule (a player with no HU after two rounds)."""
+    totals = finals_totals(sheets, finalists)
+    ranked = sorted(totals.values(), reverse=True)
+    if ranked[0][0] == ranked[1][0]:
+        return False
+    parted = any(x[0] == y[0] and x[1] != y[1] for x, y in combinations(ranked, 2))
+    hu_before_3 = {r["player"] for r in sheets["FinalsLineups"] if r["round"] < 3 and r["kind"] == "hu"}
+    forced = any(r["player"] not in hu_before_3 for r in sheets["FinalsLineups"] if r["round"] == 3)
+    return parted and forced
+
+
+def sample_finals(seed: str, finalists: Sequence[str], strength: dict[str, int], rounds: int,
+                  variant: int, results: bool = True) -> dict[str, list[dict[str, Any]]]:
+    """The finals sheets: rosters, ``rounds`` rounds of line-ups and, with ``results``, every
+    HU winner and SNG place of them."""
+    roster = finals_roster_rows(finalists)
+    lu = finals_lineup_rows(finals_lineups(finalists, rounds, _draw(seed, f"finals/lineups/{variant}")))
+    sheets = {"FinalsRoster": roster, "FinalsLineups": lu}
+    if results:
+        draws = finals_draws(seed, roster, lu)
+        sheets["FinalsHU"], sheets["FinalsSNG"] = finals_result_rows(draws, strength, _draw(seed, f"finals/results/{variant}"))
+    return sheets
+
+
+def search_finals(width: int) -> list[int]:
+    """Every finals variant below ``width`` that meets ``meets_finals_example`` for the 12-team sample."""
+    return [v for v in range(width)
+            if meets_finals_example(sample_finals(SEED_12, EXAMPLE_ORDER, STRENGTH_12, 3, v), EXAMPLE_ORDER)]
+
+
+# ---------------------------------------------------------------------------------------------
 # The samples as sheets
 # ---------------------------------------------------------------------------------------------
 
@@ -248,8 +380,10 @@ def _draw(seed: str, stage: str) -> Draw:
     return Draw(seed, f"samples/{stage}")
 
 
-def sample_12(variant: tuple[int, int, int] = VARIANT_12) -> dict[str, list[dict[str, Any]]]:
-    """The complete 12-team qualification: every input sheet of Days 1 and 2."""
+def sample_12(variant: tuple[int, int, int] = VARIANT_12,
+              finals: int | None = VARIANT_FINALS_12) -> dict[str, list[dict[str, Any]]]:
+    """The complete 12-team event: every input sheet of Days 1 and 2 and, unless ``finals`` is
+    None, the finals of C, E, D and L played to the end."""
     teams = team_letters(12)
     v_day1, v_nlh, v_bounty = variant
     strength = STRENGTH_12
@@ -268,7 +402,7 @@ def sample_12(variant: tuple[int, int, int] = VARIANT_12) -> dict[str, list[dict
     miscounted = next(p for p, place in places.items() if place == MISCOUNTED_PLACE)
     counts = [{"player": p, "chips": chips[p] + (1 if p == miscounted else 0)} for p in sorted(bounty_field, key=_code)]
 
-    return {
+    sheets = {
         "Players": roster_rows(TEAMS_12),
         "Day1": day1_rows(teams, SEED_12, strength, _draw(SEED_12, f"day1/{v_day1}")),
         "Lineups": lineup_rows(lu),
@@ -277,11 +411,15 @@ def sample_12(variant: tuple[int, int, int] = VARIANT_12) -> dict[str, list[dict
         "BountyLog": bounty_log_rows(hands, draw),
         "BountyCounts": counts,
     }
+    if finals is not None:
+        sheets.update(sample_finals(SEED_12, EXAMPLE_ORDER, strength, 3, finals))
+    return sheets
 
 
 def sample_11() -> dict[str, list[dict[str, Any]]]:
     """An 11-team event saved half-way through Day 2: the bottom NLH places and the bounty
-    knock-outs so far, with the floor's counts of the players already out."""
+    knock-outs so far, with the floor's counts of the players already out, and the floor's
+    seating of both events (the seat draw, players out marked 1; nobody moved yet)."""
     teams = team_letters(11)
     strength = STRENGTH_11
     lu = lineups(teams, _draw(SEED_11, "lineups"))
@@ -299,10 +437,54 @@ def sample_11() -> dict[str, list[dict[str, Any]]]:
         "Players": roster_rows(TEAMS_11),
         "Day1": day1_rows(teams, SEED_11, strength, _draw(SEED_11, "day1")),
         "Lineups": lineup_rows(lu),
+        "Seating": seating_rows(lu, SEED_11, {"nlh": set(out_nlh), "bounty": gone}),
         "NLH": [{"player": p, "place": out_nlh.get(p, "")} for p in sorted(nlh_field, key=_code)],
         "BountyLog": bounty_log_rows(hands, draw),
         "BountyCounts": [{"player": p, "chips": chips[p] if p in gone else ""} for p in sorted(bounty_field, key=_code)],
     }
+
+
+def seating_rows(lu: dict[str, dict[str, list[str]]], seed: str, out: dict[str, set[str]],
+                 tables: int = Rules().tables_day2) -> list[dict[str, Any]]:
+    """The Seating sheet as the floor keeps it: each event's seat draw, ``1`` beside players out."""
+    return [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": 1 if s.player in out[e] else ""}
+            for e in ("nlh", "bounty")
+            for s in sorted(seat_draw(lu[e], tables, seed, e), key=lambda s: (s.table, s.seat))]
+
+
+def sample_11_finals() -> dict[str, list[dict[str, Any]]]:
+    """The 11-team event later on: Day 2 played to the end (the same draws as ``sample_11``,
+    carried on), the four finalists' rosters and their round 1 line-ups, not yet drawn."""
+    teams = team_letters(11)
+    strength = STRENGTH_11
+    lu = lineups(teams, _draw(SEED_11, "lineups"))
+    nlh_field = field_of(lu, "nlh")
+    order = finishing_order(nlh_field, strength, _draw(SEED_11, "nlh"))
+
+    bounty_field = field_of(lu, "bounty")
+    draw = _draw(SEED_11, "bounty")
+    first = bounty_hands(bounty_field, strength, draw, DOUBLE_KO_11, stop_at=BOUNTY_LEFT_11)
+    log = bounty_log_rows(first, draw)
+    # The same stream again, on to the champion: its first hands are the ones above.
+    hands = bounty_hands(bounty_field, strength, _draw(SEED_11, "bounty"), DOUBLE_KO_11)
+    assert hands[:len(first)] == first
+    later = bounty_log_rows(hands[len(first):], _draw(SEED_11, "bounty/later"))
+    # the later hands are numbered on from the last hand in the saved log
+    step = log[-1]["hand"] - later[0]["hand"] + 1 + _draw(SEED_11, "bounty/gap").below(9)
+    log += [{**row, "hand": row["hand"] + step} for row in later]
+    chips = floor_chips(bounty_field, hands)
+
+    sheets = {
+        "Players": roster_rows(TEAMS_11),
+        "Day1": day1_rows(teams, SEED_11, strength, _draw(SEED_11, "day1")),
+        "Lineups": lineup_rows(lu),
+        "NLH": [{"player": p, "place": order.index(p) + 1} for p in sorted(nlh_field, key=_code)],
+        "BountyLog": log,
+        "BountyCounts": [{"player": p, "chips": chips[p]} for p in sorted(bounty_field, key=_code)],
+    }
+    finalists = qualifiers(sheets, 11)
+    sheets.update(sample_finals(SEED_11, finalists, strength, 1, 0, results=False))
+    return sheets
 
 
 def _code(code: str) -> tuple[str, int]:
@@ -313,10 +495,10 @@ def _code(code: str) -> tuple[str, int]:
 # Finding the example's variant
 # ---------------------------------------------------------------------------------------------
 
-def _team_raws(sheets: dict[str, list[dict[str, Any]]]) -> tuple[dict, dict, dict]:
-    """Raw scores per team (HU, NLH, bounty) of a complete 12-team sample, counted from the sheets
-    with the default scales (shared NLH places split the places they cover)."""
-    teams = team_letters(12)
+def _team_raws(sheets: dict[str, list[dict[str, Any]]], n: int = 12) -> tuple[dict, dict, dict]:
+    """Raw scores per team (HU, NLH, bounty) of a complete ``n``-team sample, counted from the
+    sheets with the default scales (shared NLH places split the places they cover)."""
+    teams = team_letters(n)
     hu = {t: 0 for t in teams}
     for row in sheets["Day1"]:
         hu[row["winner"][0]] += Rules().hu_win
@@ -356,6 +538,15 @@ def printed_totals(hu: dict, nlh: dict, bounty: dict, rules: Rules = Rules()) ->
     return out
 
 
+def qualifiers(sheets: dict[str, list[dict[str, Any]]], n: int, advance: int = 4) -> list[str]:
+    """The teams that advance, in order, when the printed totals alone decide it."""
+    totals = printed_totals(*_team_raws(sheets, n))
+    ranked = sorted(totals, key=lambda t: -totals[t])
+    if totals[ranked[advance - 1]] == totals[ranked[advance]] or len(set(totals.values())) != len(totals):
+        raise AssertionError("the simulated qualification needs a tie-break; pick other draws")
+    return ranked[:advance]
+
+
 def meets_example(hu: dict, nlh: dict, bounty: dict) -> bool:
     """Ranks 1–4 are C, E, D, L with distinct printed totals, 4th − 5th = 3.90, and no team
     won more than 11 of its 12 heads-up matches."""
@@ -378,7 +569,7 @@ def search(width: int) -> list[tuple[int, int, int]]:
     teams = team_letters(12)
     cands: list[list[dict[str, Fraction]]] = [[], [], []]
     for v in range(width):
-        hu, nlh, bounty = _team_raws(sample_12((v, v, v)))
+        hu, nlh, bounty = _team_raws(sample_12((v, v, v), finals=None))
         for i, raw in enumerate((hu, nlh, bounty)):
             cands[i].append({t: Fraction(x) for t, x in raw.items()})
     pools = (Rules().pool_hu, Rules().pool_nlh, Rules().pool_bounty)
@@ -443,16 +634,22 @@ def _write_reproducible_zip(data: bytes, path: str) -> None:
             dst.writestr(out, body)
 
 
+SAMPLE_FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx")
+
+
 def write_samples(folder: str) -> list[str]:
-    """Write the three samples into ``folder``; returns their paths."""
+    """Write the four samples into ``folder``; returns their paths."""
     os.makedirs(folder, exist_ok=True)
-    paths = [os.path.join(folder, n) for n in ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-minimal.xlsx")]
+    paths = [os.path.join(folder, n) for n in SAMPLE_FILES]
     sheets = sample_12()
     if not meets_example(*_team_raws(sheets)):
         raise SystemExit(f"VARIANT_12 = {VARIANT_12} no longer reproduces Appendix 6; run with --search")
+    if not meets_finals_example(sheets, EXAMPLE_ORDER):
+        raise SystemExit(f"VARIANT_FINALS_12 = {VARIANT_FINALS_12} no longer gives a tie parted by SNG; run with --search-finals")
     write_input_workbook(paths[0], 12, sheets, event={"name": NAME_12, "seed": SEED_12}, lang="zh-Hant")
     write_input_workbook(paths[1], 11, sample_11(), event={"name": NAME_11, "seed": SEED_11}, lang="en")
-    write_minimal(paths[2])
+    write_input_workbook(paths[2], 11, sample_11_finals(), event={"name": NAME_11_FINALS, "seed": SEED_11}, lang="en")
+    write_minimal(paths[3])
     return paths
 
 
@@ -461,9 +658,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=HERE, help="folder to write the samples into (default: beside this script)")
     ap.add_argument("--search", type=int, metavar="WIDTH",
                     help="list the (Day 1, NLH, bounty) variants below WIDTH that reproduce Appendix 6")
+    ap.add_argument("--search-finals", type=int, metavar="WIDTH",
+                    help="list the 12-team finals variants below WIDTH with one champion and a tie parted by SNG")
     args = ap.parse_args(argv)
     if args.search:
         for variant in search(args.search):
+            print(variant)
+        return 0
+    if args.search_finals:
+        for variant in search_finals(args.search_finals):
             print(variant)
         return 0
     for path in write_samples(args.out):

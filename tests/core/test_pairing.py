@@ -295,6 +295,21 @@ def test_australian_draw_equals_brute_force_lexicographic_search(event, with_clu
     assert sorted(drawn.players()) == sorted(order)  # everyone once, or the bye
 
 
+@settings(max_examples=60, deadline=None)
+@given(events(), st.integers(0, 10**6))
+def test_random_pairing_uses_everyone_once_and_repeats_only_when_it_says_so(event, seed):
+    order, triples, _, allowance = event
+    drawn = random_pairing(order, triples, Draw(seed, "r"), allowance)
+    assert sorted(drawn.players()) == sorted(order)
+    assert drawn.bye == (order[-1] if len(order) % 2 else None)
+    met = Counter(frozenset((a, b)) for _, a, b in triples)
+    over = [p for p in drawn.pairs if met[frozenset(p)] > allowance]
+    if drawn.relaxation is None:
+        assert over == []
+    else:
+        assert {frozenset((r.a, r.b)) for r in drawn.relaxation.repeats} == {frozenset(p) for p in over}
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=6).map(lambda k: 2 * k), st.data())
 def test_engine_matches_brute_force_on_arbitrary_graphs(n, data):

@@ -18,7 +18,7 @@ from ttools.competitions.nations_cup.model import DEFAULT_SCALES
 from ttools.pipeline import process_file
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
-FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-minimal.xlsx")
+FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx")
 
 
 def _load_generator():
@@ -84,6 +84,11 @@ def test_generator_rewrites_the_checked_in_sample(regenerated, name):
 def test_generator_is_deterministic():
     assert gen.sample_12() == gen.sample_12()
     assert gen.sample_11() == gen.sample_11()
+    assert gen.sample_11_finals() == gen.sample_11_finals()
+
+
+def test_generator_writes_every_sample_listed_here():
+    assert tuple(gen.SAMPLE_FILES) == FILES
 
 
 # ---- 12 teams: the rulebook's scoring example (附件六) -----------------------------------------------
@@ -207,6 +212,7 @@ def test_a_hand_passing_two_milestones(tmp_path):
         left = [p for p in left if p not in outs]
     sheets["BountyLog"] = log
     sheets["BountyCounts"] = []
+    del sheets["Seating"]  # the floor's half-way seating is no longer the state of the room
     path = tmp_path / "two-milestones.xlsx"
     write_input_workbook(str(path), 11, sheets, event={"name": "two milestones", "seed": gen.SEED_11}, lang="en")
     out = process_file(str(path)).json()
@@ -223,6 +229,45 @@ def test_a_hand_passing_two_milestones(tmp_path):
     assert issued < 33 + sum(milestone_values(33)) + 1  # a value was skipped
     assert out["bounty"]["issued"] == issued
     assert sum(out["bounty"]["raw"].values()) == sum(DEFAULT_SCALES["bounty"].values()) + issued
+
+
+def test_12_team_finals_end_as_the_readme_says(outcomes):
+    finals = outcomes["nations-cup-12.xlsx"]["finals"]
+    assert finals["complete"] is True
+    rows = finals["standings"]
+    assert [r["team"] for r in rows] == ["E", "D", "C", "L"]
+    assert [r["total"] for r in rows] == [48, 44, 44, 32]
+    assert (rows[1]["sng"], rows[2]["sng"]) == (31, 21) and rows[1]["hu"] < rows[2]["hu"]
+
+
+# ---- 11 teams, later: the qualification complete, finals round 1 in ------------------------------
+
+def test_11_team_finals_sample_carries_on_the_day_2_sample():
+    half, later = gen.sample_11(), gen.sample_11_finals()
+    for sheet in ("Players", "Day1", "Lineups"):
+        assert later[sheet] == half[sheet]
+    assert later["BountyLog"][:len(half["BountyLog"])] == half["BountyLog"]
+    hands = [r["hand"] for r in later["BountyLog"]]
+    assert hands == sorted(hands)
+    out_then = {r["player"]: r["place"] for r in half["NLH"] if r["place"] != ""}
+    assert {r["player"]: r["place"] for r in later["NLH"] if r["player"] in out_then} == out_then
+    assert sorted(r["place"] for r in later["NLH"]) == list(range(1, 34))
+
+
+def test_11_team_finals_sample_completes_the_qualification(outcomes):
+    out = outcomes["nations-cup-11-finals.xlsx"]
+    assert out["problems"] == []
+    issued = out["bounty"]["issued"]
+    assert sum(v["chips"] for v in out["bounty"]["players"].values()) == issued
+    assert sum(out["day1"]["raw"].values()) == 30 * 11 == 330
+    assert sum(out["nlh"]["raw"].values()) == sum(DEFAULT_SCALES["nlh"].values()) == 240
+    assert sum(out["bounty"]["raw"].values()) == sum(DEFAULT_SCALES["bounty"].values()) + issued
+    standings = out["qualification"]["standings"]
+    finalists = [r["team"] for r in standings if r["advances"]]
+    assert finalists == [r["team"] for r in standings[:4]]
+    roster = Counter(r["team"] for r in gen.sample_11_finals()["FinalsRoster"])
+    assert roster == {t: 6 for t in finalists}
+    assert {e["round"] for e in out["finals"]["draw"]} == {1}
 
 
 # ---- minimal: Event and Players only ------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Pairing one round of a division: Australian draw, king of the hill, random, round robin, byes and starts.
+"""Pairing a round: Australian draw, king of the hill, random, round robin, byes and starts.
 
 Players are any hashable ids, given in standings order (best first); the functions return
 plain ``Pairings`` records and never look at a workbook. The reference implementation of
@@ -10,12 +10,15 @@ How the Australian draw is found quickly
 The Australian draw (澳洲式瑞士制) is the lexicographically first repeat-free pairing in
 standings order: 1 takes the highest-ranked opponent not yet met, then the highest player
 left does the same, backing up only when a later player could not be paired. TSH finds it by
-depth-first search with ordered preference lists (``TSH::Player::ResolvePairings``), which is
-exponential when the field is nearly exhausted. Here every tentative choice is instead tested
-with a maximum-matching argument (Edmonds' blossom algorithm): a choice is kept iff the players
-left can still be paired completely, so no choice is ever undone and the result is exactly the
-lexicographically first one. Keeping one maximum matching of the players left, each test is a
-single augmenting-path search from the (at most two) players the choice set free.
+depth-first search over ordered preference lists (``TSH::Player::ResolvePairings``, which
+memoises dead ends but is exponential when the field is nearly exhausted, and above 12
+players reorders the search by fewest choices, which can change the result). Here every
+choice is tested with matching theory instead (Edmonds' blossom algorithm): a choice is kept
+iff the players left can still all be paired, so nothing is ever undone and the result is
+exactly the lexicographically first pairing. One maximum matching of the players left is kept
+up to date: a choice usually agrees with it or costs one augmenting-path search from the two
+players it sets free; when that fails, one Gallai–Edmonds pass decides every possible partner
+of the player at once.
 """
 
 from __future__ import annotations
@@ -294,6 +297,7 @@ def round_robin(players: Sequence[P], double: bool = False) -> list[Pairings[P]]
 
 
 def _lca(a: int, b: int, base: list[int], mate: list[int], parent: list[int]) -> int:
+    """The base of the blossom closed by edge a–b, or -1 if a and b lie in different trees."""
     seen = set()
     while True:
         a = base[a]
@@ -305,6 +309,8 @@ def _lca(a: int, b: int, base: list[int], mate: list[int], parent: list[int]) ->
         b = base[b]
         if b in seen:
             return b
+        if mate[b] == -1:
+            return -1
         b = parent[mate[b]]
 
 
@@ -318,8 +324,23 @@ def _mark_path(v: int, b: int, child: int, base: list[int], mate: list[int], par
         v = parent[mate[v]]
 
 
-def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]) -> bool:
-    """Search an augmenting path from exposed ``root``; apply it and return True if found."""
+def _contract(v: int, to: int, cur: int, base: list[int], mate: list[int], parent: list[int],
+              used: list[bool], queue: list[int], tree: list[int]) -> None:
+    blossom: set[int] = set()
+    _mark_path(v, cur, to, base, mate, parent, blossom)
+    _mark_path(to, cur, v, base, mate, parent, blossom)
+    for i in tree:  # only touched vertices can lie in the blossom
+        if base[i] in blossom:
+            base[i] = cur
+            if not used[i]:
+                used[i] = True
+                queue.append(i)
+
+
+def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool],
+             failed_tree: list[int] | None = None) -> bool:
+    """Search an augmenting path from exposed ``root``; apply it and return True if found.
+    On failure the vertices of the (Hungarian) tree are added to ``failed_tree``."""
     # Neighbours are tried from the bottom of the standings up: a path through low-ranked
     # players leaves the top of the (lexicographic) greedy matching as it was, so the
     # lexicographic pass rarely has to search at all.
@@ -334,7 +355,7 @@ def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]
     base = list(range(n))
     used[root] = True
     queue = [root]
-    tree = [root]  # every vertex touched: only these can change base in a contraction
+    tree = [root]
     head = 0
     while head < len(queue):
         v = queue[head]
@@ -343,16 +364,7 @@ def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]
             if not alive[to] or base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                cur = _lca(v, to, base, mate, parent)
-                blossom: set[int] = set()
-                _mark_path(v, cur, to, base, mate, parent, blossom)
-                _mark_path(to, cur, v, base, mate, parent, blossom)
-                for i in tree:
-                    if base[i] in blossom:
-                        base[i] = cur
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
+                _contract(v, to, _lca(v, to, base, mate, parent), base, mate, parent, used, queue, tree)
             elif parent[to] == -1:
                 parent[to] = v
                 tree.append(to)
@@ -367,7 +379,42 @@ def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool]
                 used[mate[to]] = True
                 queue.append(mate[to])
                 tree.append(mate[to])
+    if failed_tree is not None:
+        failed_tree.extend(tree)
     return False
+
+
+def _even_vertices(adj: list[list[int]], mate: list[int], alive: list[bool]) -> list[bool]:
+    """Gallai–Edmonds D: the players some maximum matching leaves unpaired, i.e. the even
+    vertices of the alternating forest grown from every unpaired player. ``mate`` must be a
+    maximum matching of the alive vertices (so no edge joins two different trees)."""
+    n = len(mate)
+    used = [False] * n
+    parent = [-1] * n
+    base = list(range(n))
+    queue = [v for v in range(n) if alive[v] and mate[v] == -1]
+    for v in queue:
+        used[v] = True
+    tree = list(queue)
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for to in adj[v]:
+            if not alive[to] or base[v] == base[to] or mate[v] == to:
+                continue
+            if mate[to] == -1 or parent[mate[to]] != -1:
+                cur = _lca(v, to, base, mate, parent)
+                if cur == -1:  # pragma: no cover - an augmenting path: mate was not maximum
+                    raise AssertionError("matching is not maximum")
+                _contract(v, to, cur, base, mate, parent, used, queue, tree)
+            elif parent[to] == -1:
+                parent[to] = v
+                tree.append(to)
+                used[mate[to]] = True
+                queue.append(mate[to])
+                tree.append(mate[to])
+    return used
 
 
 def _maximum_matching(adj: list[list[int]], alive: list[bool]) -> list[int]:
@@ -381,18 +428,26 @@ def _maximum_matching(adj: list[list[int]], alive: list[bool]) -> list[int]:
                 if alive[w] and mate[w] == -1:
                     mate[v], mate[w] = w, v
                     break
-    # One pass suffices: a vertex with no augmenting path never gains one later (Edmonds).
+    # One pass suffices: a vertex with no augmenting path never gains one later, and the
+    # tree of a failed search (a Hungarian tree) takes no part in any later augmenting path,
+    # so it is set aside for the rest of the pass (Edmonds).
+    searching = list(alive)
     for v in range(n):
-        if alive[v] and mate[v] == -1:
-            _augment(v, adj, mate, alive)
+        if searching[v] and mate[v] == -1:
+            failed: list[int] = []
+            if not _augment(v, adj, mate, searching, failed):
+                for w in failed:
+                    searching[w] = False
     return mate
 
 
 def _lexicographic_matching(
     adj: list[list[int]], blocked: list[set[int]], allow_bad: bool
 ) -> list[tuple[int, int]] | None:
-    """The lexicographically first pairing of 0..n-1 (n even) using edges of ``adj`` ("good";
-    ``blocked[i]`` is the complement of ``adj[i]``) only, or, with ``allow_bad``, any pairs while using the fewest non-edges ("bad" pairs).
+    """The lexicographically first pairing of 0..n-1 (n even) using edges of ``adj`` only
+    ("good" pairs; ``blocked[i]`` is the complement of ``adj[i]``), or None if there is none;
+    with ``allow_bad``, the lexicographically first of those using the fewest other ("bad")
+    pairs.
 
     Lexicographic: vertex 0 gets the lowest partner that still allows an optimal completion,
     then the lowest vertex left, and so on. With M a maximum matching of the good graph on the
@@ -409,60 +464,72 @@ def _lexicographic_matching(
         return None
     pairs: list[tuple[int, int]] = []
     for i in range(n):
-        if not alive[i]:
-            continue
-        for j in range(i + 1, n):
-            if not alive[j]:
-                continue
-            is_good = j not in blocked[i]
-            if not is_good and bad_left == 0:
-                continue
-            if mate[i] == j:  # a matched pair: the rest keeps ν − 1, always optimal
-                alive[i] = alive[j] = False
-                nu -= 1
-                pairs.append((i, j))
-                break
-            saved = mate[:]
-            a, b = mate[i], mate[j]
-            alive[i] = alive[j] = False
-            size = nu
-            for v in (i, j):
-                if mate[v] != -1:
-                    mate[mate[v]] = -1
-                    mate[v] = -1
-                    size -= 1
-            target = nu - 1 if is_good else nu
-            # The optimum bounds ν' (≤ ν − 1 for a good pair, ≤ ν for a bad one), so stop at
-            # the target. A first augmenting path must end at a player just set free (any
-            # other would have augmented M); a second one need not, so then every free
-            # player is tried once (Edmonds: a failed root never succeeds later).
-            tried = set()
-            for v in (a, b):
-                if size >= target:
-                    break
-                if v != -1 and mate[v] == -1:
-                    tried.add(v)
-                    if _augment(v, adj, mate, alive):
-                        size += 1
-                    elif bad_left == 0:
-                        break  # M was perfect: a and b are the only free players
-            if size < target and bad_left:
-                for v in range(i + 1, n):
-                    if size >= target:
-                        break
-                    if alive[v] and mate[v] == -1 and v not in tried and _augment(v, adj, mate, alive):
-                        size += 1
-            if size == target:
-                nu = target
-                if not is_good:
-                    bad_left -= 1
-                pairs.append((i, j))
-                break
-            mate[:] = saved
-            alive[i] = alive[j] = True
-        else:  # pragma: no cover - mate[i] is always a valid choice
-            raise AssertionError("no partner found")
+        if alive[i]:
+            nu, bad_left = _pair_next(i, adj, blocked, mate, alive, nu, bad_left, pairs)
     return pairs
+
+
+def _pair_next(i: int, adj: list[list[int]], blocked: list[set[int]], mate: list[int],
+               alive: list[bool], nu: int, bad_left: int,
+               pairs: list[tuple[int, int]]) -> tuple[int, int]:
+    """Give i its partner; returns the new (ν, bad pairs still needed).
+
+    M is a maximum matching of the good graph G on the players left. First i is taken out:
+    only its partner a can then start an augmenting path, so one search tells whether some
+    optimal matching leaves i out (ν(G − i) = ν, "i missable"; never when M is perfect).
+    Then a partner j keeps the optimum iff ν(G − i − j) is ν − 1 for a good pair or ν for a
+    bad one (possible only when i is missable and bad pairs are still needed). The first
+    candidate is tried directly, again with at most one search (from j's partner). If it
+    fails, a single Gallai–Edmonds pass decides every other candidate at once: with D' the
+    players some maximum matching of G − i leaves out, a good j must lie outside D' when i is
+    missable and inside it otherwise, and a bad j inside it.
+    """
+    n = len(adj)
+    alive[i] = False
+    a = mate[i]
+    nu_i = nu
+    if a != -1:
+        mate[a] = mate[i] = -1
+        if not bad_left or not _augment(a, adj, mate, alive):
+            nu_i = nu - 1
+    missable = nu_i == nu
+
+    def allowed(j: int) -> bool:
+        return alive[j] and (j not in blocked[i] or (missable and bad_left > 0))
+
+    def take(j: int) -> bool:
+        """Pair i with j if that keeps the optimum (M updated); else leave M as it was."""
+        target = nu - 1 if j not in blocked[i] else nu
+        alive[j] = False
+        size = nu_i
+        b = mate[j]
+        if b != -1:
+            mate[b] = mate[j] = -1
+            size -= 1
+            if size < target and _augment(b, adj, mate, alive):
+                size += 1
+        if size == target:
+            pairs.append((i, j))
+            return True
+        alive[j] = True
+        return False
+
+    first = next((j for j in range(i + 1, n) if allowed(j)), None)
+    if first is None:  # pragma: no cover - some partner always keeps the optimum
+        raise AssertionError("no partner found")
+    saved = mate[:]
+    if take(first):
+        return nu - (first not in blocked[i]), bad_left - (first in blocked[i])
+    mate[:] = saved
+    even = _even_vertices(adj, mate, alive)
+    for j in range(first + 1, n):
+        if allowed(j) and ((even[j] != missable) if j not in blocked[i] else even[j]):
+            break
+    else:  # pragma: no cover - the optimum always has a completion
+        raise AssertionError("no partner found")
+    if not take(j):  # pragma: no cover - guaranteed by the Gallai–Edmonds decomposition
+        raise AssertionError("lost the optimum")
+    return nu - (j not in blocked[i]), bad_left - (j in blocked[i])
 
 
 # ---------------------------------------------------------------------------------------
@@ -574,7 +641,8 @@ def random_pairing(
 ) -> Pairings[P]:
     """Random pairing (電腦隨機) without repeats: the bye as usual (``players`` in standings
     order), then the Australian draw of a seeded shuffle of the rest, so the same relaxations
-    apply when a repeat-free pairing does not exist."""
+    apply when a repeat-free pairing does not exist. Pairs are in shuffled order; who starts
+    is for ``assign_starts``."""
     bye = assign_bye(players, byes_count)
     rest = draw.shuffled([p for p in players if p != bye])
     drawn = _draw(rest, Meetings.of(history), repeats_allowed, forbidden)
@@ -586,7 +654,8 @@ def lexicographic_first(
 ) -> list[tuple[P, P]] | None:
     """The engine alone, for other competitions: the lexicographically first pairing of an
     even ``order`` using allowed pairs only (None if there is none), or with ``fewest_bad``
-    the lexicographically first among those using the fewest disallowed pairs."""
+    the lexicographically first among those using the fewest disallowed pairs.
+    ``allowed`` must be symmetric."""
     n = len(order)
     adj = [[j for j in range(n) if j != i and allowed(order[i], order[j])] for i in range(n)]
     blocked = [set(range(n)).difference(a) for a in adj]

@@ -374,7 +374,7 @@ def _out_mark(row: Row, problems: list[Problem]) -> bool | None:
     raw = row.values.get("out")
     if nz.is_blank(raw):
         return False
-    text = nz.fold_label(raw)
+    text = nz.fold_label(nz.clean_text(raw))
     if text in ("1", "x", "✓", "✔", "y", "yes", "out", "true", "是", "淘汰", "已淘汰", "v"):
         return True
     if text in ("0", "n", "no", "false", "否", "in"):

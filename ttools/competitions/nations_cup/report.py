@@ -197,12 +197,12 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
     # ---- Finals ---------------------------------------------------------------------------------
     if res.finalists and (res.finals_owed or res.finals_draws):
         blocks = []
-        if res.finals_owed:
+        if any(ow.next_round is not None for ow in res.finals_owed.values()):
             rows = []
             for team in res.finalists:
                 ow = res.finals_owed.get(team)
-                if ow is None:
-                    continue
+                if ow is None or ow.next_round is None:
+                    continue  # nothing left to owe once all three rounds are in
                 rows.append([team, ow.next_round or "", ", ".join(ow.hu), ", ".join(ow.sng), ", ".join(ow.must_hu), ", ".join(ow.must_sng)])
             blocks.append(Block(t("出賽義務（每人至少單挑 1 場、單桌 1 場）", "Appearances owed (each player at least 1 HU and 1 SNG)"),
                                 [t("隊伍", "Team"), t("下一輪", "Next round"), t("尚未單挑", "Not yet HU"), t("尚未單桌", "Not yet SNG"),

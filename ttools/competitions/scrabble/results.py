@@ -289,7 +289,9 @@ def _canonical(g: Game) -> tuple:
     return (g.round, a[0], b[0], a[1], b[1], a[2], b[2], forfeit, first)
 
 
-def _check_one(g: Game, rules: ResultRules, known: Collection[str] | None) -> tuple[Game | None, list[Problem]]:
+def _check_one(
+    g: Game, rules: ResultRules, known: Collection[str] | None
+) -> tuple[Game | None, list[Problem]]:
     problems: list[Problem] = []
     rnd = _as_int(g.round)
     if rnd is None or rnd < 1:
@@ -329,11 +331,10 @@ def _check_one(g: Game, rules: ResultRules, known: Collection[str] | None) -> tu
     if problems:
         return None, problems
 
+    whole = {k: int(m) if m.denominator == 1 else m for k, m in minutes.items()}
     normal = replace(
         g, round=rnd, score1=scores["score1"], score2=scores["score2"], forfeit=forfeit,
-        first=first,
-        overtime1=int(minutes["overtime1"]) if minutes["overtime1"].denominator == 1 else minutes["overtime1"],
-        overtime2=int(minutes["overtime2"]) if minutes["overtime2"].denominator == 1 else minutes["overtime2"],
+        first=first, overtime1=whole["overtime1"], overtime2=whole["overtime2"],
     )
     if normal.is_bye:
         if normal.forfeit == 1 and normal.score1 is not None and normal.score1 > 0:
@@ -348,7 +349,8 @@ def _check_one(g: Game, rules: ResultRules, known: Collection[str] | None) -> tu
         missing = "score1" if normal.score1 is None else "score2"
         return None, [error(SCORE_MISSING, g.at(missing))]
     for n in ("1", "2"):
-        player, score, m = getattr(normal, "player" + n), getattr(normal, "score" + n), minutes["overtime" + n]
+        player, score = getattr(normal, "player" + n), getattr(normal, "score" + n)
+        m = minutes["overtime" + n]
         if not rules.plausible_low <= score <= rules.plausible_high:
             problems.append(warning(SCORE_IMPLAUSIBLE, g.at("score" + n), player=player, score=score,
                                     low=rules.plausible_low, high=rules.plausible_high))

@@ -139,12 +139,15 @@ def _result_label(o: Outcome) -> str:
     return "forfeit W" if o.wins else "forfeit L"
 
 
-def scorecard(player_id: str, outcomes: Iterable[Outcome], through_round: int | None = None) -> list[ScorecardRow]:
+def scorecard(
+    player_id: str, outcomes: Iterable[Outcome], through_round: int | None = None
+) -> list[ScorecardRow]:
     """One player's rounds in order with the running record (計分卡)."""
     rows: list[ScorecardRow] = []
     wins = losses = Fraction(0)
     total = 0
-    mine = sorted((o for o in _upto(outcomes, through_round) if o.player == player_id), key=lambda o: o.round)
+    mine = sorted((o for o in _upto(outcomes, through_round) if o.player == player_id),
+                  key=lambda o: o.round)
     for o in mine:
         wins += o.wins
         losses += o.losses
@@ -154,7 +157,9 @@ def scorecard(player_id: str, outcomes: Iterable[Outcome], through_round: int | 
     return rows
 
 
-def cross_table(outcomes: Iterable[Outcome], through_round: int | None = None) -> dict[tuple[str, str], tuple[Outcome, ...]]:
+def cross_table(
+    outcomes: Iterable[Outcome], through_round: int | None = None
+) -> dict[tuple[str, str], tuple[Outcome, ...]]:
     """(player, opponent) -> that player's outcomes against that opponent, by round; a
     player's byes are under (player, player). The report lays it out as a wall chart."""
     cells: dict[tuple[str, str], list[Outcome]] = defaultdict(list)

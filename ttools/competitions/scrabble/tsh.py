@@ -79,8 +79,9 @@ TSH_HALF_SCORED = define(
 
 def _t_name(name: str) -> str:
     name = " ".join(name.replace(";", ",").split()) or "?"
-    # TSH's Name(): "kludge to allow names ending in digits"
-    return name + "," if name[-1].isdigit() else name
+    # TSH's Name(): "kludge to allow names ending in digits" (a trailing comma, dropped on
+    # reading); its line pattern also needs two characters before the rating.
+    return name + "," if name[-1].isdigit() or len(name) == 1 else name
 
 
 def _t_word(word: str) -> str:
@@ -235,7 +236,8 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
                     games.append(Game(rnd, pid, score))
                 continue
             if opp > n:
-                problems.append(error(TSH_OPPONENT_OUT_OF_RANGE, where, line=p["line"], round=rnd, opponent=opp))
+                problems.append(error(TSH_OPPONENT_OUT_OF_RANGE, where, line=p["line"], round=rnd,
+                                      opponent=opp))
                 continue
             other = parsed[opp - 1]
             back = other["opps"][r0] if r0 < len(other["opps"]) else None
@@ -292,7 +294,8 @@ def export_tou(
         out.append("*" + name)
         out.append(" " * 37 + "0")
         for p in players:
-            cells = "".join(_tou_cell(by_cell.get((p.id, r)), number[p.id], number) for r in range(1, last + 1))
+            cells = "".join(_tou_cell(by_cell.get((p.id, r)), number[p.id], number)
+                            for r in range(1, last + 1))
             out.append(("%-30s" % (p.name or p.id)) + cells.rstrip())
     out.append("*** END OF FILE ***")
     return "\n".join(out) + "\n"
