@@ -255,12 +255,12 @@ def round_robin(players: Sequence[P], double: bool = False) -> list[Pairings[P]]
     two rounds of the first cycle are exchanged so nobody starts three times running at the
     turn.
     """
+    if len(players) < 2:
+        return []
     seats: list[P | None] = list(players)
     if len(seats) % 2:
         seats.append(None)
     m = len(seats)
-    if m < 2:
-        return []
     cycle: list[list[tuple[P | None, P | None]]] = []
     for r in range(m - 1):
         off = r * (m // 2)
