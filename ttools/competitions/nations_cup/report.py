@@ -237,6 +237,18 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
     if data.players:
         rows = []
         sched = D1.player_schedules(res.day1) if res.day1 else {}
+        # finals: matches played (drawn), HU wins and SNG places that count
+        finals_hu: dict[str, int] = defaultdict(int)
+        for d in res.finals_draws.values():
+            for m in d.hu:
+                finals_hu[m.a] += 1
+                finals_hu[m.b] += 1
+        finals_hu_wins = res.finals_results.hu_wins if res.finals_results else {}
+        finals_sng: dict[str, list[int]] = defaultdict(list)
+        if res.finals_results:
+            for (rnd, player), place in sorted(res.finals_results.sng_places.items()):
+                finals_sng[player].append(place)
+        finals_played = bool(res.finals_draws)
         for code in sorted(data.players, key=lambda c: (c[:1], int(c[1:]))):
             p = data.players[code]
             ms = sched.get(code, [])
@@ -250,10 +262,17 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
             nlh_place = res.nlh_places.get(code, "")
             b_place = res.bounty.places.get(code, "") if res.bounty else ""
             chips = res.bounty.chips.get(code, "") if res.bounty and code in res.bounty_field else ""
-            rows.append([code, p.name, p.country, won, played, event, nlh_place, b_place, chips])
+            row = [code, p.name, p.country, won, played, event, nlh_place, b_place, chips]
+            if finals_played:
+                row += [finals_hu.get(code, ""), finals_hu_wins.get(code, 0) if code in finals_hu else "",
+                        " / ".join(str(x) for x in finals_sng.get(code, []))]
+            rows.append(row)
+        header = [t("選手", "Player"), t("姓名", "Name"), t("國家／地區", "Country"), t("單挑勝", "HU won"), t("單挑場數", "HU played"),
+                  t("第二天項目", "Day 2 event"), t("NLH 名次", "NLH place"), t("獵人賽名次", "Bounty place"), t("賞金籌碼", "Bounty chips")]
+        if finals_played:
+            header += [t("決賽單挑場數", "Finals HU played"), t("決賽單挑勝", "Finals HU won"), t("決賽單桌名次", "Finals SNG places")]
         out.append(Report("Players", sheet_name("Players", lang), t(f"{name} · 個人紀錄", f"{name} · Individual records"),
-                          [Block("", [t("選手", "Player"), t("姓名", "Name"), t("國家／地區", "Country"), t("單挑勝", "HU won"), t("單挑場數", "HU played"),
-                                      t("第二天項目", "Day 2 event"), t("NLH 名次", "NLH place"), t("獵人賽名次", "Bounty place"), t("賞金籌碼", "Bounty chips")], rows)]))
+                          [Block("", header, rows)], landscape=finals_played))
     return out
 
 
