@@ -299,7 +299,9 @@ class WorkbookWriter:
         for c, w in sorted(widths.items()):
             ws.set_column(c, c, w)
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True})
-        self.print_setup(ws, header_rows=None, landscape=report.landscape)
+        # one table on the sheet: its header row repeats on every printed page
+        single = sum(1 for b in report.blocks if b.header) == 1
+        self.print_setup(ws, header_rows=first_header if single else None, landscape=report.landscape)
         ws.set_print_scale(100)
         ws.fit_to_pages(1, 0)
 
