@@ -3,7 +3,6 @@ sample's round 1 draw, and broken copies whose problems name the sheet and cell 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 from itertools import combinations
@@ -19,7 +18,7 @@ from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.pipeline import process_file
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+from tests.nations_cup.sample_generator import SAMPLES, gen
 SAMPLE_12 = SAMPLES / "nations-cup-12.xlsx"
 SAMPLE_11 = SAMPLES / "nations-cup-11-finals.xlsx"
 
@@ -30,14 +29,6 @@ BONUS = {1: 3, 2: 2, 3: 1, 4: 0}         # 資格賽名次加分 (default)
 QUALIFIED_12 = ("C", "E", "D", "L")      # 附件六: C 1st … L 4th
 
 
-def _load_generator():
-    spec = importlib.util.spec_from_file_location("make_samples", SAMPLES / "make_samples.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-gen = _load_generator()
 
 
 def table_cells(path: Path, spec, lang: str) -> list[tuple[dict[str, Any], dict[str, str]]]:

@@ -3,7 +3,6 @@ what the rulebook's scoring example (附件六) and the samples' README say."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
@@ -17,18 +16,10 @@ from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES
 from ttools.pipeline import process_file
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+from tests.nations_cup.sample_generator import SAMPLES, gen
 FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx")
 
 
-def _load_generator():
-    spec = importlib.util.spec_from_file_location("make_samples", SAMPLES / "make_samples.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-gen = _load_generator()
 
 
 def cell_values(path: Path) -> dict[str, list[tuple]]:

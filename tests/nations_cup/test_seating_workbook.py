@@ -4,7 +4,6 @@ the moves out (JSON ``day2.moves`` and the moves sheet), team-mates kept apart w
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -17,18 +16,10 @@ from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.competitions.nations_cup.model import team_letters
 from ttools.pipeline import process_file
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+from tests.nations_cup.sample_generator import SAMPLES, gen
 SEATS = 9   # 每桌最多 9 人 (the default table_seats)
 
 
-def _load_generator():
-    spec = importlib.util.spec_from_file_location("make_samples", SAMPLES / "make_samples.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-gen = _load_generator()
 
 
 def seating_event(tmp_path: Path, tables: dict[int, list[str]], out: set[str], seed: str = "seating-test",
