@@ -4,7 +4,7 @@ values with their cell addresses. Knows no competition: each competition declare
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
