@@ -24,6 +24,33 @@ def display_width(text: Any) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
 
 
+def split_display(text: str, width: int) -> list[str]:
+    """Cut ``text`` into pieces of at most ``width`` display columns, at spaces where possible."""
+    pieces: list[str] = []
+    rest = text
+    while display_width(rest) > width:
+        cut, used = 0, 0
+        for i, ch in enumerate(rest):
+            used += display_width(ch)
+            if used > width:
+                break
+            cut = i + 1
+        space = rest.rfind(" ", 0, cut)
+        if space > cut // 2:
+            cut = space + 1
+        pieces.append(rest[:cut].rstrip())
+        rest = "   " + rest[cut:].lstrip()
+    pieces.append(rest)
+    return pieces
+
+
+def wrapped_height(text: str, column_width: int, line_height: float = 15.0) -> float:
+    """Row height that shows ``text`` wrapped in a column ``column_width`` characters wide
+    (spreadsheet programs do not grow rows for wrapped text written by a library)."""
+    lines = max(1, -(-display_width(text) // max(column_width - 2, 1)))
+    return line_height * lines
+
+
 @dataclass
 class Block:
     """A titled table on a report sheet."""
@@ -159,15 +186,16 @@ class WorkbookWriter:
     # ---- sheets ----------------------------------------------------------
     def guide_sheet(self, name: str, title: str, sections: Sequence[tuple[str, Sequence[str]]]) -> None:
         ws = self.wb.add_worksheet(name)
-        ws.set_column(0, 0, 110)
+        ws.set_column(0, 0, 100)
         ws.write_string(0, 0, title, self.f_title)
         r = 2
         for head, lines in sections:
             ws.write_string(r, 0, head, self.f_guide_h)
             r += 1
             for line in lines:
-                ws.write_string(r, 0, line, self.f_wrap)
-                r += 1
+                for part in split_display(line, 96):  # rows of their own: prints the same everywhere
+                    ws.write_string(r, 0, part, self.f_wrap)
+                    r += 1
             r += 1
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
         self.print_setup(ws)
@@ -186,6 +214,7 @@ class WorkbookWriter:
             self.write_value(ws, i, 2, v, self.f_input)
             note = s.note.get(lang) or s.note.get("en", "")
             ws.write_string(i, 3, note, self.f_wrap)
+            ws.set_row(i, wrapped_height(note, 60))
             widths[1] = max(widths[1], display_width(s.label(lang)) + 2)
             widths[2] = max(widths[2], min(display_width(v) + 2, 40))
             opts: dict[str, Any] = {"validate": "any"}

@@ -1,0 +1,331 @@
+"""Apply the Scrabble rules to the loaded records: check the slips, rank each division, and pair
+the next round where the Rounds sheet defines it and the round it is based on is complete.
+
+A division whose slips have errors is ranked from its good slips only and is not paired: a
+pairing is never drawn from a guess. Withdrawn players are not paired after their last round;
+a pairing already published for them becomes their forfeit, with a warning.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from ttools.competitions.scrabble import results as R
+from ttools.competitions.scrabble.load import EventData, RoundSpec
+from ttools.competitions.scrabble.results import Game, Outcome, Player, all_outcomes, check_games
+from ttools.competitions.scrabble.standings import Record, meetings, records, standings
+from ttools.core import pairing as PA
+from ttools.core.draw import Draw
+from ttools.core.standings import Ranked
+from ttools.problems import Problem, Where, define, error, has_errors, warning
+
+OTHER_DIVISION = define(
+    "slip-other-division",
+    "{player2} (division {division2}) cannot play {player1} (division {division1}): players meet only their own division",
+    "{player2}（{division2} 組）不能與 {player1}（{division1} 組）對賽：只與同組參賽者對賽")
+WITHDRAWN_FORFEIT = define(
+    "withdrawn-forfeit",
+    "{player} withdrew after round {after}; this published round {round} pairing is recorded as {player}'s forfeit "
+    "(the opponent wins by the forfeit spread), not re-paired",
+    "{player} 已於第 {after} 回合後退賽；第 {round} 回合已公布之對賽記作 {player} 缺席（對手勝），不另行編配")
+WITHDRAWN_PLAYED = define(
+    "withdrawn-played",
+    "{player} withdrew after round {after} but has a result in round {round}; check the withdrawal round",
+    "{player} 已於第 {after} 回合後退賽，卻有第 {round} 回合成績；請核對退賽回合")
+PAIRING_BLOCKED = define(
+    "pairing-blocked",
+    "round {round} of division {division} is not paired until the errors above are fixed (nothing is paired from a guess)",
+    "{division} 組第 {round} 回合暫不編配：請先更正上列錯誤（不會依猜測編配）")
+TOO_FEW = define(
+    "division-too-small",
+    "division {division} has {count} player(s) to pair in round {round}; at least 2 are needed",
+    "{division} 組第 {round} 回合只有 {count} 名參賽者可編配；至少需要 2 名")
+
+
+@dataclass(frozen=True)
+class Table:
+    """One line of a pairing sheet: ``second`` None is a bye (no table)."""
+
+    table: int | None
+    first: str           # starts (先手)
+    second: str | None   # replies (後手)
+
+
+@dataclass
+class NewRound:
+    round: int
+    spec: RoundSpec
+    tables: list[Table]
+    order: list[str]                     # the standings order the pairing was made from
+    relaxation: PA.Relaxation | None = None
+    round1_rule: str | None = None       # 'rating' / 'random' when an Australian Draw had no standings yet
+    rr_start: int | None = None          # first round of the round robin this round belongs to
+    stages: tuple[str, ...] = ()         # the draw stages used (printed with the seed)
+    notes: list[Problem] = field(default_factory=list)   # relaxation, as printed on the sheet
+
+
+@dataclass
+class Division:
+    name: str
+    players: list[Player]
+    games: list[Game] = field(default_factory=list)       # checked slips with a result
+    pending: list[Game] = field(default_factory=list)     # pairings waiting for a result
+    outcomes: list[Outcome] = field(default_factory=list)
+    standings: list[Ranked[Record]] = field(default_factory=list)
+    records: dict[str, Record] = field(default_factory=dict)
+    last_round: int = 0           # the highest round with a row on Results
+    errors: bool = False          # its slips have errors: ranked from the good ones, not paired
+    new_round: NewRound | None = None
+    status: tuple = ()            # why nothing was paired: (kind, params…), for the report
+
+
+@dataclass
+class Results:
+    data: EventData
+    divisions: dict[str, Division] = field(default_factory=dict)
+    forfeited_rows: dict[int, int] = field(default_factory=dict)   # Results row index -> absent player (1|2)
+
+    def player(self, pid: str) -> Player | None:
+        return self.data.players.get(pid)
+
+
+def table_offsets(data: EventData) -> dict[str, int]:
+    """Tables are numbered across the hall: each division starts after the previous one's
+    largest possible number of games, so numbers never clash whichever divisions pair."""
+    out, n = {}, 0
+    for d in data.divisions:
+        out[d] = n
+        n += sum(1 for p in data.players.values() if p.division == d) // 2
+    return out
+
+
+def compute(data: EventData, problems: list[Problem]) -> Results:
+    res = Results(data)
+    games = _withdrawals(data, res, problems)
+    div_of = {pid: p.division for pid, p in data.players.items()}
+    known = set(data.players)
+
+    by_division: dict[str, list[Game]] = defaultdict(list)
+    for g in games:
+        d1 = div_of.get(g.player1)
+        d2 = div_of.get(g.player2) if g.player2 else None
+        if d1 and d2 and d1 != d2:
+            problems.append(error(OTHER_DIVISION, g.at("player2"), player1=g.player1, division1=d1,
+                                  player2=g.player2, division2=d2))
+            by_division[d1].append(replace(g, player2=None, score1=None, score2=None, forfeit=None)) if False else None
+            _rounds_seen(by_division, d1, g)
+            continue
+        by_division[d1 or d2 or ""].append(g)
+
+    published: dict[str, dict[int, list[tuple[str, str | None]]]] = defaultdict(lambda: defaultdict(list))
+    for p in data.published:
+        published[p.division][p.round].append((p.player1, p.player2))
+
+    offsets = table_offsets(data)
+    names = list(data.divisions) + ([""] if by_division.get("") else [])
+    for d in names:
+        div = Division(d, [p for p in data.players.values() if p.division == d])
+        div_games = [g for g in by_division.get(d, []) if g is not None]
+        check = check_games(div_games, data.rules, players=known, published=dict(published.get(d, {})) or None)
+        found = _relocate(check.problems, div_games, published.get(d, {}))
+        problems.extend(found)
+        div.errors = has_errors(found) or any(g is None for g in by_division.get(d, []))
+        div.games, div.pending = check.games, check.pending
+        div.last_round = max((g.round for g in by_division.get(d, []) if g is not None and isinstance(g.round, int)),
+                             default=0)
+        div.last_round = max(div.last_round, _seen_rounds.get(d, 0) if False else 0, *[r for r in _cross_rounds(by_division, d)])
+        if not d:
+            continue  # slips naming nobody on the roster: reported, nothing else
+        div.outcomes = all_outcomes(div.games, data.rules)
+        div.records = records(div.players, div.outcomes)
+        div.standings = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{d}/lot"))
+        res.divisions[d] = div
+        _pair_next(data, div, offsets[d], problems)
+    return res
+
+
+def _rounds_seen(by_division, division, game) -> None:
+    """A slip left out (another division's player) still shows that its round has begun."""
+    if isinstance(game.round, int):
+        by_division.setdefault(("rounds", division), []).append(game.round)  # type: ignore[arg-type]
+
+
+def _cross_rounds(by_division, division) -> list[int]:
+    return list(by_division.get(("rounds", division), []))  # type: ignore[arg-type]
+
+
+_seen_rounds: dict[str, int] = {}
+
+
+def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list[Game]:
+    """A published pairing of a player after their withdrawal is their forfeit (never a silent
+    re-pair); a played game after it is only flagged."""
+    out = []
+    for i, g in enumerate(data.games):
+        if isinstance(g.round, int):
+            for k, pid in ((1, g.player1), (2, g.player2)):
+                p = data.players.get(pid or "")
+                if p is None or p.withdrawn_after is None or g.round <= p.withdrawn_after:
+                    continue
+                if g.pending:
+                    g = replace(g, forfeit=k)
+                    res.forfeited_rows[data.game_rows[i]] = k
+                    problems.append(warning(WITHDRAWN_FORFEIT, g.at("forfeit"), player=pid, round=g.round,
+                                            after=p.withdrawn_after))
+                elif g.forfeit != k:
+                    problems.append(warning(WITHDRAWN_PLAYED, g.at(f"player{k}"), player=pid, round=g.round,
+                                            after=p.withdrawn_after))
+                break
+        out.append(g)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Problems on their cells
+
+
+def _relocate(found: list[Problem], games: list[Game], published: dict[int, list]) -> list[Problem]:
+    """check_games names a slip by its row; point at the very cell that is wrong instead."""
+    by_row = {g.at("row"): g for g in games}
+    out = []
+    for p in found:
+        g = by_row.get(p.where)
+        params = dict(p.params)
+        if g is not None and p.code == R.PLAYER_TWICE:
+            key = "player1" if g.player1 == params.get("player") else "player2"
+            p = replace(p, where=g.at(key))
+        elif g is not None and p.code == R.SLIPS_DISAGREE:
+            first = next((o for o in games if o is not g and o.round == g.round and set(o.players) == set(g.players)
+                          and not o.pending), None)
+            if first is not None:
+                p = replace(p, where=g.at(_first_difference(g, first)))
+        elif g is not None and p.code == R.PAIRING_CHANGED:
+            partners = {a: b for pair in published.get(g.round, []) for a, b in (pair, pair[::-1]) if a}
+            key = "player2" if g.player1 in partners else "player1"
+            p = replace(p, where=g.at(key))
+        out.append(p)
+    return out
+
+
+def _first_difference(slip: Game, other: Game) -> str:
+    """The first field of ``slip`` that disagrees with ``other`` (written either way round)."""
+    same = slip.player1 == other.player1
+    swap = {1: 2, 2: 1}
+    fields = (("score1", "score1" if same else "score2"), ("score2", "score2" if same else "score1"),
+              ("overtime1", "overtime1" if same else "overtime2"), ("overtime2", "overtime2" if same else "overtime1"))
+    for mine, theirs in fields:
+        if (getattr(slip, mine) or 0) != (getattr(other, theirs) or 0):
+            return mine
+    forfeit = other.forfeit if same else swap.get(other.forfeit, other.forfeit)  # type: ignore[arg-type]
+    return "forfeit" if slip.forfeit != forfeit else "row"
+
+
+# ---------------------------------------------------------------------------------------
+# Pairing the next round
+
+
+def _pair_next(data: EventData, div: Division, offset: int, problems: list[Problem]) -> None:
+    d = div.name
+    r = div.last_round + 1
+    spec = data.rounds.get(r)
+    if spec is None:
+        if any(k > r for k in data.rounds):
+            div.status = ("not-defined", r)
+        elif not data.rounds and not div.last_round:
+            div.status = ("no-rounds", r)
+        return
+    where = spec.where.get("round", Where(data.sheet("Rounds")))
+    if data.setup_errors or div.errors:
+        problems.append(warning(PAIRING_BLOCKED, where, round=r, division=d))
+        div.status = ("blocked", r)
+        return
+    b = spec.based_on
+    waiting = [g for g in div.pending if g.round <= b]
+    if waiting:
+        div.status = ("waiting", r, b, len(waiting))
+        return
+    active = [p for p in div.players if p.withdrawn_after is None or p.withdrawn_after >= r]
+    if len(active) < 2:
+        problems.append(warning(TOO_FEW, where, division=d, round=r, count=len(active)))
+        div.status = ("too-few", r)
+        return
+    active_ids = {p.id for p in active}
+    ranked = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{d}/lot"), through_round=b)
+    order = [x.item.id for x in ranked if x.item.id in active_ids]
+
+    history = meetings(div.outcomes) + [(g.round, g.player1, g.player2) for g in div.pending]
+    byes = {pid: rec.byes for pid, rec in div.records.items()}
+    firsts = Counter({pid: rec.firsts for pid, rec in div.records.items()})
+    firsts.update(g.player1 for g in div.pending)
+    clubs = {p.id: p.club.strip().casefold() for p in div.players}
+    forbidden: Callable[[str, str], bool] | None = None
+    if spec.avoid_club:
+        def forbidden(a: str, b: str) -> bool:  # same club (同會迴避), treated like one meeting more
+            return bool(clubs[a]) and clubs[a] == clubs[b]
+
+    new = NewRound(r, spec, [], order)
+    stage = f"scrabble/{d}/r{r}"
+    if spec.method == "rr":
+        pairs, bye_list, new.order, new.rr_start = _round_robin(data, div, r)
+        starts_drawn = False
+    else:
+        if spec.method == "koth":  # no adjustment, not even for repeats
+            drawn = PA.king_of_the_hill(order, byes)
+        elif spec.method == "random" or (spec.method == "ad" and b == 0 and not history and data.round1 == "random"):
+            new.round1_rule = "random" if spec.method == "ad" else None
+            drawn = PA.random_pairing(order, history, Draw(data.seed, f"{stage}/random"), spec.repeats, byes, forbidden)
+            new.stages += (f"{stage}/random",)
+        elif b == 0 and not history:
+            new.round1_rule = "rating"
+            drawn = PA.top_half_vs_bottom_half(order, byes)
+        else:
+            drawn = PA.australian_draw(order, history, spec.repeats, byes, forbidden)
+        pairs, bye_list = list(drawn.pairs), [drawn.bye] if drawn.bye is not None else []
+        new.relaxation = drawn.relaxation
+        starts_drawn = True
+
+    position = {pid: i for i, pid in enumerate(new.order)}
+    pairs.sort(key=lambda pr: min(position[pr[0]], position[pr[1]]))   # table 1 for the top board
+    if starts_drawn:
+        pairs = PA.assign_starts(pairs, firsts, Draw(data.seed, f"{stage}/starts"))
+        new.stages += (f"{stage}/starts",)
+    new.tables = [Table(offset + i + 1, a, b_) for i, (a, b_) in enumerate(pairs)]
+    new.tables += [Table(None, p, None) for p in bye_list]
+    if new.relaxation is not None:
+        def label(pid: str) -> str:
+            p = data.players.get(pid)
+            return f"{pid} {p.name}".strip() if p else pid
+        new.notes = new.relaxation.problems(spec.where.get("method", where), label)
+        problems.extend(new.notes)
+    div.new_round = new
+    div.status = ("paired", r)
+
+
+def _round_robin(data: EventData, div: Division, r: int) -> tuple[list, list, list[str], int]:
+    """Round ``r`` of the round robin (循環賽) made of the consecutive ``rr`` rounds around it.
+
+    The schedule is fixed when the round robin starts: its players are those still in at its
+    first round, in the standings that round was paired from, numbered into the Berger tables;
+    a player who withdraws later leaves their opponents a bye, so the schedule never shifts.
+    """
+    start = r
+    while start - 1 in data.rounds and data.rounds[start - 1].method == "rr":
+        start -= 1
+    based_on = data.rounds[start].based_on
+    ranked = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{div.name}/lot"), through_round=based_on)
+    field_ = [x.item.id for x in ranked
+              if x.item.player.withdrawn_after is None or x.item.player.withdrawn_after >= start]
+    schedule = PA.round_robin(field_, double=data.double_rr)
+    this = schedule[(r - start) % len(schedule)] if schedule else PA.Pairings(())
+    active = {p.id for p in div.players if p.withdrawn_after is None or p.withdrawn_after >= r}
+    pairs, byes = [], []
+    for a, b in this.pairs:
+        if a in active and b in active:
+            pairs.append((a, b))
+        else:
+            byes += [p for p in (a, b) if p in active]
+    if this.bye is not None and this.bye in active:
+        byes.append(this.bye)
+    return pairs, byes, field_, start

@@ -1,0 +1,333 @@
+"""Workbook -> typed Scrabble records and problems. Reads canonical English or localized sheet
+and column names; every record keeps its cells so the checks can point at them."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttools.competitions.scrabble import schema as S
+from ttools.competitions.scrabble.results import Game, Player, ResultRules
+from ttools.core.draw import derive_seed
+from ttools.problems import Problem, Where, define, error, warning
+from ttools.workbook import normalize as nz
+from ttools.workbook.read import Book, SheetData
+from ttools.workbook.schema import Reader, Row, SheetSpec, choice_map, find_sheet, read_settings, read_table
+
+SETTING_INVALID = define("setting-invalid", "setting '{key}': {why}", "設定「{key}」：{why}")
+SEED_DERIVED = define("seed-derived", "no seed was given; the draws use seed {seed}, derived from the roster and written to the output's Event sheet",
+                      "未填抽籤種子；抽籤使用由名單導出之種子 {seed}，並已寫入輸出檔之賽事表")
+PLAYER_ID_DUPLICATE = define("player-id-duplicate", "player id {player} is listed twice (also on row {other})",
+                             "參賽者編號 {player} 重複（另見第 {other} 列）")
+OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}")
+ROUND_DUPLICATE = define("round-duplicate", "round {round} is listed twice on the Rounds sheet (also on row {other})",
+                         "回合表中第 {round} 回合重複（另見第 {other} 列）")
+BASED_ON_INVALID = define("based-on-invalid", "round {round} cannot be paired from the standings after round {based_on}: "
+                          "use an earlier round (0 = by rating)",
+                          "第 {round} 回合不能依第 {based_on} 回合後之排名編配：請填較早之回合（0＝依評分）")
+YES_NO_INVALID = define("yes-no-invalid", "'{value}' is not understood: write 1 (or yes) to keep same-club players apart, or leave it empty",
+                        "「{value}」無法判讀：同會迴避請填 1（或 yes），否則留空")
+UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged", "工作表「{sheet}」不是 ttools 工作表；原樣保留")
+DATE_INVALID = define("date-invalid", "'{value}' is not a date (write YYYY-MM-DD); the WESPA .tou export uses today's date",
+                      "「{value}」不是日期（請寫 YYYY-MM-DD）；WESPA .tou 匯出將用當日日期")
+
+ROUND1_CHOICES = choice_map(("rating", "random"), {"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random"})
+RR_CHOICES = choice_map(("single", "double"), {"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
+LANG_CHOICES = {"zh-hant": "zh-Hant", "zh hant": "zh-Hant", "zh": "zh-Hant", "中文": "zh-Hant", "繁體中文": "zh-Hant",
+                "en": "en", "english": "en", "英文": "en", "zh-hans": "zh-Hans", "zh hans": "zh-Hans"}
+_YES = {"1", "x", "y", "yes", "true", "是", "✓", "✔", "v", "on"}
+_NO = {"0", "n", "no", "false", "否", "off"}
+
+
+@dataclass(frozen=True)
+class RoundSpec:
+    """One row of the Rounds sheet: how round ``round`` is paired in every division."""
+
+    round: int
+    method: str                      # random | ad | koth | rr
+    based_on: int                    # standings after this round (0 = before any game)
+    repeats: int = 0                 # times a pair may have met before
+    avoid_club: bool = False
+    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Published:
+    """A pairing ttools wrote out earlier (kept on the hidden _published sheet)."""
+
+    round: int
+    division: str
+    table: int | None
+    player1: str
+    player2: str | None
+
+
+@dataclass
+class EventData:
+    name: str = ""
+    seed: str = ""
+    seed_derived: bool = False
+    lang: str = "zh-Hant"
+    date: datetime.date | None = None
+    rules: ResultRules = field(default_factory=ResultRules)
+    round1: str = "rating"
+    double_rr: bool = False
+    players: dict[str, Player] = field(default_factory=dict)   # id -> player, in sheet order
+    rounds: dict[int, RoundSpec] = field(default_factory=dict)
+    games: list[Game] = field(default_factory=list)             # every Results row, as typed
+    game_rows: list[int] = field(default_factory=list)          # index of each game's row in raw["Results"]
+    published: list[Published] = field(default_factory=list)
+    setup_errors: bool = False   # Event/Rules/Players/Rounds have errors: nothing is paired from a guess
+    # what staff typed, per sheet key, to be written back (values as read)
+    raw: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    settings_raw: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sheet_names: dict[str, str] = field(default_factory=dict)
+    unknown_sheets: list[SheetData] = field(default_factory=list)
+
+    def sheet(self, key: str) -> str:
+        """The sheet's name as found in the workbook (its canonical name when absent)."""
+        return self.sheet_names.get(key, key)
+
+    @property
+    def divisions(self) -> list[str]:
+        return sorted({p.division for p in self.players.values()}, key=natural_key)
+
+
+def natural_key(text: str) -> tuple:
+    """'A2' < 'A10': digits compare as numbers (player ids, division names)."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
+
+
+def _sheet(book: Book, spec: SheetSpec, data: EventData) -> SheetData | None:
+    sheet = find_sheet(book, spec)
+    if sheet is not None:
+        data.sheet_names[spec.key] = sheet.name
+    return sheet
+
+
+def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]) -> list[Row]:
+    sheet = _sheet(book, spec, data)
+    if sheet is None:
+        return []
+    rows = read_table(sheet, spec, problems)
+    data.raw[spec.key] = [dict(r.values) for r in rows]
+    return rows
+
+
+def _output_names() -> set[str]:
+    names = {nz.fold_label(n) for d in S.OUTPUTS.values() for n in d.values()}
+    names |= {nz.fold_label(k) for k in S.OUTPUTS}
+    return names | {nz.fold_label(n) for n in S.GUIDE.values()}
+
+
+def load(book: Book) -> tuple[EventData, list[Problem]]:
+    problems: list[Problem] = []
+    data = EventData()
+    rd = Reader(problems)
+
+    # ---- Event and Rules ----------------------------------------------------------------
+    ev_sheet = _sheet(book, S.EVENT, data)
+    ev = read_settings(ev_sheet, S.EVENT, problems) if ev_sheet else {}
+    data.settings_raw["Event"] = {k: v for k, (v, _w) in ev.items()}
+    data.name = nz.clean_text(ev.get("name", ("", None))[0])
+    lang = LANG_CHOICES.get(nz.fold_label(ev.get("language", ("", None))[0]))
+    data.lang = lang if lang in ("zh-Hant", "en") else "zh-Hant"
+    if "date" in ev and not nz.is_blank(ev["date"][0]):
+        data.date = _date(ev["date"][0])
+        if data.date is None:
+            problems.append(warning(DATE_INVALID, ev["date"][1], value=nz.clean_text(ev["date"][0])))
+    bye = _int_setting(ev, "bye_spread", 50, problems, low=0)
+    forfeit = _int_setting(ev, "forfeit_spread", 100, problems, low=1)
+
+    ru_sheet = _sheet(book, S.RULES, data)
+    ru = read_settings(ru_sheet, S.RULES, problems) if ru_sheet else {}
+    data.settings_raw["Rules"] = {k: v for k, (v, _w) in ru.items()}
+    overtime_points = _int_setting(ru, "overtime_points", 10, problems, low=0)
+    overtime_limit = _int_setting(ru, "overtime_limit", 10, problems, low=0)
+    low = _int_setting(ru, "score_low", -100, problems)
+    high = _int_setting(ru, "score_high", 1000, problems)
+    if high < low:
+        problems.append(error(SETTING_INVALID, ru["score_high"][1] if "score_high" in ru else Where(data.sheet("Rules")),
+                              key="score_high", why=f"must not be below score_low ({low})"))
+        low, high = -100, 1000
+    data.round1 = _choice_setting(ru, "round1", ROUND1_CHOICES, "rating", problems)
+    data.double_rr = _choice_setting(ru, "round_robin", RR_CHOICES, "single", problems) == "double"
+    data.rules = ResultRules(bye_spread=bye, forfeit_spread=forfeit, overtime_penalty=overtime_points,
+                             overtime_limit=overtime_limit, plausible_low=low, plausible_high=high)
+
+    # ---- Players --------------------------------------------------------------------------
+    seen: dict[str, int] = {}
+    for row in _table(book, S.PLAYERS, data, problems):
+        if all(row.blank(k) for k in ("name", "rating", "club", "withdrawn_after")):
+            continue  # a pre-sized row still waiting for its player
+        pid = rd.code(row, "id", required=True)
+        rating = rd.integer(row, "rating")
+        withdrawn = rd.integer(row, "withdrawn_after")
+        division = rd.code(row, "division") or S.DEFAULT_DIVISION
+        if rating is not None and rating < 0:
+            problems.append(error(OUT_OF_RANGE, row.where["rating"], value=rating, what=_label(row, "rating"), expected="0 or more"))
+            continue
+        if withdrawn is not None and withdrawn < 0:
+            problems.append(error(OUT_OF_RANGE, row.where["withdrawn_after"], value=withdrawn,
+                                  what=_label(row, "withdrawn_after"), expected="0 or more"))
+            continue
+        if not pid:
+            continue
+        if pid in seen:
+            problems.append(error(PLAYER_ID_DUPLICATE, row.where["id"], player=pid, other=seen[pid]))
+            continue
+        seen[pid] = row.number
+        data.players[pid] = Player(pid, rd.text(row, "name") or "", rating or 0, rd.text(row, "club") or "",
+                                   division, withdrawn, dict(row.where))
+
+    # ---- Rounds -----------------------------------------------------------------------------
+    round_rows: dict[int, int] = {}
+    for row in _table(book, S.ROUNDS, data, problems):
+        rnd = rd.integer(row, "round", required=True)
+        method = rd.choice(row, "method", S.METHOD_CHOICES, required=True)
+        based_on = rd.integer(row, "based_on")
+        repeats = rd.integer(row, "repeats")
+        avoid = _yes_no(row, "avoid_club", problems)
+        if rnd is not None and rnd < 1:
+            problems.append(error(OUT_OF_RANGE, row.where["round"], value=rnd, what=_label(row, "round"), expected="1 or more"))
+            continue
+        if repeats is not None and repeats < 0:
+            problems.append(error(OUT_OF_RANGE, row.where["repeats"], value=repeats, what=_label(row, "repeats"), expected="0 or more"))
+            continue
+        if rnd is None or method is None or avoid is None:
+            continue
+        if based_on is not None and not 0 <= based_on < rnd:
+            problems.append(error(BASED_ON_INVALID, row.where["based_on"], round=rnd, based_on=based_on))
+            continue
+        if rnd in round_rows:
+            problems.append(error(ROUND_DUPLICATE, row.where["round"], round=rnd, other=round_rows[rnd]))
+            continue
+        round_rows[rnd] = row.number
+        data.rounds[rnd] = RoundSpec(rnd, method, rnd - 1 if based_on is None else based_on, repeats or 0, avoid,
+                                     dict(row.where))
+
+    # ---- seed -------------------------------------------------------------------------------------
+    seed_raw = ev.get("seed", ("", None))[0]
+    if nz.is_blank(seed_raw):
+        data.seed = derive_seed(data.name, *sorted(data.players, key=natural_key))
+        data.seed_derived = True
+        where = ev["seed"][1] if "seed" in ev else Where(data.sheet("Event"), "")
+        problems.append(warning(SEED_DERIVED, where, seed=data.seed))
+    else:
+        data.seed = nz.clean_text(seed_raw)
+    data.setup_errors = any(p.severity == "error" for p in problems)
+
+    # ---- Results (checked later, as a whole: see compute) -----------------------------------------
+    for i, row in enumerate(_table(book, S.RESULTS, data, problems)):
+        data.games.append(_game(row))
+        data.game_rows.append(i)
+
+    # ---- pairings published earlier ---------------------------------------------------------------
+    sheet = book.get("_published")
+    if sheet is not None:
+        for row in read_table(sheet, S.PUBLISHED, []):
+            try:
+                rnd = nz.parse_int(row.values["round"])
+                table = None if row.blank("table") else nz.parse_int(row.values["table"])
+            except (ValueError, TypeError):
+                continue
+            p1 = nz.parse_code(row.values["player1"]) if not row.blank("player1") else ""
+            p2 = nz.parse_code(row.values["player2"]) if not row.blank("player2") else None
+            if p1:
+                data.published.append(Published(rnd, nz.parse_code(row.values["division"]), table, p1, p2))
+
+    # ---- sheets ttools does not know: carried over ----------------------------------------------
+    known = {nz.fold_label(n) for spec in S.INPUT_SHEETS for n in spec.accepted_names()} | _output_names()
+    for name in book.order:
+        if nz.fold_label(name) not in known and not name.startswith("_"):
+            data.unknown_sheets.append(book.sheets[name])
+            problems.append(warning(UNKNOWN_SHEET, Where(name, ""), sheet=name))
+    return data, problems
+
+
+def _label(row: Row, key: str) -> dict[str, str]:
+    return row.labels.get(key) or {"en": key}
+
+
+def _parsed(value: Any, parse) -> Any:
+    """The value parsed, or as typed when it cannot be (the slip checks then name it)."""
+    if nz.is_blank(value):
+        return None
+    try:
+        return parse(value)
+    except ValueError:
+        return nz.clean_text(value)
+
+
+def _game(row: Row) -> Game:
+    v = row.values
+    where = dict(row.where)
+    where["row"] = row.where["player1"]
+    round_ = _parsed(v.get("round"), nz.parse_int)
+    player2 = None if row.blank("player2") else nz.parse_code(v["player2"])
+    return Game(
+        round=round_ if round_ is not None else "",
+        player1="" if row.blank("player1") else nz.parse_code(v["player1"]),
+        score1=_parsed(v.get("score1"), nz.parse_int),
+        player2=player2,
+        score2=_parsed(v.get("score2"), nz.parse_int),
+        overtime1=_parsed(v.get("overtime1"), nz.parse_number) or 0,
+        overtime2=_parsed(v.get("overtime2"), nz.parse_number) or 0,
+        forfeit=_parsed(v.get("forfeit"), nz.parse_int),
+        first=1 if player2 else None,   # by convention player1 is the player who starts
+        where=where,
+    )
+
+
+def _int_setting(kv: dict[str, tuple[Any, Where]], key: str, default: int, problems: list[Problem],
+                 low: int | None = None) -> int:
+    if key not in kv or nz.is_blank(kv[key][0]):
+        return default
+    try:
+        value = nz.parse_int(kv[key][0])
+    except ValueError:
+        problems.append(error(SETTING_INVALID, kv[key][1], key=key, why="a whole number is expected"))
+        return default
+    if low is not None and value < low:
+        problems.append(error(SETTING_INVALID, kv[key][1], key=key, why=f"must be {low} or more"))
+        return default
+    return value
+
+
+def _choice_setting(kv: dict[str, tuple[Any, Where]], key: str, choices: dict[str, str], default: str,
+                    problems: list[Problem]) -> str:
+    if key not in kv or nz.is_blank(kv[key][0]):
+        return default
+    try:
+        return nz.parse_choice(kv[key][0], choices)
+    except ValueError:
+        problems.append(error(SETTING_INVALID, kv[key][1], key=key,
+                              why="expected one of " + ", ".join(sorted(set(choices.values())))))
+        return default
+
+
+def _yes_no(row: Row, key: str, problems: list[Problem]) -> bool | None:
+    raw = row.values.get(key)
+    if nz.is_blank(raw):
+        return False
+    text = nz.fold_label(nz.clean_text(raw))
+    if text in _YES:
+        return True
+    if text in _NO:
+        return False
+    problems.append(error(YES_NO_INVALID, row.where[key], value=nz.clean_text(raw)))
+    return None
+
+
+def _date(value: Any) -> datetime.date | None:
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    text = nz.clean_text(value)
+    try:
+        return datetime.date.fromisoformat(text.replace("/", "-"))
+    except ValueError:
+        return None
