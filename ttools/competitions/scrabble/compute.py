@@ -59,6 +59,7 @@ class NewRound:
     spec: RoundSpec
     tables: list[Table]
     order: list[str]                     # the standings order the pairing was made from
+    basis: dict[str, Record] = field(default_factory=dict)   # the records of that order (printed)
     relaxation: PA.Relaxation | None = None
     round1_rule: str | None = None       # 'rating' / 'random' when an Australian Draw had no standings yet
     rr_start: int | None = None          # first round of the round robin this round belongs to
@@ -108,14 +109,19 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     known = set(data.players)
 
     by_division: dict[str, list[Game]] = defaultdict(list)
+    begun: dict[str, set[int]] = defaultdict(set)   # rounds with a row, including slips left out
+    crossed: set[str] = set()                       # divisions with a slip naming another division
     for g in games:
         d1 = div_of.get(g.player1)
         d2 = div_of.get(g.player2) if g.player2 else None
+        if isinstance(g.round, int):
+            begun[d1 or d2 or ""].add(g.round)
         if d1 and d2 and d1 != d2:
             problems.append(error(OTHER_DIVISION, g.at("player2"), player1=g.player1, division1=d1,
                                   player2=g.player2, division2=d2))
-            by_division[d1].append(replace(g, player2=None, score1=None, score2=None, forfeit=None)) if False else None
-            _rounds_seen(by_division, d1, g)
+            if isinstance(g.round, int):
+                begun[d2].add(g.round)
+            crossed.update((d1, d2))
             continue
         by_division[d1 or d2 or ""].append(g)
 
@@ -127,15 +133,13 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     names = list(data.divisions) + ([""] if by_division.get("") else [])
     for d in names:
         div = Division(d, [p for p in data.players.values() if p.division == d])
-        div_games = [g for g in by_division.get(d, []) if g is not None]
+        div_games = by_division.get(d, [])
         check = check_games(div_games, data.rules, players=known, published=dict(published.get(d, {})) or None)
         found = _relocate(check.problems, div_games, published.get(d, {}))
         problems.extend(found)
-        div.errors = has_errors(found) or any(g is None for g in by_division.get(d, []))
+        div.errors = has_errors(found) or d in crossed
         div.games, div.pending = check.games, check.pending
-        div.last_round = max((g.round for g in by_division.get(d, []) if g is not None and isinstance(g.round, int)),
-                             default=0)
-        div.last_round = max(div.last_round, _seen_rounds.get(d, 0) if False else 0, *[r for r in _cross_rounds(by_division, d)])
+        div.last_round = max(begun.get(d, ()), default=0)
         if not d:
             continue  # slips naming nobody on the roster: reported, nothing else
         div.outcomes = all_outcomes(div.games, data.rules)
@@ -144,42 +148,6 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         res.divisions[d] = div
         _pair_next(data, div, offsets[d], problems)
     return res
-
-
-def _rounds_seen(by_division, division, game) -> None:
-    """A slip left out (another division's player) still shows that its round has begun."""
-    if isinstance(game.round, int):
-        by_division.setdefault(("rounds", division), []).append(game.round)  # type: ignore[arg-type]
-
-
-def _cross_rounds(by_division, division) -> list[int]:
-    return list(by_division.get(("rounds", division), []))  # type: ignore[arg-type]
-
-
-_seen_rounds: dict[str, int] = {}
-
-
-def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list[Game]:
-    """A published pairing of a player after their withdrawal is their forfeit (never a silent
-    re-pair); a played game after it is only flagged."""
-    out = []
-    for i, g in enumerate(data.games):
-        if isinstance(g.round, int):
-            for k, pid in ((1, g.player1), (2, g.player2)):
-                p = data.players.get(pid or "")
-                if p is None or p.withdrawn_after is None or g.round <= p.withdrawn_after:
-                    continue
-                if g.pending:
-                    g = replace(g, forfeit=k)
-                    res.forfeited_rows[data.game_rows[i]] = k
-                    problems.append(warning(WITHDRAWN_FORFEIT, g.at("forfeit"), player=pid, round=g.round,
-                                            after=p.withdrawn_after))
-                elif g.forfeit != k:
-                    problems.append(warning(WITHDRAWN_PLAYED, g.at(f"player{k}"), player=pid, round=g.round,
-                                            after=p.withdrawn_after))
-                break
-        out.append(g)
-    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -265,7 +233,7 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
         def forbidden(a: str, b: str) -> bool:  # same club (同會迴避), treated like one meeting more
             return bool(clubs[a]) and clubs[a] == clubs[b]
 
-    new = NewRound(r, spec, [], order)
+    new = NewRound(r, spec, [], order, {x.item.id: x.item for x in ranked})
     stage = f"scrabble/{d}/r{r}"
     if spec.method == "rr":
         pairs, bye_list, new.order, new.rr_start = _round_robin(data, div, r)
