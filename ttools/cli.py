@@ -244,6 +244,59 @@ def reckoner(competition: str, teams: int, lang: str) -> None:
         raise click.UsageError(str(exc))
 
 
+@cli.command(name="export")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--to", "folder", type=click.Path(file_okay=False), help="Folder for the files (default: beside FILE).")
+def export(file: str, folder: str | None) -> None:
+    """Export a Scrabble event: a TSH .t file per division and a WESPA .tou ratings file.
+
+    \b
+    Example:
+      ttools export event.out.xlsx --to tsh/
+    """
+    from ttools.competitions.scrabble.interchange import export_event
+    from ttools.problems import Unreadable
+
+    try:
+        written, outcome = export_event(file, folder)
+    except Unreadable as exc:
+        _fail_unreadable(str(exc))
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
+    _report(outcome)
+    for path in written:
+        click.echo(f"wrote {path}", err=True)
+    sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
+
+
+@cli.command(name="import-tsh")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True, help="The new event workbook.")
+@click.option("--lang", type=click.Choice(["zh-Hant", "en"]), default=None, help="Language of labels (default zh-Hant).")
+@click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
+def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: bool) -> None:
+    """Make a Scrabble event workbook from TSH .t files (the division from each file name).
+
+    \b
+    Example:
+      ttools import-tsh a.t b.t -o event.xlsx && ttools run event.xlsx
+    """
+    from ttools.competitions.scrabble.interchange import import_tsh as run_import
+
+    if os.path.exists(output) and not force:
+        raise click.UsageError(f"{output} exists; use --force to overwrite it")
+    try:
+        problems = run_import(list(files), output, lang=lang)
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
+    for p in problems:
+        click.echo(p.line(lang or "en"), err=True)
+    if any(p.severity == "error" for p in problems):
+        click.echo(f"{output} not written", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    click.echo(f"wrote {output}")
+
+
 def main() -> None:
     try:
         cli(prog_name="ttools")

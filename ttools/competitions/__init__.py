@@ -12,6 +12,7 @@ from types import ModuleType
 
 COMPETITIONS = {
     "nations-cup": "ttools.competitions.nations_cup.competition",
+    "scrabble": "ttools.competitions.scrabble.competition",
 }
 
 

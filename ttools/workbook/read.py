@@ -206,7 +206,8 @@ def read_book(path: str) -> Book:
         except Exception as exc:
             raise Unreadable(f"{path}: sheet {name!r} is damaged ({type(exc).__name__})") from None
         xml = sheet_xml.get(name, b"")
-        missing = _formulas_without_value(xml) if b"<f" in xml else set()
+        # a formula is an <f> element; data validations' <formula1> alone need no scan
+        missing = _formulas_without_value(xml) if (b"<f>" in xml or b"<f " in xml) else set()
         sheets[name] = SheetData(
             name=name,
             grid=[list(r) for r in grid],

@@ -21,6 +21,8 @@ FIXED_CREATED = datetime(2026, 1, 1, tzinfo=timezone.utc)
 def display_width(text: Any) -> int:
     """Width in Excel character units; CJK (wide) characters count double."""
     s = "" if text is None else str(text)
+    if s.isascii():  # the common case, and no ASCII character is wide
+        return len(s)
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
 
 
@@ -87,6 +89,8 @@ class Meta:
 
 
 def _plain(value: Any) -> Any:
+    if type(value) in (str, int, float):  # most cells; isinstance(·, Fraction) is an ABC check, slow
+        return value
     if isinstance(value, Fraction):
         return float(value)
     if isinstance(value, Decimal):

@@ -14,8 +14,14 @@ from typing import Callable
 
 from ttools.competitions.scrabble import results as R
 from ttools.competitions.scrabble.load import EventData, RoundSpec
-from ttools.competitions.scrabble.results import Game, Outcome, Player, all_outcomes, check_games
-from ttools.competitions.scrabble.standings import Record, meetings, records, standings
+from ttools.competitions.scrabble.results import (
+    Game,
+    Outcome,
+    Player,
+    all_outcomes,
+    check_games,
+)
+from ttools.competitions.scrabble.standings import Record, meetings, standings
 from ttools.core import pairing as PA
 from ttools.core.draw import Draw
 from ttools.core.standings import Ranked
@@ -143,11 +149,34 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         if not d:
             continue  # slips naming nobody on the roster: reported, nothing else
         div.outcomes = all_outcomes(div.games, data.rules)
-        div.records = records(div.players, div.outcomes)
         div.standings = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{d}/lot"))
+        div.records = {x.item.id: x.item for x in div.standings}
         res.divisions[d] = div
         _pair_next(data, div, offsets[d], problems)
     return res
+
+
+def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list[Game]:
+    """A published pairing of a player after their withdrawal is their forfeit (never a silent
+    re-pair); a game played after it is only flagged."""
+    out = []
+    for i, g in enumerate(data.games):
+        if isinstance(g.round, int):
+            for k, pid in ((1, g.player1), (2, g.player2)):
+                p = data.players.get(pid or "")
+                if p is None or p.withdrawn_after is None or g.round <= p.withdrawn_after:
+                    continue
+                if g.pending:
+                    g = replace(g, forfeit=k)
+                    res.forfeited_rows[data.game_rows[i]] = k
+                    problems.append(warning(WITHDRAWN_FORFEIT, g.at("forfeit"), player=pid, round=g.round,
+                                            after=p.withdrawn_after))
+                elif g.forfeit != k:
+                    problems.append(warning(WITHDRAWN_PLAYED, g.at(f"player{k}"), player=pid, round=g.round,
+                                            after=p.withdrawn_after))
+                break
+        out.append(g)
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -220,7 +249,7 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
         div.status = ("too-few", r)
         return
     active_ids = {p.id for p in active}
-    ranked = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{d}/lot"), through_round=b)
+    ranked = _standings_after(data, div, b)
     order = [x.item.id for x in ranked if x.item.id in active_ids]
 
     history = meetings(div.outcomes) + [(g.round, g.player1, g.player2) for g in div.pending]
@@ -247,7 +276,7 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
             new.stages += (f"{stage}/random",)
         elif b == 0 and not history:
             new.round1_rule = "rating"
-            drawn = PA.top_half_vs_bottom_half(order, byes)
+            drawn = _top_half_vs_bottom_half(order, byes, forbidden)
         else:
             drawn = PA.australian_draw(order, history, spec.repeats, byes, forbidden)
         pairs, bye_list = list(drawn.pairs), [drawn.bye] if drawn.bye is not None else []
@@ -271,6 +300,32 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     div.status = ("paired", r)
 
 
+def _top_half_vs_bottom_half(order: list[str], byes: dict[str, int],
+                             forbidden: Callable[[str, str], bool] | None) -> PA.Pairings[str]:
+    """Round 1 by rating, top half v bottom half; with clubs kept apart, a player whose
+    opposite number is a clubmate takes the next one down (the lexicographically first such
+    pairing), and if none exists at all the clubmates that had to meet are reported."""
+    drawn = PA.top_half_vs_bottom_half(order, byes)
+    if forbidden is None or not any(forbidden(a, b) for a, b in drawn.pairs):
+        return drawn
+    rest = [p for p in order if p != drawn.bye]
+    top = set(rest[:len(rest) // 2])
+    found = (PA.lexicographic_first(rest, lambda a, b: (a in top) != (b in top) and not forbidden(a, b))
+             or PA.lexicographic_first(rest, lambda a, b: not forbidden(a, b)))
+    if found is not None:
+        return PA.Pairings(tuple(found), drawn.bye)
+    clash = tuple(PA.RepeatedPair(a, b, 0, same_club=True) for a, b in drawn.pairs if forbidden(a, b))
+    return PA.Pairings(drawn.pairs, drawn.bye, PA.Relaxation(repeats=clash))
+
+
+def _standings_after(data: EventData, div: Division, based_on: int) -> list[Ranked[Record]]:
+    """The standings a round is paired from: after round ``based_on`` (the current ones when
+    no later result is in, which is the usual case and needs no second count)."""
+    if all(o.round <= based_on for o in div.outcomes):
+        return div.standings
+    return standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{div.name}/lot"), through_round=based_on)
+
+
 def _round_robin(data: EventData, div: Division, r: int) -> tuple[list, list, list[str], int]:
     """Round ``r`` of the round robin (循環賽) made of the consecutive ``rr`` rounds around it.
 
@@ -282,7 +337,7 @@ def _round_robin(data: EventData, div: Division, r: int) -> tuple[list, list, li
     while start - 1 in data.rounds and data.rounds[start - 1].method == "rr":
         start -= 1
     based_on = data.rounds[start].based_on
-    ranked = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{div.name}/lot"), through_round=based_on)
+    ranked = _standings_after(data, div, based_on)
     field_ = [x.item.id for x in ranked
               if x.item.player.withdrawn_after is None or x.item.player.withdrawn_after >= start]
     schedule = PA.round_robin(field_, double=data.double_rr)

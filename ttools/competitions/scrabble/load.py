@@ -4,6 +4,7 @@ and column names; every record keeps its cells so the checks can point at them."
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,7 +15,15 @@ from ttools.core.draw import derive_seed
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book, SheetData
-from ttools.workbook.schema import Reader, Row, SheetSpec, choice_map, find_sheet, read_settings, read_table
+from ttools.workbook.schema import (
+    Reader,
+    Row,
+    SheetSpec,
+    choice_map,
+    find_sheet,
+    read_settings,
+    read_table,
+)
 
 SETTING_INVALID = define("setting-invalid", "setting '{key}': {why}", "設定「{key}」：{why}")
 SEED_DERIVED = define("seed-derived", "no seed was given; the draws use seed {seed}, derived from the roster and written to the output's Event sheet",
@@ -59,7 +68,6 @@ class Published:
 
     round: int
     division: str
-    table: int | None
     player1: str
     player2: str | None
 
@@ -230,13 +238,12 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         for row in read_table(sheet, S.PUBLISHED, []):
             try:
                 rnd = nz.parse_int(row.values["round"])
-                table = None if row.blank("table") else nz.parse_int(row.values["table"])
+                pairs = json.loads(nz.clean_text(row.values["pairs"]))
+                division = nz.parse_code(row.values["division"])
+                data.published += [Published(rnd, division, nz.parse_code(a), nz.parse_code(b) if b else None)
+                                   for a, b in pairs if a]
             except (ValueError, TypeError):
-                continue
-            p1 = nz.parse_code(row.values["player1"]) if not row.blank("player1") else ""
-            p2 = nz.parse_code(row.values["player2"]) if not row.blank("player2") else None
-            if p1:
-                data.published.append(Published(rnd, nz.parse_code(row.values["division"]), table, p1, p2))
+                continue  # a damaged record only costs the check against it
 
     # ---- sheets ttools does not know: carried over ----------------------------------------------
     known = {nz.fold_label(n) for spec in S.INPUT_SHEETS for n in spec.accepted_names()} | _output_names()
@@ -261,22 +268,36 @@ def _parsed(value: Any, parse) -> Any:
         return nz.clean_text(value)
 
 
+def _whole(value: Any) -> Any:
+    """A whole number as typed (a number cell is the usual case, and the quick one)."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return _parsed(value, nz.parse_int)
+
+
+def _player(value: Any) -> str:
+    if type(value) is float and value.is_integer():
+        return str(int(value))
+    if type(value) is str and value.isascii() and value.isalnum():
+        return value.upper()
+    return "" if nz.is_blank(value) else nz.parse_code(value)
+
+
 def _game(row: Row) -> Game:
     v = row.values
     where = dict(row.where)
     where["row"] = row.where["player1"]
-    round_ = _parsed(v.get("round"), nz.parse_int)
-    player2 = None if row.blank("player2") else nz.parse_code(v["player2"])
+    round_ = _whole(v.get("round"))
     return Game(
         round=round_ if round_ is not None else "",
-        player1="" if row.blank("player1") else nz.parse_code(v["player1"]),
-        score1=_parsed(v.get("score1"), nz.parse_int),
-        player2=player2,
-        score2=_parsed(v.get("score2"), nz.parse_int),
+        player1=_player(v.get("player1")),
+        score1=_whole(v.get("score1")),
+        player2=_player(v.get("player2")) or None,
+        score2=_whole(v.get("score2")),
         overtime1=_parsed(v.get("overtime1"), nz.parse_number) or 0,
         overtime2=_parsed(v.get("overtime2"), nz.parse_number) or 0,
-        forfeit=_parsed(v.get("forfeit"), nz.parse_int),
-        first=1 if player2 else None,   # by convention player1 is the player who starts
+        forfeit=_whole(v.get("forfeit")),
+        first=1 if not nz.is_blank(v.get("player2")) else None,   # by convention player1 is the one who starts
         where=where,
     )
 

@@ -130,15 +130,15 @@ RESULTS = SheetSpec(
 )
 
 # Every pairing ttools has published (written to the pairing sheet), so that a result that
-# differs from it can be flagged; hidden, kept and extended from run to run.
+# differs from it can be flagged; hidden, kept and extended from run to run. One row per round
+# and division, the pairs as JSON ([["A3", "A7"], ["A5", null]] — null for a bye): a few cells
+# instead of one row per game keeps long events quick to write.
 PUBLISHED = SheetSpec(
     key="_published", names={"zh-Hant": "_published", "en": "_published"},
     columns=(
         _c("round", "round", kind="int"),
         _c("division", "division", kind="code"),
-        _c("table", "table", kind="int", required=False),
-        _c("player1", "player1", kind="code"),
-        _c("player2", "player2", kind="code", required=False),
+        _c("pairs", "pairs"),
     ),
     input=False,
 )

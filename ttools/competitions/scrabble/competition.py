@@ -1,0 +1,201 @@
+"""The Scrabble event as the CLI sees it: a blank workbook, processing, and the output workbook."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from ttools import __version__
+from ttools.competitions.scrabble import schema as S
+from ttools.competitions.scrabble.compute import Results, compute
+from ttools.competitions.scrabble.load import EventData, Published, load, natural_key
+from ttools.competitions.scrabble.report import reports, summary
+from ttools.outcome import Outcome
+from ttools.workbook.read import Book
+from ttools.workbook.write import Block, Meta, Report, WorkbookWriter
+
+NAME = "scrabble"
+DEFAULT_LANG = "zh-Hant"
+TEMPLATE_VERSION = 1
+
+KV_LABELS = {
+    "zh-Hant": {"key": "key", "label": "項目", "value": "value", "note": "說明"},
+    "en": {"key": "key", "label": "label", "value": "value", "note": "note"},
+}
+
+GUIDE_TEXT = {
+    "zh-Hant": ("Scrabble 賽事工作簿 · 使用說明（WESPA 賽規）", [
+        ("流程", ["1. 於「賽事」填寫賽事名稱（抽籤種子可留空，ttools 會由名單導出並寫回）。",
+                  "2. 於「參賽者」填寫每位參賽者之編號、姓名、評分、會籍及組別（只與同組對賽）。",
+                  "3. 於「回合」列出每回合之編配方式：random（電腦隨機）、ad（澳洲式瑞士制）、koth（King of the Hill）、rr（循環賽）；"
+                  "可填依據回合（提前編配）、可重複次數及同會迴避。",
+                  "4. 執行 ttools run 本檔案：輸出檔（.out.xlsx）之「成績」表已預填下一回合之對賽（先手在左），並附可列印之「對賽表」。之後在輸出檔上繼續填寫。",
+                  "5. 每局完賽後於「成績」填上雙方最終分數（板上分數；過時分鐘數另填，ttools 每分鐘扣 10 分）。缺席者於「缺席」填 1 或 2。",
+                  "6. 再執行一次：得排名、計分卡、對賽總表，以及（依據回合之成績齊全時）下一回合之對賽。"]),
+        ("填寫規則", ["只在淺黃色儲存格輸入；其餘由 ttools 產生。", "成績表之「先手」為先下之參賽者；輪空時「後手」留空。",
+                      "同一局若有兩張成績表，兩者須一致；參賽者每回合只能出賽一次。",
+                      "退賽者於「參賽者」之「退賽」欄填上最後出賽回合；已公布之對賽記作其缺席，不另行編配。",
+                      "有問題時 ttools 會列出工作表與儲存格；ttools check 檔案 --annotate 可產生標示問題之副本。原始檔案永不修改。"]),
+        ("交換檔案", ["ttools export 檔案：每組一個 TSH .t 檔及 WESPA .tou 評分檔。",
+                      "ttools import-tsh a.t b.t -o 賽事.xlsx：由 TSH 檔建立新的賽事工作簿（組別取自檔名）。"]),
+    ]),
+    "en": ("Scrabble event workbook · Guide (WESPA rules)", [
+        ("The cycle", ["1. On Event, type the event name (the seed may stay empty: ttools derives one from the roster and writes it back).",
+                       "2. On Players, type each player's id, name, rating, club and division (players meet only their own division).",
+                       "3. On Rounds, list how each round is paired: random, ad (Australian Draw), koth (King of the Hill) or rr (round robin); "
+                       "optionally the round it is based on (lagged pairing), the repeats allowed and same-club avoidance.",
+                       "4. Run `ttools run` on this file: the output (.out.xlsx) has the next round's pairings pre-filled on Results (the starter on the left) "
+                       "and a printable Pairings sheet. Carry on in the output.",
+                       "5. After each game type both final scores on Results (as on the board; overtime minutes go in their own columns and cost 10 points each). "
+                       "An absent player: 1 or 2 in forfeit.",
+                       "6. Run again: standings, scorecards, the cross-table and, once the round it is based on is complete, the next round's pairings."]),
+        ("Filling in", ["Type only in the pale yellow cells; ttools writes the rest.", "player1 is the player who starts; for a bye leave player2 empty.",
+                        "Two slips for one game must agree; a player plays once per round.",
+                        "A withdrawn player: their last round in withdrawn_after; a published pairing becomes their forfeit, never a re-pair.",
+                        "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified."]),
+        ("Interchange", ["`ttools export FILE`: one TSH .t file per division and a WESPA .tou ratings file.",
+                         "`ttools import-tsh a.t b.t -o event.xlsx`: a new event workbook from TSH files (the division from each file name)."]),
+    ]),
+}
+
+
+def _lang(lang: str | None) -> str:
+    return "en" if lang == "en" else DEFAULT_LANG
+
+
+def new_workbook(path: str, teams: int | None = None, players: int | None = None, lang: str | None = None) -> None:
+    if teams is not None and players is None:
+        raise ValueError("scrabble is played by individuals: use --players N")
+    if players is None:
+        raise ValueError("scrabble needs --players N (2 or more)")
+    if not 2 <= players <= 5000:
+        raise ValueError(f"--players must be from 2 to 5000 (got {players})")
+    lang = _lang(lang)
+    data = EventData(lang=lang)
+    data.settings_raw["Event"] = {"competition": NAME, "language": lang}
+    data.raw["Players"] = [{"id": i} for i in range(1, players + 1)]
+    _write(path, data, None, [], lang, source_hash="", template=True, players_n=players)
+
+
+def _new_rows(res: Results) -> tuple[list[dict[str, Any]], list[Published]]:
+    """The new round's Results rows (starter as player1; a bye pre-filled with its spread) and
+    the same pairings for the published record."""
+    rows, published = [], []
+    for d, div in res.divisions.items():
+        nr = div.new_round
+        if nr is None:
+            continue
+        for tb in nr.tables:
+            bye = tb.second is None
+            rows.append({"round": nr.round, "table": "" if bye else tb.table, "player1": tb.first,
+                         "score1": res.data.rules.bye_spread if bye else "", "player2": tb.second or ""})
+            published.append(Published(nr.round, d, tb.first, tb.second))
+    return rows, published
+
+
+def published_rows(published: Sequence[Published]) -> list[dict[str, Any]]:
+    """The hidden record: one row per round and division (long rounds split, to stay well under
+    Excel's 32,767 characters a cell)."""
+    groups: dict[tuple[int, str], list[list[str | None]]] = {}
+    for p in published:
+        groups.setdefault((p.round, p.division), []).append([p.player1, p.player2])
+    rows = []
+    for (rnd, division), pairs in groups.items():
+        for i in range(0, len(pairs), 500):
+            rows.append({"round": rnd, "division": division,
+                         "pairs": json.dumps(pairs[i:i + 500], ensure_ascii=False, separators=(",", ":"))})
+    return rows
+
+
+def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
+           template: bool = False, problems_block: Block | None = None, printable: Sequence[str] = (),
+           players_n: int | None = None) -> None:
+    meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
+                event_name=data.name, source_hash=source_hash)
+    w = WorkbookWriter(path, meta)
+    player_rows = data.raw.get("Players") or []
+    ids = [str(p) for p in data.players] or [_text(r.get("id")) for r in player_rows if _text(r.get("id"))]
+    w.define_list("PlayerList", sorted(ids, key=natural_key) or ["1"])
+    title, sections = GUIDE_TEXT[lang]
+    w.guide_sheet(S.GUIDE[lang], title, sections)
+
+    ev = {s.key: s.default for s in S.EVENT.settings}
+    ev.update({k: v for k, v in data.settings_raw.get("Event", {}).items() if v is not None})
+    ev["competition"] = NAME
+    if data.seed_derived and not template:
+        ev["seed"] = data.seed
+    w.settings_sheet(S.EVENT, lang, ev, KV_LABELS[lang])
+    rules = {s.key: s.default for s in S.RULES.settings}
+    rules.update({k: v for k, v in data.settings_raw.get("Rules", {}).items() if v is not None})
+    w.settings_sheet(S.RULES, lang, rules, KV_LABELS[lang])
+    w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(players_n or len(player_rows), 1))
+    w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
+
+    results = [dict(r) for r in data.raw.get("Results") or []]
+    published = list(data.published)
+    if res is not None:
+        for i, absent in res.forfeited_rows.items():
+            results[i]["forfeit"] = absent
+        rows, pub = _new_rows(res)
+        results += rows
+        published += pub
+    w.input_sheet(S.RESULTS, lang, results, min_rows=10)
+
+    for rep in out_reports:
+        w.report_sheet(rep)
+    if problems_block is not None:
+        w.report_sheet(Report("Problems", S.OUTPUTS["Problems"][lang], "問題" if lang.startswith("zh") else "Problems",
+                              [problems_block]))
+    for sheet in data.unknown_sheets:
+        w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+    if published:
+        w.input_sheet(S.PUBLISHED, "en", published_rows(published), min_rows=1, hidden=True,
+                      locked=tuple(c.key for c in S.PUBLISHED.columns))
+    w.meta_sheet({"players": len(ids), "printable": "|".join(printable)})
+    w.close()
+
+
+def _text(value: Any) -> str:
+    from ttools.workbook.normalize import clean_text, is_blank
+
+    return "" if is_blank(value) else clean_text(value)
+
+
+def process(book: Book, source_hash: str = "") -> Outcome:
+    data, problems = load(book)
+    lang = _lang(data.lang)
+    res = compute(data, problems)
+    out_reports = reports(res, lang)
+    outcome = Outcome(competition=NAME, lang=lang, problems=problems, summary=summary(res))
+    outcome.printable = [r.name for r in out_reports]
+
+    def writer(path: str) -> None:
+        block = None
+        if problems:
+            zh = lang.startswith("zh")
+            block = Block("", ["嚴重性" if zh else "Severity", "工作表" if zh else "Sheet", "儲存格" if zh else "Cell",
+                               "代碼" if zh else "Code", "說明" if zh else "Message"],
+                          [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
+        _write(path, data, res, out_reports, lang, source_hash, problems_block=block, printable=outcome.printable)
+
+    outcome.writer = writer
+    return outcome
+
+
+def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], sheets: dict[str, list[dict[str, Any]]],
+                         event: dict[str, Any] | None = None, rules: dict[str, Any] | None = None,
+                         lang: str = DEFAULT_LANG) -> None:
+    """Write an event workbook holding the given input rows (canonical sheet and column keys),
+    as staff would have filled it in: used by the sample generator and tests. ``players`` is
+    the Players rows, or a count for a roster of ids 1..N; ``sheets`` holds Rounds, Results and
+    optionally _published rows."""
+    lang = _lang(lang)
+    data = EventData(lang=lang)
+    data.settings_raw["Event"] = {"competition": NAME, "language": lang, **(event or {})}
+    data.settings_raw["Rules"] = dict(rules or {})
+    rows = [{"id": i} for i in range(1, players + 1)] if isinstance(players, int) else [dict(r) for r in players]
+    data.raw = {k: [dict(r) for r in v] for k, v in sheets.items() if k != "_published"}
+    data.raw["Players"] = rows
+    data.published = [Published(int(r["round"]), str(r["division"]), str(r["player1"]), str(r.get("player2") or "") or None)
+                      for r in sheets.get("_published", [])]
+    _write(path, data, None, [], lang, source_hash="", template=True)

@@ -1,0 +1,273 @@
+"""Results -> printable report sheets (pairings, standings, scorecards, wall chart) and the JSON summary."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from ttools.competitions.scrabble.compute import Division, NewRound, Results
+from ttools.competitions.scrabble.results import BYE, GAME, Outcome
+from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
+from ttools.competitions.scrabble.standings import Record, scorecard
+from ttools.workbook.write import Block, Report
+
+SPREAD = "+0;-0;0"
+MATRIX_LIMIT = 24   # divisions up to this size also get a player-by-player cross-table
+
+
+def num(value: Any) -> Any:
+    """Whole numbers as int, halves as float (3.5), for cells and JSON."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+def half(value: Fraction) -> str:
+    """3½ — how a score sheet writes half a win."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    whole = value.numerator // value.denominator   # wins and losses only ever end in a half
+    return f"{whole or ''}½"
+
+
+class _L:
+    def __init__(self, lang: str):
+        self.zh = lang.startswith("zh")
+        self.lang = "zh-Hant" if self.zh else "en"
+
+    def __call__(self, zh: str, en: str) -> str:
+        return zh if self.zh else en
+
+
+def sheet_name(key: str, lang: str) -> str:
+    names = OUTPUTS[key]
+    return names.get(lang) or names["en"]
+
+
+def _record(rec: Record | None) -> str:
+    if rec is None:
+        return ""
+    return f"{half(rec.wins)}–{half(rec.losses)} {rec.spread:+d}"
+
+
+def reports(res: Results, lang: str) -> list[Report]:
+    t = _L(lang)
+    data = res.data
+    name = data.name or "Scrabble"
+    out: list[Report] = []
+    divisions = list(res.divisions.values())
+
+    def pname(pid: str | None) -> str:
+        p = res.player(pid or "")
+        return p.name if p else ""
+
+    def div_title(d: str) -> str:
+        return t(f"{d} 組", f"Division {d}")
+
+    # ---- Pairings: the round just paired, ready to print and fill in --------------------------
+    paired = [div for div in divisions if div.new_round is not None]
+    if paired:
+        blocks = []
+        for div in paired:
+            nr = div.new_round
+            assert nr is not None
+            blocks.append(_pairing_block(div, nr, t, pname, data.seed, data.rules.bye_spread))
+        waiting = [_status_line(div, t) for div in divisions if div.new_round is None and div.status]
+        if waiting:
+            blocks.append(Block(t("其他組別", "Other divisions"), [], [], notes=[w for w in waiting if w]))
+        rounds = sorted({div.new_round.round for div in paired if div.new_round})
+        rtext = "、".join(map(str, rounds)) if t.zh else ", ".join(map(str, rounds))
+        out.append(Report("Pairings", sheet_name("Pairings", lang), t(f"{name} · 第 {rtext} 回合對賽表", f"{name} · Pairings, round {rtext}"),
+                          blocks, landscape=True,
+                          subtitle=t(f"抽籤種子：{data.seed}　先手者列於左方；請於分數欄填上最終分數。",
+                                     f"Draw seed: {data.seed} · the player on the left starts; write the final scores in the score columns.")))
+
+    # ---- Standings ------------------------------------------------------------------------------
+    blocks = []
+    tb = {i: t(z, e) for i, (z, e) in enumerate((("勝局", "wins"), ("負局", "losses"), ("分差", "spread"), ("評分", "rating")))}
+    for div in divisions:
+        through = max((o.round for o in div.outcomes), default=0)
+        rows = []
+        for x in div.standings:
+            rec = x.item
+            p = rec.player
+            note = t(f"第 {p.withdrawn_after} 回合後退賽", f"withdrew after round {p.withdrawn_after}") if p.withdrawn_after is not None else ""
+            how = t("抽籤", "lot") if x.by_lot else tb.get(x.decided_by, "") if x.decided_by is not None else ""
+            rows.append([x.rank, p.id, p.name, p.club, p.rating or "", num(rec.wins), num(rec.losses), rec.spread,
+                         rec.games, rec.byes, how, note])
+        title = div_title(div.name) + (t(f" · 第 {through} 回合後", f" · after round {through}") if through else t(" · 賽前", " · before round 1"))
+        notes = [line for line in (_status_line(div, t),) if line]
+        if div.errors:
+            notes.insert(0, t("成績表有錯誤：排名只計算無誤之成績（見「問題」）。", "Some slips have errors: these standings count the good slips only (see Problems)."))
+        blocks.append(Block(title, [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name"), t("會籍", "Club"), t("評分", "Rating"),
+                                    t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread"), t("已賽", "Played"), t("輪空", "Byes"),
+                                    t("同分處理", "Decided by"), t("備註", "Note")], rows,
+                            notes=notes, number_format={7: SPREAD}))
+    if blocks:
+        blocks[-1].notes = list(blocks[-1].notes) + [
+            t("排名依勝局（和局計半局）、負局較少、總分數差異、評分，再以抽籤決定。", "Ranked by wins (a tie is half a win), fewer losses, spread, rating, then a seeded lot."),
+            t(f"抽籤種子：{data.seed}", f"Draw seed: {data.seed}")]
+        out.append(Report("Standings", sheet_name("Standings", lang), t(f"{name} · 排名", f"{name} · Standings"), blocks))
+
+    # ---- Scorecards -------------------------------------------------------------------------------
+    blocks = []
+    result_word = {"W": t("勝", "W"), "L": t("負", "L"), "T": t("和", "T"), "bye": t("輪空", "bye"),
+                   "forfeit W": t("對手缺席", "forfeit W"), "forfeit L": t("缺席", "forfeit L")}
+    for div in divisions:
+        mine: dict[str, list[Outcome]] = defaultdict(list)
+        for o in div.outcomes:
+            mine[o.player].append(o)
+        for x in div.standings:
+            p = x.item.player
+            rows = []
+            for row in scorecard(p.id, mine.get(p.id, [])):
+                start = "" if row.first is None else (t("先", "1st") if row.first else t("後", "2nd"))
+                opp = f"{row.opponent} {pname(row.opponent)}".strip() if row.opponent else ""
+                game = f"{result_word.get(row.result, row.result)} "
+                if row.score is not None:
+                    game += f"{row.score}:{row.opponent_score} "
+                game += f"{row.spread:+d}"
+                if row.penalty:
+                    game += t(f"（過時 −{row.penalty}）", f" (overtime −{row.penalty})")
+                rows.append([row.round, start, opp, game, f"{half(row.wins)}–{half(row.losses)} {row.total_spread:+d}"])
+            title = (f"{p.id} {p.name} · " + div_title(div.name) + t(f" · 第 {x.rank} 名 · ", f" · rank {x.rank} · ")
+                     + _record(x.item))
+            blocks.append(Block(title, [t("回合", "Rd"), t("先後手", "Start"), t("對手", "Opponent"),
+                                        t("結果 比分 分差", "Result, score, spread"), t("戰績 累積分差", "Record, total spread")], rows))
+    if blocks:
+        out.append(Report("Scorecards", sheet_name("Scorecards", lang), t(f"{name} · 計分卡", f"{name} · Scorecards"), blocks,
+                          subtitle=t("比分為本方:對手，已扣除過時罰分；戰績為該回合後之勝負及累積分差。",
+                                     "Score: own:opponent's, after any overtime penalty; record: wins–losses and total spread after the round.")))
+
+    # ---- Cross-table (wall chart) ---------------------------------------------------------------------
+    blocks = []
+    for div in divisions:
+        last = max((o.round for o in div.outcomes), default=0)
+        if not last:
+            continue
+        cells = {(o.player, o.round): o for o in div.outcomes}
+        rows = []
+        for x in div.standings:
+            p = x.item.player
+            row: list[Any] = [x.rank, p.id, p.name]
+            row += [_wall_cell(cells.get((p.id, r)), t) for r in range(1, last + 1)]
+            row += [num(x.item.wins), num(x.item.losses), x.item.spread]
+            rows.append(row)
+        header = [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name")] + [t(f"第{r}回", f"R{r}") for r in range(1, last + 1)] + [
+            t("勝", "W"), t("負", "L"), t("分差", "Spread")]
+        blocks.append(Block(div_title(div.name) + t("：各回合", ": round by round"), header, rows, number_format={len(header) - 1: SPREAD}))
+        if len(div.standings) <= MATRIX_LIMIT:
+            blocks.append(_matrix(div, t))
+    if blocks:
+        out.append(Report("CrossTable", sheet_name("CrossTable", lang), t(f"{name} · 對賽總表", f"{name} · Cross-table (wall chart)"), blocks,
+                          landscape=True, subtitle=t("格內：結果 本方分數:對手分數 對手編號。", "Each cell: result, own score:opponent's score, opponent's id.")))
+    return out
+
+
+def _blank(v):
+    return "" if v is None else v
+
+
+def _pairing_block(div: Division, nr: NewRound, t: _L, pname, seed: str, bye_spread: int) -> Block:
+    method = METHOD_NAMES[nr.spec.method]["zh-Hant" if t.zh else "en"]
+    basis = (t("依評分", "by rating") if nr.spec.based_on == 0
+             else t(f"依第 {nr.spec.based_on} 回合後排名", f"from the standings after round {nr.spec.based_on}"))
+    title = t(f"{div.name} 組 · 第 {nr.round} 回合 · {method}（{basis}）", f"Division {div.name} · round {nr.round} · {method} ({basis})")
+    rows = []
+    rank = {pid: i + 1 for i, pid in enumerate(nr.order)}
+
+    def rec(pid: str) -> str:
+        return f"{rank.get(pid, '')}. {_record(nr.basis.get(pid))}"
+
+    for tb in nr.tables:
+        if tb.second is None:
+            rows.append(["", tb.first, pname(tb.first), rec(tb.first), f"+{bye_spread}", t("輪空", "bye"), "", "", ""])
+        else:
+            rows.append([tb.table, tb.first, pname(tb.first), rec(tb.first), "", tb.second, pname(tb.second), rec(tb.second), ""])
+    notes = []
+    if nr.round1_rule == "rating":
+        notes.append(t("第一回合：依評分，上半區對下半區。", "Round 1: top half v bottom half by rating."))
+    elif nr.round1_rule == "random":
+        notes.append(t("第一回合：電腦隨機編配。", "Round 1: random draw."))
+    if nr.rr_start is not None:
+        notes.append(t(f"循環賽自第 {nr.rr_start} 回合開始（Berger 表）。", f"Round robin from round {nr.rr_start} (Berger tables)."))
+    if nr.spec.method in ("random", "ad"):
+        notes.append(t(f"可重複對手次數：{nr.spec.repeats}" + ("；同會迴避" if nr.spec.avoid_club else ""),
+                       f"Repeats allowed: {nr.spec.repeats}" + ("; same-club players kept apart" if nr.spec.avoid_club else "")))
+    notes += [p.message(t.lang) for p in nr.notes]
+    if nr.stages:
+        notes.append(t(f"抽籤種子：{seed}（{', '.join(nr.stages)}）", f"Draw seed: {seed} ({', '.join(nr.stages)})"))
+    header = [t("桌號", "Table"), t("先手", "Starts"), t("姓名", "Name"), t("名次·戰績", "Rank · record"), t("分數", "Score"),
+              t("後手", "Replies"), t("姓名", "Name"), t("名次·戰績", "Rank · record"), t("分數", "Score")]
+    return Block(title, header, rows, notes=notes)
+
+
+def _status_line(div: Division, t: _L) -> str:
+    if not div.status:
+        return ""
+    kind, r = div.status[0], div.status[1]
+    d = div.name
+    if kind == "paired":
+        return t(f"第 {r} 回合已編配（見「對賽表」）。", f"Round {r} is paired (see Pairings).")
+    if kind == "waiting":
+        b, n = div.status[2], div.status[3]
+        return t(f"{d} 組：第 {r} 回合待第 {b} 回合或以前之 {n} 局成績輸入後編配。",
+                 f"Division {d}: round {r} is paired once the {n} game(s) still open in rounds up to {b} have results.")
+    if kind == "blocked":
+        return t(f"{d} 組：第 {r} 回合暫不編配，請先更正錯誤。", f"Division {d}: round {r} waits until the errors are fixed.")
+    if kind == "not-defined":
+        return t(f"{d} 組：「回合」表未列第 {r} 回合。", f"Division {d}: round {r} is not on the Rounds sheet.")
+    if kind == "no-rounds":
+        return t("「回合」表尚未填寫；填上每回合之編配方式後即可編配。", "The Rounds sheet is empty; list how each round is paired to have it paired.")
+    if kind == "too-few":
+        return t(f"{d} 組：第 {r} 回合可編配之參賽者不足 2 名。", f"Division {d}: fewer than 2 players to pair in round {r}.")
+    return ""
+
+
+def _wall_cell(o: Outcome | None, t: _L) -> str:
+    if o is None:
+        return ""
+    if o.kind == GAME:
+        res = {1: t("勝", "W"), 0: t("負", "L")}.get(o.wins, t("和", "T"))  # type: ignore[call-overload]
+        return f"{res} {o.score}:{o.opponent_score} {t('對', 'v')}{o.opponent}"
+    if o.kind == BYE:
+        return f"{t('輪空', 'bye')} {o.spread:+d}"
+    if o.opponent is None:
+        return f"{t('缺席', 'forfeit')} {o.spread:+d}"
+    return f"{t('缺席勝', 'forfeit W') if o.wins else t('缺席負', 'forfeit L')} {t('對', 'v')}{o.opponent} {o.spread:+d}"
+
+
+def _matrix(div: Division, t: _L) -> Block:
+    """Player by player: each cell lists that pairing's results (result and spread)."""
+    ids = [x.item.id for x in div.standings]
+    cells: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for o in sorted(div.outcomes, key=lambda o: o.round):
+        if o.opponent is not None:
+            res = {1: t("勝", "W"), 0: t("負", "L")}.get(o.wins, t("和", "T"))  # type: ignore[call-overload]
+            cells[(o.player, o.opponent)].append(f"{res}{o.spread:+d}")
+    rows = []
+    for i, a in enumerate(ids):
+        rows.append([i + 1, a] + ["■" if a == b else " ".join(cells.get((a, b), [])) for b in ids])
+    header = [t("名次", "Rank"), t("編號", "ID")] + ids
+    return Block(t(f"{div.name} 組：對賽矩陣", f"Division {div.name}: player by player"), header, rows)
+
+
+def summary(res: Results) -> dict[str, Any]:
+    out: dict[str, Any] = {"seed": res.data.seed}
+    out["standings"] = {
+        d: [{"rank": x.rank, "id": x.item.id, "name": x.item.player.name, "wins": num(x.item.wins),
+             "losses": num(x.item.losses), "spread": x.item.spread} for x in div.standings]
+        for d, div in res.divisions.items()
+    }
+    pairings = {
+        d: [{"round": div.new_round.round, "table": tb.table, "first": tb.first, "second": tb.second}
+            for tb in div.new_round.tables]
+        for d, div in res.divisions.items() if div.new_round is not None
+    }
+    if pairings:
+        out["pairings"] = pairings
+    return out
+
+
+__all__ = ["reports", "summary"]
