@@ -255,21 +255,23 @@ class WorkbookWriter:
         table_cols = []
         for c in cols:
             fmt = self.f_locked if c.key in locked else (self.f_input_text if c.kind in ("text", "code") else self.f_input)
-            table_cols.append({"header": c.label(lang), "format": fmt, "header_format": self.f_header})
+            # the cell format lives on the column (set_column below): empty rows cost nothing
+            table_cols.append({"header": c.label(lang), "header_format": self.f_header, "_format": fmt})
         ws.add_table(top, 0, last_row, len(cols) - 1, {
-            "columns": table_cols, "style": "Table Style Light 9",
+            "columns": [{k: v for k, v in tc.items() if not k.startswith("_")} for tc in table_cols], "style": "Table Style Light 9",
             "name": "t" + "".join(ch for ch in spec.key if ch.isalnum()), "autofilter": False,
         })
         # overwrite data cells so text stays text (the table writer would infer types)
+        formats = [tc["_format"] for tc in table_cols]
         for i, rec in enumerate(data):
             for j, v in enumerate(rec):
-                fmt = table_cols[j]["format"]
-                self.write_value(ws, top + 1 + i, j, v, fmt)
+                if v is not None and v != "":
+                    self.write_value(ws, top + 1 + i, j, v, formats[j])
         for j, c in enumerate(cols):
             width = max(c.width, display_width(c.label(lang)) + 3,
                         max((display_width(r[j]) + 2 for r in data), default=0))
             unlocked = c.key not in locked
-            ws.set_column(j, j, min(width, 50), self.f_input if unlocked else None)
+            ws.set_column(j, j, min(width, 50), formats[j] if unlocked else None)
             note = c.note.get(lang) or c.note.get("en", "")
             opts: dict[str, Any] = {}
             if c.list_name:
