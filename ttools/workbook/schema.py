@@ -255,3 +255,22 @@ def choice_map(choices: Iterable[str], aliases: dict[str, str] | None = None) ->
     for alias, target in (aliases or {}).items():
         out[nz.fold_label(alias)] = target
     return out
+
+
+def locate(book: Book, spec: SheetSpec, found: dict[str, str]) -> SheetData | None:
+    """The sheet for ``spec`` (canonical or localized name), remembering the name it has."""
+    sheet = find_sheet(book, spec)
+    if sheet is not None:
+        found[spec.key] = sheet.name
+    return sheet
+
+
+def read_input(book: Book, spec: SheetSpec, found: dict[str, str], raw: dict[str, list[dict[str, Any]]],
+               problems: list[Problem]) -> list[Row]:
+    """Rows of an input table sheet; what staff typed is kept in ``raw`` to be written back."""
+    sheet = locate(book, spec, found)
+    if sheet is None:
+        return []
+    rows = read_table(sheet, spec, problems)
+    raw[spec.key] = [dict(r.values) for r in rows]
+    return rows

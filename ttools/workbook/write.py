@@ -371,3 +371,14 @@ def _display(value: Any, fmt: str | None) -> str:
     if isinstance(v, float) and fmt == "0.00":
         return f"{v:.2f}"
     return "" if v is None else str(v)
+
+
+def problems_report(problems, lang: str) -> Report | None:
+    """The Problems sheet of an output workbook: every problem with its sheet and cell."""
+    if not problems:
+        return None
+    zh = lang.startswith("zh")
+    block = Block("", ["嚴重性" if zh else "Severity", "工作表" if zh else "Sheet", "儲存格" if zh else "Cell",
+                       "代碼" if zh else "Code", "說明" if zh else "Message"],
+                  [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
+    return Report("Problems", "問題" if zh else "Problems", "問題" if zh else "Problems", [block])

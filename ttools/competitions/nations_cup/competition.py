@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ttools import __version__
 from ttools.competitions.nations_cup import schema as S
@@ -11,8 +11,9 @@ from ttools.competitions.nations_cup.load import EventData, load
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.competitions.nations_cup.report import reports, summary
 from ttools.outcome import Outcome
+from ttools.problems import Problem
 from ttools.workbook.read import Book
-from ttools.workbook.write import Block, Meta, Report, WorkbookWriter
+from ttools.workbook.write import problems_report, Meta, Report, WorkbookWriter
 
 NAME = "nations-cup"
 DEFAULT_LANG = "zh-Hant"
@@ -87,7 +88,7 @@ def new_workbook(path: str, teams: int | None = None, players: int | None = None
 
 
 def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
-           template: bool = False, problems_block: Block | None = None, printable: list[str] = ()) -> None:
+           template: bool = False, problems: Sequence[Problem] = (), printable: list[str] = ()) -> None:
     meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
                 event_name=data.name, source_hash=source_hash)
     w = WorkbookWriter(path, meta)
@@ -153,9 +154,9 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
 
     for rep in out_reports:
         w.report_sheet(rep)
-    if problems_block is not None:
-        w.report_sheet(Report("Problems", S.OUTPUTS["Problems"].get(lang, "Problems"),
-                              "問題" if lang.startswith("zh") else "Problems", [problems_block]))
+    problems_sheet = problems_report(problems, lang)
+    if problems_sheet is not None:
+        w.report_sheet(problems_sheet)
     for sheet in data.unknown_sheets:
         w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
     w.meta_sheet({"teams": n, "printable": "|".join(printable)})
@@ -214,13 +215,7 @@ def process(book: Book, source_hash: str = "") -> Outcome:
     outcome.printable = [r.name for r in out_reports]
 
     def writer(path: str) -> None:
-        block = None
-        if problems:
-            zh = lang.startswith("zh")
-            block = Block("", ["嚴重性" if zh else "Severity", "工作表" if zh else "Sheet", "儲存格" if zh else "Cell",
-                               "代碼" if zh else "Code", "說明" if zh else "Message"],
-                          [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
-        _write(path, data, res, out_reports, lang, source_hash, problems_block=block, printable=outcome.printable)
+        _write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable)
 
     outcome.writer = writer
     return outcome

@@ -17,7 +17,7 @@ from ttools.core.draw import derive_seed
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book, SheetData
-from ttools.workbook.schema import Reader, Row, SheetSpec, choice_map, find_sheet, read_settings, read_table
+from ttools.workbook.schema import Reader, Row, SheetSpec, choice_map, read_settings, locate, read_input
 
 TEAMS_RANGE = define("teams-out-of-range", "the number of teams must be from 4 to 26 (got {teams}); fewer than 4 teams cannot give each Day 1 table three different visiting teams",
                      "隊數須為 4 至 26（目前為 {teams}）；少於 4 隊時第一天每桌無法有三支不同客隊")
@@ -82,19 +82,11 @@ class EventData:
 
 
 def _sheet(book: Book, spec: SheetSpec, data: EventData) -> SheetData | None:
-    sheet = find_sheet(book, spec)
-    if sheet is not None:
-        data.sheet_names[spec.key] = sheet.name
-    return sheet
+    return locate(book, spec, data.sheet_names)
 
 
 def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]) -> list[Row]:
-    sheet = _sheet(book, spec, data)
-    if sheet is None:
-        return []
-    rows = read_table(sheet, spec, problems)
-    data.raw[spec.key] = [dict(r.values) for r in rows]
-    return rows
+    return read_input(book, spec, data.sheet_names, data.raw, problems)
 
 
 def _output_names() -> set[str]:

@@ -16,11 +16,12 @@ from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book, SheetData
 from ttools.workbook.schema import (
+    locate,
+    read_input,
     Reader,
     Row,
     SheetSpec,
     choice_map,
-    find_sheet,
     read_settings,
     read_table,
 )
@@ -109,19 +110,11 @@ def natural_key(text: str) -> tuple:
 
 
 def _sheet(book: Book, spec: SheetSpec, data: EventData) -> SheetData | None:
-    sheet = find_sheet(book, spec)
-    if sheet is not None:
-        data.sheet_names[spec.key] = sheet.name
-    return sheet
+    return locate(book, spec, data.sheet_names)
 
 
 def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]) -> list[Row]:
-    sheet = _sheet(book, spec, data)
-    if sheet is None:
-        return []
-    rows = read_table(sheet, spec, problems)
-    data.raw[spec.key] = [dict(r.values) for r in rows]
-    return rows
+    return read_input(book, spec, data.sheet_names, data.raw, problems)
 
 
 def _output_names() -> set[str]:
