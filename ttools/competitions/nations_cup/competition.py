@@ -56,7 +56,7 @@ GUIDE_TEXT = {
 
 
 def _lang(lang: str | None) -> str:
-    return lang if lang in ("zh-Hant", "en") else ("en" if lang == "en" else DEFAULT_LANG)
+    return lang if lang in ("zh-Hant", "en") else DEFAULT_LANG  # zh-Hans labels fall back to zh-Hant
 
 
 def _points_rows() -> list[dict[str, Any]]:
@@ -206,10 +206,7 @@ def process(book: Book, source_hash: str = "") -> Outcome:
     res = compute(data, problems)
     rk_rows = None
     if data.teams_n and 4 <= data.teams_n <= 26:
-        try:
-            rk_rows = reckoner_sections(data.teams_n, data.rules, data.scales, lang)
-        except ImportError:
-            rk_rows = None
+        rk_rows = reckoner_sections(data.teams_n, data.rules, data.scales, lang)
     out_reports = reports(res, lang, rk_rows)
     outcome = Outcome(competition=NAME, lang=lang, problems=problems, summary=summary(res))
     outcome.printable = [r.name for r in out_reports]
