@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ MAX_UNPACKED_BYTES = 400 * 1024 * 1024      # zip bomb guard: total uncompressed
 MAX_RATIO = 200                             # and per-member compression ratio (for large members)
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_HAS_FORMULA = re.compile(rb"<(?:\w+:)?f[ >/]")  # an <f> element, with or without a namespace prefix
 _NS_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _NS_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _NS_PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -207,7 +209,7 @@ def read_book(path: str) -> Book:
             raise Unreadable(f"{path}: sheet {name!r} is damaged ({type(exc).__name__})") from None
         xml = sheet_xml.get(name, b"")
         # a formula is an <f> element; data validations' <formula1> alone need no scan
-        missing = _formulas_without_value(xml) if (b"<f>" in xml or b"<f " in xml) else set()
+        missing = _formulas_without_value(xml) if _HAS_FORMULA.search(xml) else set()
         sheets[name] = SheetData(
             name=name,
             grid=[list(r) for r in grid],
