@@ -55,3 +55,21 @@ def test_ttools_new_is_byte_reproducible(invoke, tmp_path):
     assert invoke("new", "nations-cup", first, "--teams", "9").exit_code == 0
     assert invoke("new", "nations-cup", second, "--teams", "9").exit_code == 0
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_every_dropdown_is_fed_by_a_defined_name():
+    """Spec: dropdowns are list validations fed by defined names (choices too, not literal lists)."""
+    from openpyxl import load_workbook
+
+    wb = load_workbook(TEMPLATES / "nations-cup-12.xlsx")
+    names = set(wb.defined_names)
+    lists = []
+    for ws in wb.worksheets:
+        for dv in ws.data_validations.dataValidation:
+            if dv.type == "list":
+                lists.append((ws.title, dv.formula1))
+    assert lists, "the template has dropdowns"
+    for sheet, formula in lists:
+        name = formula.lstrip("=")
+        assert name in names, (sheet, formula)
+    assert {"TeamList", "PlayerList", "EventChoices", "ScaleChoices", "RoundingChoices"} <= names

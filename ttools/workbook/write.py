@@ -171,6 +171,11 @@ class WorkbookWriter:
 
     def define_list(self, name: str, values: Sequence[Any]) -> str:
         """Define ``name`` over ``values``, kept on a hidden _lists sheet written at close."""
+        for known, known_values in self._lists:
+            if known == name:
+                if known_values != list(values):
+                    raise ValueError(f"list {name} is defined twice with different values")
+                return name
         self._lists.append((name, list(values)))
         c = len(self._lists) - 1
         n = max(len(values), 1)
@@ -223,7 +228,8 @@ class WorkbookWriter:
             widths[2] = max(widths[2], min(display_width(v) + 2, 40))
             opts: dict[str, Any] = {"validate": "any"}
             if s.choices:
-                opts = {"validate": "list", "source": list(s.choices), "error_type": "stop"}
+                source = self.define_list(_list_name(s.key, s.choices), s.choices)
+                opts = {"validate": "list", "source": "=" + source, "error_type": "stop"}
             if note:
                 opts.update({"input_title": s.label(lang)[:32], "input_message": note[:255]})
             if s.choices or note:
@@ -277,7 +283,8 @@ class WorkbookWriter:
             if c.list_name:
                 opts = {"validate": "list", "source": "=" + c.list_name, "error_type": "warning"}
             elif c.kind == "choice" and c.choices:
-                opts = {"validate": "list", "source": list(c.choices), "error_type": "stop"}
+                source = self.define_list(_list_name(c.key, c.choices), c.choices)
+                opts = {"validate": "list", "source": "=" + source, "error_type": "stop"}
             elif c.kind == "int":
                 opts = {"validate": "integer", "criteria": "between", "minimum": -10**9, "maximum": 10**9,
                         "error_type": "warning"}
@@ -364,6 +371,12 @@ class WorkbookWriter:
     def close(self) -> None:
         self._write_lists()
         self.wb.close()
+
+
+def _list_name(key: str, choices: Sequence[str]) -> str:
+    """A defined name for a column's or setting's choices: 'event' -> 'EventChoices'."""
+    base = "".join(part.capitalize() for part in key.replace("-", "_").split("_"))
+    return f"{base}Choices"
 
 
 def _display(value: Any, fmt: str | None) -> str:
