@@ -9,6 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import openpyxl
+
+from tests.cells import cell_values
 import pytest
 
 from ttools.competitions.nations_cup import schema as S
@@ -22,17 +24,6 @@ FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xl
 
 
 
-def cell_values(path: Path) -> dict[str, list[tuple]]:
-    """Every sheet's cell values, row by row, trailing empty cells and rows dropped."""
-    wb = openpyxl.load_workbook(path)
-    out = {}
-    for ws in wb.worksheets:
-        rows = [row[:max((i + 1 for i, v in enumerate(row) if v not in (None, "")), default=0)]
-                for row in ws.iter_rows(values_only=True)]
-        while rows and not rows[-1]:
-            rows.pop()
-        out[ws.title] = rows
-    return out
 
 
 def milestone_values(m: int) -> list[int]:

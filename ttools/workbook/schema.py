@@ -26,6 +26,8 @@ NOT_NUMBER = define("not-a-number", "'{value}' is not a number ({what})", "「{v
 BAD_CHOICE = define("bad-choice", "'{value}' is not allowed here; expected one of: {choices}", "「{value}」不可用；應為：{choices}")
 REQUIRED = define("required", "{what} is required here", "此處須填寫{what}")
 UNKNOWN_KEY = define("unknown-key", "unknown setting '{key}' (ignored)", "未知設定「{key}」（已略過）")
+UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged",
+                       "工作表「{sheet}」不是 ttools 工作表；原樣保留")
 DUPLICATE_KEY = define("duplicate-key", "setting '{key}' is given twice (the first is used)", "設定「{key}」重複（採用第一個）")
 
 _ERROR_VALUES = {"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!"}
@@ -274,3 +276,17 @@ def read_input(book: Book, spec: SheetSpec, found: dict[str, str], raw: dict[str
     rows = read_table(sheet, spec, problems)
     raw[spec.key] = [dict(r.values) for r in rows]
     return rows
+
+
+def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable[str],
+                   problems: list[Problem]) -> list[SheetData]:
+    """Sheets that are neither an input sheet of ``specs`` nor one ttools writes (``other_names``,
+    hidden '_' helpers): each is reported and returned, so the output carries it over."""
+    known = {nz.fold_label(n) for spec in specs for n in spec.accepted_names()}
+    known |= {nz.fold_label(n) for n in other_names}
+    found = []
+    for name in book.order:
+        if nz.fold_label(name) not in known and not name.startswith("_"):
+            found.append(book.sheets[name])
+            problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, ""), (("sheet", name),)))
+    return found

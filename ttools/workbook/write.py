@@ -209,10 +209,12 @@ class WorkbookWriter:
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
         self.print_setup(ws)
 
-    def settings_sheet(self, spec: SheetSpec, lang: str, values: dict[str, Any], labels: dict[str, str]) -> None:
-        """Key/value sheet: key (canonical), label, value (the input), note."""
+    def settings_sheet(self, spec: SheetSpec, lang: str, values: dict[str, Any]) -> None:
+        """Key/value sheet: key (canonical), label, value (the input), note.
+        The 'key' and 'value' headers stay English: they are what the reader looks for."""
         ws = self.wb.add_worksheet(spec.name(lang))
-        head = [labels["key"], labels["label"], labels["value"], labels["note"]]
+        zh = lang.startswith("zh")
+        head = ["key", "項目" if zh else "label", "value", "說明" if zh else "note"]
         for c, h in enumerate(head):
             ws.write_string(0, c, h, self.f_header)
         widths = [16, 18, 18, 60]

@@ -19,11 +19,6 @@ NAME = "nations-cup"
 DEFAULT_LANG = "zh-Hant"
 TEMPLATE_VERSION = 1
 
-KV_LABELS = {
-    "zh-Hant": {"key": "key", "label": "項目", "value": "value", "note": "說明"},
-    "en": {"key": "key", "label": "label", "value": "value", "note": "note"},
-}
-
 GUIDE_TEXT = {
     "zh-Hant": ("亞洲國家盃 賽務工作簿 · 使用說明", [
         ("流程", ["1. 於「賽事」填寫賽事名稱與隊數（抽籤種子可留空，ttools 會由名單導出並寫回）。",
@@ -106,10 +101,10 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
         ev["teams"] = data.teams_n
     if data.seed_derived and not template:
         ev["seed"] = data.seed
-    w.settings_sheet(S.EVENT, lang, ev, KV_LABELS[lang])
+    w.settings_sheet(S.EVENT, lang, ev)
     rules = {s.key: s.default for s in S.RULES.settings}
     rules.update({k: v for k, v in data.settings_raw.get("Rules", {}).items() if v is not None})
-    w.settings_sheet(S.RULES, lang, rules, KV_LABELS[lang])
+    w.settings_sheet(S.RULES, lang, rules)
     w.input_sheet(S.POINTS, lang, data.raw.get("Points") or _points_rows(), min_rows=len(_points_rows()))
     w.input_sheet(S.PLAYERS, lang, data.raw.get("Players") or _player_rows(n), min_rows=max(6 * n, 1))
 

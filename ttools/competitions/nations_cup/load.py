@@ -17,7 +17,7 @@ from ttools.core.draw import derive_seed
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book, SheetData
-from ttools.workbook.schema import Reader, Row, SheetSpec, choice_map, read_settings, locate, read_input
+from ttools.workbook.schema import Reader, Row, SheetSpec, choice_map, read_settings, locate, read_input, unknown_sheets
 
 TEAMS_RANGE = define("teams-out-of-range", "the number of teams must be from 4 to 26 (got {teams}); fewer than 4 teams cannot give each Day 1 table three different visiting teams",
                      "隊數須為 4 至 26（目前為 {teams}）；少於 4 隊時第一天每桌無法有三支不同客隊")
@@ -32,7 +32,6 @@ SEED_DERIVED = define("seed-derived", "no seed was given; the draws use seed {se
                       "未填抽籤種子；抽籤使用由名單導出之種子 {seed}，並已寫入輸出檔之賽事表")
 PLACE_TEXT = define("place-not-a-number", "place '{value}' is not a number (write 7, or 7= for a shared place)",
                     "名次「{value}」不是數字（請寫 7；共享名次寫 7=）")
-UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged", "工作表「{sheet}」不是 ttools 工作表；原樣保留")
 OUT_MARK = define("out-mark", "'{value}' is not understood as out/in (write 1 or x for out, leave empty if still in)",
                   "「{value}」無法判讀（已淘汰填 1 或 x，仍在場則留空）")
 
@@ -89,11 +88,6 @@ def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]
     return read_input(book, spec, data.sheet_names, data.raw, problems)
 
 
-def _output_names() -> set[str]:
-    names = {nz.fold_label(n) for d in S.OUTPUTS.values() for n in d.values()}
-    names |= {nz.fold_label(k) for k in S.OUTPUTS}
-    names |= {nz.fold_label(n) for n in S.GUIDE.values()} | {"_meta", "_lists"}
-    return names
 
 
 def load(book: Book) -> tuple[EventData, list[Problem]]:
@@ -284,11 +278,8 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             data.finals_sng.append(F.SNGResult(rnd, table, player, place, dict(row.where)))
 
     # ---- sheets ttools does not know: carried over ----------------------------------
-    known = {nz.fold_label(n) for spec in S.INPUT_SHEETS for n in spec.accepted_names()} | _output_names()
-    for name in book.order:
-        if nz.fold_label(name) not in known and not name.startswith("_"):
-            data.unknown_sheets.append(book.sheets[name])
-            problems.append(warning(UNKNOWN_SHEET, Where(name, ""), sheet=name))
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
+    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
 
 

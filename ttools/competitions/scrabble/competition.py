@@ -19,11 +19,6 @@ NAME = "scrabble"
 DEFAULT_LANG = "zh-Hant"
 TEMPLATE_VERSION = 1
 
-KV_LABELS = {
-    "zh-Hant": {"key": "key", "label": "項目", "value": "value", "note": "說明"},
-    "en": {"key": "key", "label": "label", "value": "value", "note": "note"},
-}
-
 GUIDE_TEXT = {
     "zh-Hant": ("Scrabble 賽事工作簿 · 使用說明（WESPA 賽規）", [
         ("流程", ["1. 於「賽事」填寫賽事名稱（抽籤種子可留空，ttools 會由名單導出並寫回）。",
@@ -125,10 +120,10 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     ev["competition"] = NAME
     if data.seed_derived and not template:
         ev["seed"] = data.seed
-    w.settings_sheet(S.EVENT, lang, ev, KV_LABELS[lang])
+    w.settings_sheet(S.EVENT, lang, ev)
     rules = {s.key: s.default for s in S.RULES.settings}
     rules.update({k: v for k, v in data.settings_raw.get("Rules", {}).items() if v is not None})
-    w.settings_sheet(S.RULES, lang, rules, KV_LABELS[lang])
+    w.settings_sheet(S.RULES, lang, rules)
     w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(players_n or len(player_rows), 1))
     w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
 

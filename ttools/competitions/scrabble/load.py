@@ -18,6 +18,7 @@ from ttools.workbook.read import Book, SheetData
 from ttools.workbook.schema import (
     locate,
     read_input,
+    unknown_sheets,
     Reader,
     Row,
     SheetSpec,
@@ -39,7 +40,6 @@ BASED_ON_INVALID = define("based-on-invalid", "round {round} cannot be paired fr
                           "第 {round} 回合不能依第 {based_on} 回合後之排名編配：請填較早之回合（0＝依評分）")
 YES_NO_INVALID = define("yes-no-invalid", "'{value}' is not understood: write 1 (or yes) to keep same-club players apart, or leave it empty",
                         "「{value}」無法判讀：同會迴避請填 1（或 yes），否則留空")
-UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged", "工作表「{sheet}」不是 ttools 工作表；原樣保留")
 DATE_INVALID = define("date-invalid", "'{value}' is not a date (write YYYY-MM-DD); the WESPA .tou export uses today's date",
                       "「{value}」不是日期（請寫 YYYY-MM-DD）；WESPA .tou 匯出將用當日日期")
 
@@ -117,10 +117,6 @@ def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]
     return read_input(book, spec, data.sheet_names, data.raw, problems)
 
 
-def _output_names() -> set[str]:
-    names = {nz.fold_label(n) for d in S.OUTPUTS.values() for n in d.values()}
-    names |= {nz.fold_label(k) for k in S.OUTPUTS}
-    return names | {nz.fold_label(n) for n in S.GUIDE.values()}
 
 
 def load(book: Book) -> tuple[EventData, list[Problem]]:
@@ -239,11 +235,8 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
                 continue  # a damaged record only costs the check against it
 
     # ---- sheets ttools does not know: carried over ----------------------------------------------
-    known = {nz.fold_label(n) for spec in S.INPUT_SHEETS for n in spec.accepted_names()} | _output_names()
-    for name in book.order:
-        if nz.fold_label(name) not in known and not name.startswith("_"):
-            data.unknown_sheets.append(book.sheets[name])
-            problems.append(warning(UNKNOWN_SHEET, Where(name, ""), sheet=name))
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
+    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
 
 
