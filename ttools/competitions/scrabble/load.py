@@ -117,8 +117,6 @@ def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]
     return read_input(book, spec, data.sheet_names, data.raw, problems)
 
 
-
-
 def load(book: Book) -> tuple[EventData, list[Problem]]:
     problems: list[Problem] = []
     data = EventData()
