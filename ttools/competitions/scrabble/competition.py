@@ -10,6 +10,7 @@ from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.compute import Results, compute
 from ttools.competitions.scrabble.load import EventData, Published, load, natural_key
 from ttools.competitions.scrabble.report import reports, summary
+from ttools.competitions.common import process_event, settings_values
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
@@ -115,15 +116,9 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     title, sections = GUIDE_TEXT[lang]
     w.guide_sheet(S.GUIDE[lang], title, sections)
 
-    ev = {s.key: s.default for s in S.EVENT.settings}
-    ev.update({k: v for k, v in data.settings_raw.get("Event", {}).items() if v is not None})
-    ev["competition"] = NAME
-    if data.seed_derived and not template:
-        ev["seed"] = data.seed
-    w.settings_sheet(S.EVENT, lang, ev)
-    rules = {s.key: s.default for s in S.RULES.settings}
-    rules.update({k: v for k, v in data.settings_raw.get("Rules", {}).items() if v is not None})
-    w.settings_sheet(S.RULES, lang, rules)
+    seed = {"seed": data.seed} if data.seed_derived and not template else {}
+    w.settings_sheet(S.EVENT, lang, settings_values(S.EVENT, data, competition=NAME, **seed))
+    w.settings_sheet(S.RULES, lang, settings_values(S.RULES, data))
     w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(players_n or len(player_rows), 1))
     w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
 
@@ -158,18 +153,8 @@ def _text(value: Any) -> str:
 
 
 def process(book: Book, source_hash: str = "") -> Outcome:
-    data, problems = load(book)
-    lang = _lang(data.lang)
-    res = compute(data, problems)
-    out_reports = reports(res, lang)
-    outcome = Outcome(competition=NAME, lang=lang, problems=problems, summary=summary(res))
-    outcome.printable = [r.name for r in out_reports]
-
-    def writer(path: str) -> None:
-        _write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable)
-
-    outcome.writer = writer
-    return outcome
+    return process_event(NAME, book, source_hash, load=load, compute=compute, reports=reports, summary=summary,
+                         write=_write, lang_of=lambda data: _lang(data.lang))
 
 
 def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], sheets: dict[str, list[dict[str, Any]]],
