@@ -129,18 +129,27 @@ def _refuse_same(src: str, dst: str) -> None:
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None, is_flag=False, flag_value="",
               help="Also print the printable sheets to PDF (needs LibreOffice).")
-def run(file: str, output: str | None, json_path: str | None, pdf_path: str | None) -> None:
+@click.option("--publish", "site_dir", type=click.Path(file_okay=False), help="Also publish the results as a web site in this folder.")
+def run(file: str, output: str | None, json_path: str | None, pdf_path: str | None, site_dir: str | None) -> None:
     """Validate, apply the rules and write the results workbook.
 
     \b
     Example:
-      ttools run samples/nations-cup-12.xlsx -o results.xlsx --json results.json
+      ttools run samples/nations-cup-12.xlsx -o results.xlsx --json results.json --publish site/
     """
     from ttools.pipeline import default_path, write_output
 
     outcome = _process(file)
     target = output or default_path(file, ".out.xlsx")
     _refuse_same(file, target)
+    if site_dir:
+        from ttools.publish.build import PublishError, check_target
+
+        pdf_target = (pdf_path or default_path(target, ".pdf")) if pdf_path is not None else None
+        try:  # before anything is written: the site folder must not swallow the input or an output
+            check_target(os.path.abspath(site_dir), [file, target, json_path if json_path != "-" else None, pdf_target])
+        except PublishError as exc:
+            raise click.UsageError(str(exc))
     write_output(outcome, target)
     _report(outcome)
     _write_json(outcome, json_path)
@@ -154,6 +163,35 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
         except PdfUnavailable as exc:
             click.echo(f"ttools: no PDF: {exc}", err=True)
             sys.exit(EXIT_PROBLEMS)
+    if site_dir:
+        _publish(outcome, site_dir, keep=[file, target, json_path if json_path != "-" else None, pdf_target])
+    sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
+
+
+def _publish(outcome, folder: str, keep) -> None:
+    from ttools.publish.build import PublishError, publish
+
+    try:
+        site = publish(outcome, folder, keep=keep)
+    except PublishError as exc:
+        click.echo(f"ttools: no site: {exc}", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    click.echo(f"published {len(site.pages)} page(s) to {site.folder}", err=True)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--to", "folder", type=click.Path(file_okay=False), required=True, help="Folder of the site (replaced as a whole).")
+def publish(file: str, folder: str) -> None:
+    """Publish a results workbook as a static web site: index, standings, pairings, big screen.
+
+    \b
+    Example:
+      ttools publish event.out.xlsx --to site/      # open site/index.html, or serve the folder
+    """
+    outcome = _process(file)
+    _report(outcome, quiet=True)
+    _publish(outcome, folder, keep=[file])
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
 
 
