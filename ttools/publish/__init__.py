@@ -28,9 +28,12 @@ randomness that is not drawn from the event seed. It returns a :class:`SitePlan`
   another page), ``subtitle``, ``listed`` (False for pages reached only through links, such as
   one page per player or team) and ``big`` (also shown on ``big.html``).
 - ``stage``: one line saying how far the event has got ("after round 5; round 6 paired").
-- ``big``: the slugs shown on the big screen, in order (report or hook pages); empty keeps
-  the default choice plus the hook pages marked ``big``.
+- ``big``: the slugs shown on the big screen, in order (report or hook pages; those not on
+  the site this time are skipped); none of them there: the default choice plus the hook pages
+  marked ``big``.
 - ``hide``: report keys not to publish (e.g. floor-staff advice).
+- ``menu``: the slugs linked from every page's header (default: the big screen's pages);
+  the index always lists every listed page.
 
 Slugs must be unique and must not be ``index`` or ``big``; the builder refuses a plan that
 breaks this. Shengji would typically add its seating by table and by name and one page per

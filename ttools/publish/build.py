@@ -68,11 +68,9 @@ def plan_for(outcome) -> tuple[list[Page], SitePlan]:
 
 def _big_slugs(pages: Sequence[Page], plan: SitePlan) -> list[str]:
     known = {p.slug for p in pages}
-    if plan.big:
-        unknown = [s for s in plan.big if s not in known]
-        if unknown:
-            raise ValueError(f"big screen pages not on the site: {', '.join(unknown)}")
-        return list(plan.big)
+    chosen = [s for s in plan.big if s in known]   # a page the data does not allow yet is skipped
+    if chosen:
+        return chosen
     chosen = [p.slug for p in pages if p.key and BIG_KEYS.search(p.key)]
     chosen += [p.slug for p in pages if p.big and p.slug not in chosen]
     return chosen or [p.slug for p in pages[:1]]
@@ -133,8 +131,9 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
         "competition": COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
         "stage": plan.stage, "seed": str(summary.get("seed") or ""), "updated": updated,
     }
+    menu = [s for s in plan.menu if s in by_slug] or big
     common = {"lang": lang, "ui": UI[lang], "event": event, "version": version, "tool_version": __version__,
-              "nav": [m for m in models if m["listed"]], "has_big": bool(big)}
+              "nav": [by_slug[s] for s in menu], "listed": [m for m in models if m["listed"]], "has_big": bool(big)}
     env = _environment()
     files: dict[str, bytes] = {}
     files["index.html"] = env.get_template("index.html").render(common, page=None).encode("utf-8")

@@ -45,6 +45,7 @@ class SitePlan:
     stage: str = ""
     big: Sequence[str] = ()
     hide: Sequence[str] = ()
+    menu: Sequence[str] = ()     # the pages linked from every page's header (default: the big screen's)
 
 
 def slug(*parts: Any) -> str:
