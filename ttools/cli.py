@@ -229,8 +229,10 @@ def print_(file: str, output: str | None) -> None:
 @click.option("--state", type=click.Path(file_okay=False), help="Folder of the ledger (default .ttools-inbox/ beside SOURCE).")
 @click.option("--from", "sender", default="ttools@localhost", show_default=True, help="From address of the answers.")
 @click.option("--retry-failed", is_flag=True, help="Try again the messages that failed on an earlier run.")
+@click.option("--publish", "site_dir", type=click.Path(file_okay=False),
+              help="Update a web site per event in this folder from each workbook without errors.")
 def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: str | None, state: str | None,
-          sender: str, retry_failed: bool) -> None:
+          sender: str, retry_failed: bool, site_dir: str | None) -> None:
     """Answer emailed workbooks: each new message gets the results (or the annotated problems) back.
 
     SOURCE is a Maildir or a folder of .eml files; nothing in it is changed or deleted.
@@ -239,12 +241,13 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
     Example:
       ttools inbox ~/Maildir                      # answers go to ~/outbox
       ttools inbox --imap imaps://results@mail.example.org/INBOX --smtp mail.example.org:587
+      ttools inbox ~/Maildir --publish /var/www/results   # one site per event beneath it
     """
     from ttools.mail import InboxError, process_inbox
 
     try:
         report = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
-                               retry_failed=retry_failed)
+                               retry_failed=retry_failed, publish=site_dir)
     except InboxError as exc:
         raise click.ClickException(str(exc))
     for line in report.answered:
@@ -253,6 +256,8 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
         click.echo(f"not answered: {line}")
     for line in report.failed:
         click.echo(f"failed: {line}", err=True)
+    for line in report.published:
+        click.echo(f"published: {line}")
     click.echo(report.summary())
     sys.exit(EXIT_PROBLEMS if report.failed else EXIT_OK)
 

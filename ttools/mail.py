@@ -210,19 +210,23 @@ class WorkbookResult:
     warnings: list[str] = field(default_factory=list)
     reason: str = ""                         # why an unreadable file was not processed
     files: list[str] = field(default_factory=list)   # paths of the workbooks to attach
+    site: str = ""                           # the web site updated from it (--publish)
+    site_error: str = ""                     # why the site was not updated
 
     def ledger(self) -> dict[str, Any]:
         return {"name": self.name, "sha256": self.sha256, "result": self.status,
                 "errors": len(self.errors), "warnings": len(self.warnings),
-                **({"reason": self.reason} if self.reason else {})}
+                **({"reason": self.reason} if self.reason else {}),
+                **({"site": self.site} if self.site else {}), **({"site_error": self.site_error} if self.site_error else {})}
 
 
 def _stem(name: str) -> str:
     return name[:-5] if name.lower().endswith(_WORKBOOK_SUFFIXES) else name
 
 
-def process_attachment(att: Attachment, folder: str) -> WorkbookResult:
-    """Process one attached workbook inside ``folder``: results workbook, annotated copy, lines to quote."""
+def process_attachment(att: Attachment, folder: str, publish: str | None = None) -> WorkbookResult:
+    """Process one attached workbook inside ``folder``: results workbook, annotated copy, lines to quote;
+    with ``publish``, a workbook without errors also updates its event's site in that folder."""
     from ttools import pipeline
     from ttools.problems import Unreadable
     from ttools.workbook.annotate import annotate_copy
@@ -251,7 +255,31 @@ def process_attachment(att: Attachment, folder: str) -> WorkbookResult:
         checked = os.path.join(folder, _stem(att.name) + ".checked.xlsx")
         annotate_copy(source, checked, outcome.problems, lang)
         result.files.append(checked)
+    elif publish:
+        _publish_site(outcome, publish, result)
     return result
+
+
+def site_folder_name(competition: str, event_name: str) -> str:
+    """One sub-folder per event: the competition, the ASCII words of the event name, and a short
+    hash of the whole name so that two events never share a folder."""
+    words = re.findall(r"[a-z0-9]+", event_name.lower())
+    stem = "-".join(words)[:40].strip("-")
+    digest = hashlib.sha256(event_name.encode("utf-8")).hexdigest()[:6]
+    return "-".join(part for part in (competition, stem, digest) if part)
+
+
+def _publish_site(outcome, folder: str, result: WorkbookResult) -> None:
+    """Update the event's site; a failure is reported in the answer's ledger entry, never raised."""
+    from ttools.publish.build import PublishError, publish
+
+    target = os.path.join(folder, site_folder_name(outcome.competition, outcome.event_name))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        publish(outcome, target)
+        result.site = target
+    except (PublishError, OSError) as exc:
+        result.site_error = str(exc)
 
 
 # ---- the answer -----------------------------------------------------------------------------------
@@ -624,6 +652,7 @@ class InboxReport:
     answered: list[str] = field(default_factory=list)      # one line per message answered
     not_answered: list[str] = field(default_factory=list)  # automatic mail and the like
     failed: list[str] = field(default_factory=list)        # 'where: reason'
+    published: list[str] = field(default_factory=list)     # sites updated (--publish), or why not
     already: int = 0                                       # handled on an earlier run
 
     def summary(self) -> str:
@@ -640,8 +669,8 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def answer_message(raw: bytes, deliver: Callable[[EmailMessage], None], sender: str = DEFAULT_SENDER
-                   ) -> tuple[EmailMessage | None, dict[str, Any]]:
+def answer_message(raw: bytes, deliver: Callable[[EmailMessage], None], sender: str = DEFAULT_SENDER,
+                   publish: str | None = None) -> tuple[EmailMessage | None, dict[str, Any]]:
     """Read one message, process its workbooks in a temporary folder and deliver the answer.
     Returns the answer (None when the message must not be answered) and its ledger entry."""
     msg = parse_message(raw)
@@ -651,7 +680,7 @@ def answer_message(raw: bytes, deliver: Callable[[EmailMessage], None], sender: 
         return None, {**entry, "status": "not answered", "reason": why_not}
     contents = find_workbooks(msg)
     with tempfile.TemporaryDirectory(prefix="ttools-inbox-") as folder:
-        results = [process_attachment(att, folder) for att in contents.workbooks]
+        results = [process_attachment(att, folder, publish) for att in contents.workbooks]
         reply = compose_reply(msg, results, contents.ignored, sender)
     deliver(reply)
     return reply, {**entry, "status": "answered", "to": _header(reply, "To"), "reply": _header(reply, "Message-ID"),
@@ -666,10 +695,12 @@ def _describe(where: str, entry: dict[str, Any]) -> str:
 
 def process_inbox(source: str | None = None, *, imap: str | None = None, outbox: str | None = None,
                   state: str | None = None, smtp: str | None = None, sender: str = DEFAULT_SENDER,
-                  retry_failed: bool = False, env: dict[str, str] | None = None) -> InboxReport:
+                  retry_failed: bool = False, env: dict[str, str] | None = None,
+                  publish: str | None = None) -> InboxReport:
     """Answer every message of SOURCE (a Maildir or a folder of .eml files) or of the IMAP mailbox at
     ``imap`` not yet in the ledger; answers go to the ``outbox`` Maildir (default ``outbox/`` beside
-    SOURCE) or through ``smtp`` (and also to ``outbox`` when one is given with it)."""
+    SOURCE) or through ``smtp`` (and also to ``outbox`` when one is given with it). With ``publish``,
+    each workbook processed without errors updates its event's web site in a sub-folder of it."""
     env = os.environ if env is None else env
     if (source is None) == (imap is None):
         raise InboxError("give either a Maildir / folder of .eml files or --imap, not both")
@@ -695,6 +726,11 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
 
     if source is not None and os.path.realpath(state) == os.path.realpath(source):
         raise InboxError("the state folder must not be the mailbox that is read")
+    if publish:
+        site_root = os.path.realpath(publish)
+        for what, path in (("mailbox that is read", source), ("outbox", outbox), ("state folder", state)):
+            if path and os.path.commonpath([site_root, os.path.realpath(path)]) in (site_root, os.path.realpath(path)):
+                raise InboxError(f"the site folder must not be, hold or lie inside the {what}")
     os.makedirs(state, exist_ok=True)
     with _exclusive(state):
         ledger = Ledger(state)
@@ -717,11 +753,14 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
                     report.already += 1
                     continue
                 try:
-                    _, entry = answer_message(raw, deliver, sender)
+                    _, entry = answer_message(raw, deliver, sender, publish)
                 except Exception as exc:  # one bad message never stops the others
                     entry = {"status": "failed", "reason": _one_line(exc)}
                     report.failed.append(f"{incoming.where}: {entry['reason']}")
                 else:
+                    for book in entry.get("workbooks") or []:
+                        if book.get("site") or book.get("site_error"):
+                            report.published.append(f"{book['name']}: " + (book.get("site") or f"not updated ({book['site_error']})"))
                     if entry["status"] == "answered":
                         report.answered.append(_describe(incoming.where, entry))
                     else:
