@@ -18,7 +18,7 @@ from ttools import __version__
 from ttools.publish.pages import BIG_KEYS, Link, Page, SitePlan, cell_text, check_plan, is_number, report_page
 
 MARKER = ".ttools-site"
-ASSETS = ("site.css",)
+ASSETS = ("site.css", "favicon.svg")
 
 UI = {
     "en": {"competition": "Competition", "stage": "Stage reached", "updated": "Last update", "seed": "Draw seed",
