@@ -302,6 +302,16 @@ def test_a_competition_without_a_hook_gets_its_report_pages_and_a_big_screen(tmp
     assert "升级（复式）" in "".join(dom.read(site / "index.html").text)
 
 
+def test_the_template_engine_loads_only_when_a_site_is_built():
+    import subprocess
+    import sys
+
+    code = ("import sys, ttools.competitions.scrabble.competition, ttools.competitions.nations_cup.competition; "
+            "print('jinja2' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
+
+
 def test_a_hook_page_with_a_bad_or_duplicate_slug_is_refused():
     from ttools.publish.pages import Page, check_plan
 
