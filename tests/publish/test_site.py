@@ -386,3 +386,56 @@ def test_run_and_inbox_publish(tmp_path, invoke):
     assert (event_site / "standings.html").exists()
     result = invoke("inbox", box, "--publish", box)
     assert result.exit_code != 0 and "site folder" in result.output
+
+
+def test_without_an_atomic_exchange_the_folder_is_still_swapped_by_renames(tmp_path, monkeypatch):
+    import ttools.publish.build as B
+
+    monkeypatch.setattr(B, "_exchange", lambda a, b: False)
+    site = tmp_path / "site"
+    B.write_site({"index.html": b"one", MARKER: b"x"}, str(site))
+    B.write_site({"index.html": b"two", "big.html": b"b", MARKER: b"x"}, str(site))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert (site / "index.html").read_bytes() == b"two" and (site / "big.html").exists()
+
+
+def test_an_unreadable_workbook_gives_one_line_and_no_site(tmp_path, invoke):
+    junk = tmp_path / "junk.xlsx"
+    junk.write_bytes(b"not a workbook" * 10)
+    result = invoke("publish", junk, "--to", tmp_path / "site")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "site").exists()
+
+
+def _luminance(hex_colour: str) -> float:
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_text_colours_have_sufficient_contrast():
+    """WCAG AA (4.5:1) for every text colour of the stylesheet on the backgrounds it is used on."""
+    css = (ROOT / "ttools" / "publish" / "static" / "site.css").read_text(encoding="utf-8")
+    var = dict(re.findall(r"--([a-z-]+):\s*(#[0-9a-f]{6})", css))
+    pairs = [("ink", "paper"), ("muted", "paper"), ("link", "paper"), ("ink", "zebra"), ("link", "zebra"),
+             ("muted", "zebra"), ("head-ink", "head"), ("hl-ink", "hl")]
+    for fg, bg in pairs:
+        assert _contrast(var[fg], var[bg]) >= 4.5, (fg, bg)
+    big = {"#ffffff": ["#0e1b2a", "#16283d", "#3d5a80", "#2e6b3f"], "#ffe08a": ["#0e1b2a"], "#d9e2ec": ["#0e1b2a"]}
+    for fg, bgs in big.items():
+        for bg in bgs:
+            assert fg in css and bg in css
+            assert _contrast(fg, bg) >= 4.5, (fg, bg)
+
+
+def test_pages_are_made_for_phones(sites):
+    site, _ = sites["scrabble-3div"]
+    for page in site.glob("*.html"):
+        metas = [a for tag, a in dom.read(page).elements if tag == "meta"]
+        assert {"name": "viewport", "content": "width=device-width, initial-scale=1"} in metas, page.name

@@ -12,6 +12,10 @@ output workbook (slug from the report key: ``Standings`` -> ``standings.html``, 
 ``day2-draw.html``), ``big.html`` (the report pages whose key names pairings, standings, a
 seating, a ranking or a draw), ``summary.json`` and ``version.json``.
 
+The site is built from the ``Outcome`` that ``process`` returns: its ``reports`` (the output
+sheets), ``summary``, ``lang``, ``event_name`` and ``results``; ``common.process_event`` fills
+them in, so a competition built on it has nothing more to do for these pages.
+
 To add pages, the competition module (the one ``ttools.competitions.load(name)`` returns)
 defines an optional function::
 
@@ -36,8 +40,27 @@ randomness that is not drawn from the event seed. It returns a :class:`SitePlan`
   the index always lists every listed page.
 
 Slugs must be unique and must not be ``index`` or ``big``; the builder refuses a plan that
-breaks this. Shengji would typically add its seating by table and by name and one page per
-player; Shuangsheng its pairings by name and one page per pair.
+breaks this. Cells are shown as the workbook shows them: numbers right-aligned, the number
+formats ``0.00`` and ``+0;-0;0`` (spreads) applied, whole floats without ``.0``. A report with
+the key ``Missing`` (results still missing, per round) is an ordinary report page; name it in
+``menu`` to put it in the header.
+
+Shengji would typically add its seating by name and one page per player, Shuangsheng its
+pairings by name and one page per pair; for example::
+
+    # ttools/competitions/shengji/site.py
+    from ttools.publish import Link, Page, SitePlan, slug
+    from ttools.workbook.write import Block
+
+    def site(res, lang):
+        rows = [[Link(name, slug("p", pid)), pid, s.round, s.table, s.seat] for …]   # sorted by name
+        pages = [Page("seating-by-name", "…", [Block("", ["Name", "ID", "Round", "Table", "Seat"], rows)])]
+        pages += [Page(slug("p", pid), f"{pid} {name}", [...], listed=False) for …]
+        return SitePlan(pages=pages, stage="after round 3", big=["seating-by-name", "ranking"],
+                        menu=["seating-by-name", "seating", "ranking", "missing"])
+
+    # ttools/competitions/shengji/competition.py
+    from ttools.competitions.shengji.site import site  # noqa: F401
 """
 
 from __future__ import annotations
