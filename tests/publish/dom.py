@@ -92,7 +92,11 @@ class _Reader(HTMLParser):
 
 
 def read(path: Path) -> Page:
+    return read_text(Path(path).read_text(encoding="utf-8"))
+
+
+def read_text(html: str) -> Page:
     reader = _Reader()
-    reader.feed(Path(path).read_text(encoding="utf-8"))
+    reader.feed(html)
     reader.close()
     return reader.page

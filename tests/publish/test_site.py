@@ -280,9 +280,27 @@ def test_the_same_workbook_gives_the_same_site_but_for_the_update_time(tmp_path)
     changed = {name for name in a if a[name] != b[name]}
     assert changed and changed <= {"index.html", "version.json"} | {n for n in a if n.endswith(".html")}
     for name in changed:
-        strip = lambda s: re.sub(rb"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\dZ)?( UTC)?", b"", s)
+        strip = lambda s: re.sub(rb"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?([+-]\d\d:\d\d)?( UTC| \(UTC[+-]\d\d:\d\d\))?", b"", s)
         assert strip(a[name]) == strip(b[name]), name
     assert json.loads(a["version.json"])["version"] == json.loads(b["version.json"])["version"]
+
+
+def test_the_last_update_is_shown_in_the_local_time_with_its_offset(monkeypatch):
+    outcome = process_file(str(ROOT / "samples" / "scrabble-3div.xlsx"))
+    files = render(outcome, now=datetime(2026, 5, 1, 9, 30, tzinfo=timezone.utc))
+    text = "".join(dom.read_text(files["index.html"].decode("utf-8")).text)
+    assert re.search(r"2026-05-01 \d\d:\d\d( UTC| \(UTC[+-]\d\d:\d\d\))", text)
+    monkeypatch.setenv("TZ", "Asia/Hong_Kong")
+    import time
+
+    time.tzset()
+    try:
+        files = render(outcome, now=datetime(2026, 5, 1, 9, 30, tzinfo=timezone.utc))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert "2026-05-01 17:30 (UTC+08:00)" in files["index.html"].decode("utf-8")
+    assert json.loads(files["version.json"])["updated"] == "2026-05-01T17:30:00+08:00"
 
 
 def test_a_competition_without_a_hook_gets_its_report_pages_and_a_big_screen(tmp_path):

@@ -124,8 +124,8 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
     # the version changes exactly when what is shown changes (never with the clock alone)
     version = hashlib.sha256(json.dumps([models, big, plan.stage, summary], ensure_ascii=False,
                                         sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
-    when = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
-    updated = when.strftime("%Y-%m-%d %H:%M UTC")
+    when = (now or datetime.now(timezone.utc)).astimezone()   # the machine's local time, as staff read it
+    updated = when.strftime("%Y-%m-%d %H:%M") + _zone(when)
     event = {
         "name": outcome.event_name or COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
         "competition": COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
@@ -145,11 +145,20 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
     for name in ASSETS:
         files[name] = resources.files("ttools.publish").joinpath("static", name).read_bytes()
     files["summary.json"] = summary_text.encode("utf-8")
-    files["version.json"] = (json.dumps({"version": version, "updated": when.strftime("%Y-%m-%dT%H:%M:%SZ")}) + "\n").encode("utf-8")
+    files["version.json"] = (json.dumps({"version": version, "updated": when.isoformat(timespec="seconds")}) + "\n").encode("utf-8")
     # the big screen polls this with a <script> element: it works from a folder (file://) too
     files["version.js"] = f"window.ttoolsSiteVersion && window.ttoolsSiteVersion({json.dumps(version)});\n".encode("utf-8")
     files[MARKER] = b"A web site written by ttools publish; the whole folder is replaced on every update.\n"
     return files
+
+
+def _zone(when: datetime) -> str:
+    offset = when.utcoffset()
+    if not offset:
+        return " UTC"
+    minutes = int(offset.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    return f" (UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d})"
 
 
 # ---- writing ---------------------------------------------------------------------------------
