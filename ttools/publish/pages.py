@@ -83,6 +83,8 @@ def report_page(report: Report) -> Page:
 def cell_text(value: Any, number_format: str | None = None) -> str:
     """A cell as the workbook shows it: the sheet's number formats for spreads and 2-decimal
     scores, whole numbers without '.0'."""
+    if type(value) is str:   # most cells
+        return value
     if isinstance(value, Link):
         return value.text
     if value is None:

@@ -4,6 +4,7 @@ longer in the workbook, every round by table, a player list and one page per pla
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ttools.competitions.scrabble.compute import Division, Results
@@ -17,6 +18,7 @@ from ttools.workbook.write import Block
 SPREAD = "+0;-0;0"
 
 
+@functools.lru_cache(maxsize=None)
 def player_slug(pid: str) -> str:
     return slug("p", pid)
 
@@ -53,6 +55,7 @@ def site(res: Results, lang: str) -> SitePlan:
     mine: dict[tuple[str, int], Outcome] = {(o.player, o.round): o for div in divisions for o in div.outcomes}
     rank = {x.item.id: x for div in divisions for x in div.standings}
 
+    @functools.lru_cache(maxsize=None)
     def who(pid: str | None) -> Link | str:
         p = res.player(pid or "")
         return Link(f"{pid} {p.name}".strip(), player_slug(pid)) if p and pid else (pid or "")
@@ -135,27 +138,33 @@ def site(res: Results, lang: str) -> SitePlan:
                           [Block("", [t("姓名", "Name"), t("編號", "ID")] + ([t("組別", "Division")] if multi else []) + [
                               t("會籍", "Club"), t("名次", "Rank"), t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread")], prow,
                               number_format={spread_col: SPREAD})]))
+    outcomes_of: dict[str, list[Outcome]] = {}
+    for (pid, _r), o in sorted(mine.items(), key=lambda kv: kv[0][1]):
+        outcomes_of.setdefault(pid, []).append(o)
+    now_of: dict[str, tuple[int, Any, str | None, bool]] = {}    # player -> (round, table, opponent, starts)
+    for div in divisions:
+        r, tbs = current[div.name]
+        for table, first, second in tbs:
+            now_of[first] = (r, table, second, True)
+            if second is not None:
+                now_of[second] = (r, table, first, False)
     for p in everyone:
         x = rank.get(p.id)
-        outs = [o for (pid, _r), o in mine.items() if pid == p.id]
+        outs = outcomes_of.get(p.id, [])
         games = []
-        for row in scorecard(p.id, sorted(outs, key=lambda o: o.round)):
+        for row in scorecard(p.id, outs):
             o = mine.get((p.id, row.round))
             opp = row.opponent
             table = tables.get((row.round, frozenset((p.id, opp))), "") if opp else ""
             start = "" if row.first is None else (t("先手", "starts") if row.first else t("後手", "replies"))
             games.append([row.round, table, start, who(opp) if opp else "", _result(o, t), row.spread,
                           f"{half(row.wins)}–{half(row.losses)} {row.total_spread:+d}"])
-        div = res.divisions.get(p.division)
-        if div is not None:
-            r, tbs = current[div.name]
-            if r and all(g[0] != r for g in games):
-                for table, first, second in tbs:
-                    if p.id in (first, second):
-                        opp = second if p.id == first else first
-                        start = "" if opp is None else (t("先手", "starts") if p.id == first else t("後手", "replies"))
-                        games.append([r, "" if opp is None else table, start, who(opp) if opp else t("輪空", "bye"),
-                                      t("未賽", "to play"), "", ""])
+        if p.id in now_of:
+            r, table, opp, starts = now_of[p.id]
+            if all(g[0] != r for g in games):    # paired, not played yet
+                start = "" if opp is None else (t("先手", "starts") if starts else t("後手", "replies"))
+                games.append([r, "" if opp is None else table, start, who(opp) if opp else t("輪空", "bye"),
+                              t("未賽", "to play"), "", ""])
         facts = [[p.id, p.name, p.division, p.club, p.rating or "", x.rank if x else "",
                   f"{half(x.item.wins)}–{half(x.item.losses)}" if x else "", x.item.spread if x else ""]]
         blocks = [Block("", [t("編號", "ID"), t("姓名", "Name"), t("組別", "Division"), t("會籍", "Club"), t("評分", "Rating"),
