@@ -53,7 +53,8 @@ def test_every_sample_has_a_site(sites):
         index = dom.read(site / "index.html")
         assert index.lang == "zh-Hant" if name.startswith(("scrabble", "nations-cup-12")) else index.lang in ("en", "zh-Hant")
         assert (site / "big.html").exists() and (site / "summary.json").exists() and (site / MARKER).exists()
-        assert json.loads((site / "summary.json").read_text(encoding="utf-8")) == summary
+        public = {k: v for k, v in summary.items() if k != "problems"}       # the staff's problem list stays private
+        assert json.loads((site / "summary.json").read_text(encoding="utf-8")) == public
         if summary.get("seed"):
             assert str(summary["seed"]) in "".join(index.text)
 
@@ -328,6 +329,28 @@ def test_the_template_engine_loads_only_when_a_site_is_built():
             "print('jinja2' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
+
+
+def test_hand_records_and_deals_stay_off_the_site_unless_the_competition_shows_them(tmp_path, monkeypatch):
+    """A duplicate event plays the same deals at every table: its hand records are not published
+    by default, neither as a page nor in summary.json."""
+    from ttools import competitions
+    from ttools.publish import SitePlan
+
+    hands = Report("HandRecords", "牌谱", "联赛 · 第 1 轮牌谱", [Block("", ["牌", "北"], [[1, "AS KS"]])])
+    ranking = Report("Ranking", "排名", "联赛 · 排名", [Block("", ["名次", "选手"], [[1, "张三"]])])
+    outcome = Outcome(competition="duplicate-test", lang="zh-Hans", summary={"seed": "abc", "deals": [{"board": 1}], "standings": []},
+                      reports=[hands, ranking], event_name="联赛", results=object())
+    files = render(outcome, now=NOW)
+    assert "hand-records.html" not in files and "ranking.html" in files
+    assert "AS KS" not in b"".join(files.values()).decode("utf-8")
+    assert set(json.loads(files["summary.json"])) == {"tool", "version", "competition", "seed", "standings"}
+    # once every table has played, the competition's hook may show them
+    module = type("Module", (), {"site": staticmethod(lambda res, lang: SitePlan(show=["HandRecords", "deals"]))})
+    monkeypatch.setitem(competitions.COMPETITIONS, "duplicate-test", "a module with a site hook")
+    monkeypatch.setattr(competitions, "load", lambda name: module)
+    files = render(outcome, now=NOW)
+    assert "hand-records.html" in files and "deals" in json.loads(files["summary.json"])
 
 
 def test_a_hook_page_with_a_bad_or_duplicate_slug_is_refused():

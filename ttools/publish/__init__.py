@@ -38,6 +38,10 @@ randomness that is not drawn from the event seed. It returns a :class:`SitePlan`
 - ``hide``: report keys not to publish (e.g. floor-staff advice).
 - ``menu``: the slugs linked from every page's header (default: the big screen's pages);
   the index always lists every listed page.
+- ``show``: report keys or JSON summary keys to publish although they look private. By
+  default a report or summary key named ``Hand…``, ``Deal``/``Deals`` or ``Problems`` stays
+  off the site (``summary.json`` is the JSON summary less those keys): a duplicate event plays
+  the same deals at every table, so hand records shown early are a leak.
 
 Slugs must be unique and must not be ``index`` or ``big``; the builder refuses a plan that
 breaks this. Cells are shown as the workbook shows them: numbers right-aligned, the number

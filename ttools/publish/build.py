@@ -60,7 +60,7 @@ def plan_for(outcome) -> tuple[list[Page], SitePlan]:
     hook = getattr(competitions.load(outcome.competition), "site", None) if outcome.competition in competitions.names() else None
     if hook is not None and outcome.results is not None:
         plan = hook(outcome.results, outcome.lang)
-    pages = [report_page(r) for r in outcome.reports if r.key not in plan.hide]
+    pages = [report_page(r) for r in outcome.reports if r.key not in plan.hide and not plan.private(r.key)]
     pages += list(plan.pages)
     check_plan(pages)
     return pages, plan
@@ -119,7 +119,7 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
     big = _big_slugs(pages, plan)
     models = [_page_model(p) for p in pages]
     by_slug = {m["slug"]: m for m in models}
-    summary = outcome.json()
+    summary = {k: v for k, v in outcome.json().items() if not plan.private(k)}
     summary_text = json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
     # the version changes exactly when what is shown changes (never with the clock alone)
     version = hashlib.sha256(json.dumps([models, big, plan.stage, summary], ensure_ascii=False,

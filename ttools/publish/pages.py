@@ -15,6 +15,10 @@ RESERVED = ("index", "big")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # report keys whose pages go on the big screen when the competition chooses none
 BIG_KEYS = re.compile(r"pairing|standing|seating|ranking|draw", re.IGNORECASE)
+# report sheets and summary keys kept off the public site unless the competition's plan shows
+# them: hand records and deals (a duplicate event plays the same deals at every table, so a
+# deal shown early is a leak) and the staff's problem list
+PRIVATE = re.compile(r"^(hand.*|deals?|problems)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,10 @@ class SitePlan:
     big: Sequence[str] = ()
     hide: Sequence[str] = ()
     menu: Sequence[str] = ()     # the pages linked from every page's header (default: the big screen's)
+    show: Sequence[str] = ()     # report keys and summary keys published although PRIVATE matches them
+
+    def private(self, key: str) -> bool:
+        return bool(PRIVATE.match(key)) and key not in self.show
 
 
 def slug(*parts: Any) -> str:
