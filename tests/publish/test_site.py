@@ -286,6 +286,22 @@ def test_the_same_workbook_gives_the_same_site_but_for_the_update_time(tmp_path)
     assert json.loads(a["version.json"])["version"] == json.loads(b["version.json"])["version"]
 
 
+def test_the_site_is_the_same_on_any_machine():
+    """Two processes with different hash seeds write byte-identical sites for a fixed time."""
+    import hashlib
+    import subprocess
+    import sys
+
+    code = ("import sys, hashlib, datetime; from ttools.pipeline import process_file; from ttools.publish.build import render; "
+            "now = datetime.datetime(2026, 5, 1, tzinfo=datetime.timezone.utc); "
+            "files = {}; [files.update({f'{s}/{k}': v for k, v in render(process_file(s), now).items()}) for s in sys.argv[1:]]; "
+            "print(hashlib.sha256(repr(sorted(files.items())).encode()).hexdigest(), len(files))")
+    samples = [str(ROOT / "samples" / n) for n in ("scrabble-3div.xlsx", "nations-cup-12.xlsx")]
+    outs = {subprocess.run([sys.executable, "-c", code, *samples], capture_output=True, text=True, check=True, cwd=ROOT,
+                           env={**os.environ, "PYTHONHASHSEED": seed, "TZ": "UTC"}).stdout for seed in ("1", "2")}
+    assert len(outs) == 1 and int(outs.pop().split()[1]) > 60
+
+
 def test_the_last_update_is_shown_in_the_local_time_with_its_offset(monkeypatch):
     outcome = process_file(str(ROOT / "samples" / "scrabble-3div.xlsx"))
     files = render(outcome, now=datetime(2026, 5, 1, 9, 30, tzinfo=timezone.utc))

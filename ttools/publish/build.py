@@ -76,7 +76,7 @@ def _big_slugs(pages: Sequence[Page], plan: SitePlan) -> list[str]:
     return chosen or [p.slug for p in pages[:1]]
 
 
-def _table(block, lang_dir: str = "") -> dict[str, Any]:
+def _table(block) -> dict[str, Any]:
     fmt = dict(block.number_format)
     rows = []
     for i, row in enumerate(block.rows):
