@@ -496,3 +496,18 @@ def test_pages_are_made_for_phones(sites):
     for page in site.glob("*.html"):
         metas = [a for tag, a in dom.read(page).elements if tag == "meta"]
         assert {"name": "viewport", "content": "width=device-width, initial-scale=1"} in metas, page.name
+
+
+@pytest.mark.parametrize("competition,size,lang", [("scrabble", ["--players", "8"], "en"), ("nations-cup", ["--teams", "5"], "en"),
+                                                   ("nations-cup", ["--teams", "4"], "zh-Hant")])
+def test_a_blank_event_publishes_an_index_and_nothing_broken(tmp_path, invoke, competition, size, lang):
+    blank = tmp_path / "blank.xlsx"
+    assert invoke("new", competition, blank, *size, "--lang", lang).exit_code == 0
+    result = invoke("publish", blank, "--to", tmp_path / "site")
+    assert result.exit_code == 0, result.output
+    index = dom.read(tmp_path / "site" / "index.html")
+    assert index.lang == lang
+    for page in (tmp_path / "site").glob("*.html"):
+        for tag, attrs in dom.read(page).elements:
+            if tag == "a" and not attrs["href"].startswith("#"):
+                assert (tmp_path / "site" / attrs["href"]).exists(), (page.name, attrs["href"])
