@@ -271,13 +271,14 @@ def site_folder_name(competition: str, event_name: str) -> str:
 
 def _publish_site(outcome, folder: str, result: WorkbookResult) -> None:
     """Update the event's site; a failure is reported in the answer's ledger entry, never raised."""
-    from ttools.publish.build import PublishError, publish
+    from ttools.publish.build import PublishError, publish, write_events_index
 
     target = os.path.join(folder, site_folder_name(outcome.competition, outcome.event_name))
     try:
         os.makedirs(folder, exist_ok=True)
         publish(outcome, target)
         result.site = target
+        write_events_index(folder)
     except (PublishError, OSError) as exc:
         result.site_error = str(exc)
 

@@ -437,10 +437,21 @@ def test_run_and_inbox_publish(tmp_path, invoke):
     web = tmp_path / "www"
     result = invoke("inbox", box, "--publish", web)
     assert result.exit_code == 0, result.output
-    (event_site,) = list(web.iterdir())
+    (event_site,) = [p for p in web.iterdir() if p.is_dir()]
+    assert sorted(p.name for p in web.iterdir() if not p.is_dir()) == ["index.html", "site.css"]
     assert event_site.name.startswith("scrabble-2025-scrabble-")
     assert f"published: scrabble.xlsx: {event_site}" in result.output
     assert (event_site / "standings.html").exists()
+    events = dom.read(web / "index.html")               # the events published there, linked
+    assert events.lang == "zh-Hant"
+    assert events.tables[0].rows == [["2025 香港 Scrabble 公開賽", "Scrabble（WESPA）", "第 5 回合後；第 6 回合已編配",
+                                      json.loads((event_site / "version.json").read_text(encoding="utf-8"))["updated"]]]
+    assert events.tables[0].links[0][0] == f"{event_site.name}/index.html"
+    (web / "index.html").write_text("<p>the organiser's own page</p>")
+    from ttools.publish.build import write_events_index
+
+    assert write_events_index(str(web)) is None
+    assert (web / "index.html").read_text() == "<p>the organiser's own page</p>"
     result = invoke("inbox", box, "--publish", box)
     assert result.exit_code != 0 and "site folder" in result.output
 

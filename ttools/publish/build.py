@@ -21,15 +21,15 @@ MARKER = ".ttools-site"
 ASSETS = ("site.css", "favicon.svg")
 
 UI = {
-    "en": {"competition": "Competition", "stage": "Stage reached", "updated": "Last update", "seed": "Draw seed",
+    "en": {"events": "Events", "competition": "Competition", "stage": "Stage reached", "updated": "Last update", "seed": "Draw seed",
            "pages": "Pages", "big": "Big screen", "summary": "JSON summary", "home": "Index", "skip": "Skip to the content",
            "version": "ttools {version}", "nav": "Site", "nothing": "Nothing to show yet.",
            "scroll": "Scrolls by itself; refreshes when new results are published."},
-    "zh-Hant": {"competition": "賽事種類", "stage": "目前進度", "updated": "最後更新", "seed": "抽籤種子",
+    "zh-Hant": {"events": "賽事", "competition": "賽事種類", "stage": "目前進度", "updated": "最後更新", "seed": "抽籤種子",
                 "pages": "頁面", "big": "大螢幕", "summary": "JSON 摘要", "home": "首頁", "skip": "跳至內容",
                 "version": "ttools {version}", "nav": "網站", "nothing": "尚無資料。",
                 "scroll": "自動捲動；有新成績時自動更新。"},
-    "zh-Hans": {"competition": "赛事种类", "stage": "目前进度", "updated": "最后更新", "seed": "抽签种子",
+    "zh-Hans": {"events": "赛事", "competition": "赛事种类", "stage": "目前进度", "updated": "最后更新", "seed": "抽签种子",
                 "pages": "页面", "big": "大屏幕", "summary": "JSON 摘要", "home": "首页", "skip": "跳至内容",
                 "version": "ttools {version}", "nav": "网站", "nothing": "尚无数据。",
                 "scroll": "自动滚动；有新成绩时自动更新。"},
@@ -145,7 +145,9 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
     for name in ASSETS:
         files[name] = resources.files("ttools.publish").joinpath("static", name).read_bytes()
     files["summary.json"] = summary_text.encode("utf-8")
-    files["version.json"] = (json.dumps({"version": version, "updated": when.isoformat(timespec="seconds")}) + "\n").encode("utf-8")
+    files["version.json"] = (json.dumps({"version": version, "updated": when.isoformat(timespec="seconds"),
+                                         "event": event["name"], "competition": outcome.competition, "stage": plan.stage,
+                                         "lang": lang}, ensure_ascii=False) + "\n").encode("utf-8")
     # the big screen polls this with a <script> element: it works from a folder (file://) too
     files["version.js"] = f"window.ttoolsSiteVersion && window.ttoolsSiteVersion({json.dumps(version)});\n".encode("utf-8")
     files[MARKER] = b"A web site written by ttools publish; the whole folder is replaced on every update.\n"
@@ -228,6 +230,50 @@ def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -
         if os.path.isdir(tmp):
             shutil.rmtree(tmp, ignore_errors=True)
     return Site(folder, sorted(n for n in files if n.endswith(".html")))
+
+
+EVENTS_MARK = '<meta name="generator" content="ttools publish: events">'
+
+
+def write_events_index(root: str) -> str | None:
+    """``root``/index.html: the events published beneath ``root`` (each sub-folder a site), newest
+    first. An index.html that ttools did not write is left alone (None is returned)."""
+    target = os.path.join(root, "index.html")
+    if os.path.exists(target):
+        with open(target, encoding="utf-8", errors="replace") as fh:
+            if EVENTS_MARK not in fh.read(2000):
+                return None
+    events = []
+    for name in sorted(os.listdir(root)):
+        folder = os.path.join(root, name)
+        if not (os.path.isdir(folder) and os.path.exists(os.path.join(folder, MARKER))):
+            continue
+        try:
+            with open(os.path.join(folder, "version.json"), encoding="utf-8") as fh:
+                info = json.load(fh)
+        except (OSError, ValueError):
+            continue
+        events.append({"href": f"{name}/index.html", "name": str(info.get("event") or name),
+                       "competition": str(info.get("competition") or ""), "stage": str(info.get("stage") or ""),
+                       "updated": str(info.get("updated") or ""), "lang": info.get("lang")})
+    events.sort(key=lambda e: e["updated"], reverse=True)
+    langs = {e["lang"] for e in events}
+    lang = langs.pop() if len(langs) == 1 else "en"      # one language for all: that one; else English
+    lang = lang if lang in UI else "en"
+    for e in events:
+        e["competition"] = COMPETITION_NAMES.get(e["competition"], {}).get(lang, e["competition"])
+    from importlib import resources
+
+    html = _environment().get_template("events.html").render(lang=lang, ui=UI[lang], events=events, mark=EVENTS_MARK,
+                                                             tool_version=__version__)
+    for name, content in (("site.css", resources.files("ttools.publish").joinpath("static", "site.css").read_bytes()),
+                          ("index.html", html.encode("utf-8"))):
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=root)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(content)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, os.path.join(root, name))
+    return target
 
 
 def publish(outcome, folder: str, keep: Iterable[str] = (), now: datetime | None = None) -> Site:
