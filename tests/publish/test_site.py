@@ -445,7 +445,7 @@ def test_run_and_inbox_publish(tmp_path, invoke):
     events = dom.read(web / "index.html")               # the events published there, linked
     assert events.lang == "zh-Hant"
     assert events.tables[0].rows == [["2025 香港 Scrabble 公開賽", "Scrabble（WESPA）", "第 5 回合後；第 6 回合已編配",
-                                      json.loads((event_site / "version.json").read_text(encoding="utf-8"))["updated"]]]
+                                      json.loads((event_site / "version.json").read_text(encoding="utf-8"))["updated"][:16].replace("T", " ")]]
     assert events.tables[0].links[0][0] == f"{event_site.name}/index.html"
     (web / "index.html").write_text("<p>the organiser's own page</p>")
     from ttools.publish.build import write_events_index

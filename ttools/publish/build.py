@@ -130,6 +130,7 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
         "name": outcome.event_name or COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
         "competition": COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
         "stage": plan.stage, "seed": str(summary.get("seed") or ""), "updated": updated,
+        "updated_iso": when.isoformat(timespec="seconds"),
     }
     menu = [s for s in plan.menu if s in by_slug] or big
     common = {"lang": lang, "ui": UI[lang], "event": event, "version": version, "tool_version": __version__,
