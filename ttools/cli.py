@@ -154,6 +154,8 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
     _report(outcome)
     _write_json(outcome, json_path)
     click.echo(f"wrote {target}", err=True)
+    if site_dir:   # before the PDF: a missing LibreOffice must not keep the site out of date
+        _publish(outcome, site_dir, keep=[file, target, json_path if json_path != "-" else None, pdf_target])
     if pdf_path is not None:
         from ttools.pdf import PdfUnavailable, to_pdf
 
@@ -163,8 +165,6 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
         except PdfUnavailable as exc:
             click.echo(f"ttools: no PDF: {exc}", err=True)
             sys.exit(EXIT_PROBLEMS)
-    if site_dir:
-        _publish(outcome, site_dir, keep=[file, target, json_path if json_path != "-" else None, pdf_target])
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
 
 

@@ -522,3 +522,13 @@ def test_a_blank_event_publishes_an_index_and_nothing_broken(tmp_path, invoke, c
         for tag, attrs in dom.read(page).elements:
             if tag == "a" and not attrs["href"].startswith("#"):
                 assert (tmp_path / "site" / attrs["href"]).exists(), (page.name, attrs["href"])
+
+
+def test_run_publishes_even_when_the_pdf_cannot_be_printed(tmp_path, invoke, monkeypatch):
+    import ttools.pdf
+
+    monkeypatch.setattr(ttools.pdf, "soffice_path", lambda: None)
+    sample = ROOT / "samples" / "scrabble-3div.xlsx"
+    result = invoke("run", sample, "-o", tmp_path / "out.xlsx", "--pdf", "--publish", tmp_path / "site")
+    assert result.exit_code == 1 and "no PDF" in result.output
+    assert (tmp_path / "site" / "standings.html").exists()
