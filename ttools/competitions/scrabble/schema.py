@@ -65,6 +65,12 @@ RULES = SheetSpec(
            "Scores below this are flagged for checking (default -100)."),
         _s("score_high", "合理分數上限", 1000, "高於此分數之成績列為警告，請核對（預設 1000）。",
            "Scores above this are flagged for checking (default 1000)."),
+        _s("spread_cap", "分差上限", "", "每局計入之最大分差（如 300）；可按回合列出（如 200, 700：第 1 回合 200，其後 700）。留空＝不設上限。勝負不變。",
+           "Largest spread a game counts (e.g. 300); per round as a list (200, 700: round 1 200, later rounds 700). "
+           "Empty = no cap. The result stands."),
+        _s("ranks", "名次", "shared", "shared＝勝、負、分差相同者同名次（印作 7=，評分及抽籤只定排列次序）；strict＝每行一個名次（獎品名單）。",
+           "shared = players equal on wins, losses and spread share the place (printed 7=; rating and the lot only order "
+           "the listing); strict = one place per line (prize lists).", ("shared", "strict")),
     ),
     note={"zh-Hant": "所有預設值都可在此修改。", "en": "Every default of the rules; change them here."},
 )
@@ -84,6 +90,10 @@ PLAYERS = SheetSpec(
         _c("withdrawn_after", "退賽（最後回合）", "退賽者最後出賽之回合；之後不再編配（0＝未出賽即退賽）。",
            "A withdrawn player's last round; not paired after it (0 = withdrew before round 1).", kind="int", width=10,
            required=False),
+        _c("class", "級別", "評分級別（TSH 之 class，用於級別獎）；可留空。", "Rating class (TSH's class, for class prizes); may be empty.",
+           kind="code", width=7, required=False),
+        _c("name_latin", "英文姓名", "姓名之英文拼寫；寫 WESPA .tou 評分檔時用（該檔只收 ASCII 字母）。",
+           "The name in Latin letters, for the WESPA .tou ratings file (which takes ASCII only).", width=20, required=False),
     ),
     note={"zh-Hant": "參賽者名單：編號、姓名、評分、會籍、組別、退賽回合。", "en": "The roster: id, name, rating, club, division, withdrawal."},
 )
@@ -125,6 +135,12 @@ RESULTS = SheetSpec(
         _c("overtime2", "後手過時", "後手過時分鐘數。", "Minutes the second player went over time.", kind="number", width=8, required=False),
         _c("forfeit", "缺席", "缺席（放棄）者：1＝先手、2＝後手；對手勝 100 分。", "Absent player: 1 or 2; the opponent wins by 100.",
            kind="int", width=7, required=False),
+        _c("first", "先下者", "留空＝先手欄之參賽者先下；2＝後手欄者先下；0 或 ?＝不知道（如 TSH 之 p12 3、4），不計入先後手平衡。",
+           "Empty = the player1 column started; 2 = player2 started; 0 or ? = not known (TSH p12 3 or 4), "
+           "left out of balancing starts.", width=7, required=False),
+        _c("penalty1", "先手罰分", "從先手分差扣除之罰分（TSH 之 penalty）；勝負不變。",
+           "Points taken off player1's spread (TSH's penalty); the result stands.", kind="int", width=8, required=False),
+        _c("penalty2", "後手罰分", "從後手分差扣除之罰分。", "Points taken off player2's spread.", kind="int", width=8, required=False),
     ),
     note={"zh-Hant": "成績表：每局一列；ttools 編配後預填回合、桌號與雙方。", "en": "Result slips, one row per game; ttools pre-fills each new round's pairings."},
 )
