@@ -267,7 +267,8 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     history = meetings(div.outcomes) + [(g.round, g.player1, g.player2) for g in div.pending]
     byes = {pid: rec.byes for pid, rec in div.records.items()}
     firsts = Counter({pid: rec.firsts for pid, rec in div.records.items()})
-    firsts.update(g.player1 for g in div.pending)
+    # starts already published count; a pairing whose starter is not known counts for nobody
+    firsts.update(g.player1 if g.first == 1 else g.player2 for g in div.pending if g.first in (1, 2))
     clubs = {p.id: p.club.strip().casefold() for p in div.players}
     forbidden: Callable[[str, str], bool] | None = None
     if spec.avoid_club:
