@@ -134,12 +134,18 @@ def test_tou_export():
              Game(2, "b", 390, "c", 390, first=2), Game(2, "a"),
              Game(3, "a", None, "c", None, forfeit=2), Game(3, "b", -5, forfeit=None)]
     text = export_tou("HK Open", datetime.date(2024, 3, 9), [("A", players, all_outcomes(games))])
-    assert text.splitlines() == [
+    assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
+    # name in 20 columns, then per round: space, result digit, score in 3, space, opponent in 3
+    # (+ = started). Round 1: Chan beat Wong 400-350 starting; Ho's bye is 050 against himself.
+    # Round 2: a 390-390 tie, Ho started; Chan's bye. Round 3: Ho absent (forfeit: Chan 2150,
+    # Ho 0100); Wong's -5 bye is a forfeit loss (0100).
+    assert text.split("\r\n") == [
         "*M09.03.2024 HK Open",
         "*A",
-        " " * 37 + "0",
-        "Chan Hok Hei                    2400   +2   2050    1   2100    1",
-        "Wong Siu Ki                      350    1   1390    3     -5    2",
-        "Ho Ka Wai                       2050    3   1390   +2   -100    3",
+        " " * 38 + "0",
+        "Chan Hok Hei        " " 2400  +2" " 0 50   1" " 2150   1",
+        "Wong Siu Ki         " " 0350   1" " 1390   3" " 0100   2",
+        "Ho Ka Wai           " " 0 50   3" " 1390  +2" " 0100   3",
         "*** END OF FILE ***",
+        "",
     ]

@@ -12,11 +12,20 @@ from ttools.competitions.scrabble.competition import NAME, write_input_workbook
 from ttools.competitions.scrabble.compute import compute
 from ttools.competitions.scrabble.load import load
 from ttools.competitions.scrabble import tsh_config
-from ttools.competitions.scrabble.tsh import export_t, export_tou, import_t
+from ttools.competitions.scrabble.tsh import export_t, export_tou, import_t, tou_name
 from ttools.core.draw import derive_seed
 from ttools.outcome import Outcome
-from ttools.problems import Problem
+from ttools.problems import Problem, Where, define, warning
 from ttools.workbook import normalize as nz
+
+
+TOU_NAME_NOT_ASCII = define(
+    "tou-name-not-ascii",
+    "the .tou ratings file takes names in ASCII letters; {players}: fill in name_latin on Players, "
+    "or some readers will misalign their lines",
+    "WESPA .tou 評分檔只收 ASCII 字母姓名；{players}：請於參賽者表填寫「英文姓名」，否則部分讀取程式會錯位",
+    "WESPA .tou 评分档只收 ASCII 字母姓名；{players}：请于参赛者表填写「英文姓名」，否则部分读取程序会错位",
+)
 
 
 def _file_stem(text: str, fallback: str) -> str:
@@ -46,10 +55,19 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
         with open(target, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(export_t(div.players, div.games + div.pending + div.half, data.rules))
         written.append(target)
+    target = os.path.join(folder, tsh_config.CONFIG_NAME)
+    with open(target, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(tsh_config.write_config(data.name, data.date, data.rules,
+                                         [(d, _file_stem(d.lower(), "division") + ".t") for d in res.divisions]))
+    written.append(target)
     tou = export_tou(data.name or "ttools", data.date or today or datetime.date.today(),
                      [(d, div.players, div.outcomes) for d, div in res.divisions.items()])
+    unreadable = [p for div in res.divisions.values() for p in div.players if tou_name(p) is None]
+    if unreadable:
+        problems.append(warning(TOU_NAME_NOT_ASCII, Where(data.sheet("Players"), ""),
+                                players=", ".join(f"{p.id} {p.name}" for p in unreadable)))
     target = os.path.join(folder, _file_stem(data.name, "event") + ".tou")
-    with open(target, "w", encoding="utf-8", newline="\n") as fh:
+    with open(target, "w", encoding="ascii" if tou.isascii() else "utf-8", newline="") as fh:
         fh.write(tou)
     written.append(target)
     return written, outcome

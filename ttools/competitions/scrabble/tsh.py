@@ -30,11 +30,15 @@ with ``*** END OF FILE ***``.
 from __future__ import annotations
 
 import datetime
+import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ttools.competitions.scrabble.results import (
+    BYE,
+    FORFEIT_WIN,
     GAME,
     Game,
     Outcome,
@@ -316,20 +320,53 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
 
 # ---------------------------------------------------------------------------------------
 # WESPA .tou export
+#
+# The layout ratings offices read, as woogles' liwords writes it (pkg/tournament/export.go,
+# exportToTOU, and its golden file pkg/tournament/testdata/wtf5-tou.golden): per division a
+# line ``*M<dd>.<mm>.<yyyy> <tournament name>``, a line ``*<division>``, the high-word line
+# (38 spaces and ``0``); then one line per player: the name in 20 columns, then per round 9
+# columns — a space, the result digit (2 win, 1 tie, 0 loss), the score in 3 digits (modulo
+# 1000), a space and the opponent's number in 3 columns with ``+`` before it if the player
+# started (4 columns in a division of more than 99). Readers cut the line by these columns,
+# so a name must be ASCII (accents folded, else the Players ``name_latin`` column). Byes and
+# forfeits name the player as their own opponent: bye 050, forfeit win 2150, forfeit loss
+# 0100, no game 0000 (liwords writes them so). Lines end in CRLF; the file ends with
+# ``*** END OF FILE ***``. liwords leaves a loss's result column blank; a reader that takes
+# the four columns as a number reads a 0 there the same.
+
+TOU_NAME = 20
+HIGH_WORD_LINE = " " * 38 + "0"
 
 
-def _tou_cell(o: Outcome | None, own: int, number: dict[str, int]) -> str:
+def _ascii(text: str) -> str | None:
+    """``text`` with accents folded (é -> e), or None when other letters remain."""
+    if not text or not text.strip():
+        return None
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(folded.split()) if folded.isascii() else None
+
+
+def tou_name(player: Player) -> str | None:
+    """The player's name as the .tou file writes it, or None when it is not ASCII (some readers
+    then misalign the line): the name itself, accents folded, else ``name_latin``."""
+    return _ascii(player.name or player.id) or _ascii(player.name_latin)
+
+
+def _tou_block(o: Outcome | None, own: int, number: dict[str, int], wide: bool) -> str:
     if o is None:
-        return "%6s%5s " % (0, own)  # no game this round: a bye that counts for nothing
-    if o.kind == GAME:
+        digit, score, opp = "0", 0, str(own)            # no game that round
+    elif o.kind == GAME:
         assert o.score is not None and o.opponent is not None
-        code = o.score + (2000 if o.wins == 1 else 1000 if o.wins else 0)
+        digit = "2" if o.wins == 1 else "1" if o.wins else "0"
+        score = int(math.fmod(o.score, 1000))
         opp = ("+" if o.first else "") + str(number[o.opponent])
-        return "%6s%5s " % (code, opp)
-    # Byes and forfeits are not rated; WESPA reads a player paired with themself as a bye,
-    # won when the code is above 2000.
-    code = 2000 + o.spread if o.wins == 1 else o.spread
-    return "%6s%5s " % (code, own)
+    elif o.kind == BYE:
+        digit, score, opp = ("0", 50, str(own)) if o.wins else ("0", 0, str(own))
+    elif o.kind == FORFEIT_WIN:
+        digit, score, opp = "2", 150, str(own)
+    else:
+        digit, score, opp = "0", 100, str(own)
+    return " %s%3d %*s" % (digit, score, 4 if wide else 3, opp)
 
 
 def export_tou(
@@ -338,21 +375,51 @@ def export_tou(
     divisions: Sequence[tuple[str, Sequence[Player], Iterable[Outcome]]],
 ) -> str:
     """A WESPA ratings submission: every division's players (in the order given) and rounds."""
-    out = ["*M%02d.%02d.%04d %s" % (date.day, date.month, date.year, tournament)]
+    crlf = "\r\n"
+    out = []
+    head = "*M%02d.%02d.%04d %s" % (date.day, date.month, date.year, tournament)
     for name, players, outs in divisions:
         number = {p.id: i + 1 for i, p in enumerate(players)}
         by_cell: dict[tuple[str, int], Outcome] = {}
         for o in outs:
             by_cell[(o.player, o.round)] = o
         last = max((r for (_, r) in by_cell), default=0)
-        out.append("*" + name)
-        out.append(" " * 37 + "0")
+        wide = len(players) > 99
+        out += [head, "*" + name, HIGH_WORD_LINE]
         for p in players:
-            cells = "".join(_tou_cell(by_cell.get((p.id, r)), number[p.id], number)
-                            for r in range(1, last + 1))
-            out.append(("%-30s" % (p.name or p.id)) + cells.rstrip())
+            shown = (tou_name(p) or p.name or p.id)[:TOU_NAME]
+            blocks = "".join(_tou_block(by_cell.get((p.id, r)), number[p.id], number, wide) for r in range(1, last + 1))
+            out.append(shown.ljust(TOU_NAME) + blocks)
     out.append("*** END OF FILE ***")
-    return "\n".join(out) + "\n"
+    return crlf.join(out) + crlf
 
 
-__all__ = ["TshDivision", "export_t", "export_tou", "import_t"]
+def read_tou(text: str) -> dict[str, list[tuple[str, list[tuple[int, int, int, bool]]]]]:
+    """The reverse, cutting each line by its columns as ratings readers do: division -> players
+    in order, each (name, [(result digit, score, opponent number, started)])."""
+    lines: dict[str, list[str]] = {}
+    division = None
+    for line in text.split("\r\n"):
+        if not line or line.startswith("*M") or line == HIGH_WORD_LINE or line.startswith("*** END"):
+            continue
+        if line.startswith("*"):
+            division = line[1:]
+            lines[division] = []
+        elif division is not None:
+            lines[division].append(line)
+    out: dict[str, list[tuple[str, list[tuple[int, int, int, bool]]]]] = {}
+    for division, rows in lines.items():
+        width = 10 if len(rows) > 99 else 9
+        out[division] = []
+        for line in rows:
+            games = []
+            rest = line[TOU_NAME:]
+            for i in range(0, len(rest), width):
+                block = rest[i:i + width]
+                opp = block[6:].strip()
+                games.append((int(block[1].strip() or "0"), int(block[2:5]), int(opp.lstrip("+")), opp.startswith("+")))
+            out[division].append((line[:TOU_NAME].rstrip(), games))
+    return out
+
+
+__all__ = ["TshDivision", "export_t", "export_tou", "import_t", "read_tou", "tou_name"]

@@ -122,11 +122,14 @@ def read_config(folder: str) -> TshConfig:
                 continue
             out.divisions.append((division, file))
             continue
-        m = re.match(r"^config\s+(\w+)\s*=\s*(.*)$", line, re.IGNORECASE)
+        m = re.match(r"^config\s+(\w+)(\{[^}]*\})?\s*=\s*(.*)$", line, re.IGNORECASE)
         if not m:
             skipped[command].append(lineno)
             continue
-        key, value_text = m.group(1).lower(), m.group(2)
+        if m.group(2):   # a per-division setting, config key{'A'} = …
+            skipped[f"config {m.group(1).lower()}{m.group(2)}"].append(lineno)
+            continue
+        key, value_text = m.group(1).lower(), m.group(3)
         value = _literal(value_text)
         if key == "event_name" and isinstance(value, str):
             out.event["name"] = value
@@ -153,3 +156,18 @@ def read_config(folder: str) -> TshConfig:
                           for k, v in sorted(skipped.items(), key=lambda kv: kv[1][0]))
         out.problems.append(warning(NOT_CARRIED, where, items=items))
     return out
+
+
+def write_config(name: str, date: datetime.date | None, rules: Any, divisions: list[tuple[str, str]]) -> str:
+    """A ``config.tsh`` for exported ``.t`` files: the divisions, the event's name and date,
+    the bye spread and any spread caps, so that TSH (and ``ttools import-tsh``) reads the
+    folder as the event it is."""
+    lines = [f"division {d.lower()} {file}" for d, file in divisions]
+    if name:
+        lines.append('config event_name = "%s"' % name.replace('"', "'"))
+    if date is not None:
+        lines.append('config event_date = "%s"' % date.isoformat())
+    lines.append(f"config bye_spread = {rules.bye_spread}")
+    if rules.spread_cap:
+        lines.append("config spread_cap = [%s]" % ", ".join(map(str, rules.spread_cap)))
+    return "\n".join(lines) + "\n"
