@@ -394,32 +394,4 @@ def export_tou(
     return crlf.join(out) + crlf
 
 
-def read_tou(text: str) -> dict[str, list[tuple[str, list[tuple[int, int, int, bool]]]]]:
-    """The reverse, cutting each line by its columns as ratings readers do: division -> players
-    in order, each (name, [(result digit, score, opponent number, started)])."""
-    lines: dict[str, list[str]] = {}
-    division = None
-    for line in text.split("\r\n"):
-        if not line or line.startswith("*M") or line == HIGH_WORD_LINE or line.startswith("*** END"):
-            continue
-        if line.startswith("*"):
-            division = line[1:]
-            lines[division] = []
-        elif division is not None:
-            lines[division].append(line)
-    out: dict[str, list[tuple[str, list[tuple[int, int, int, bool]]]]] = {}
-    for division, rows in lines.items():
-        width = 10 if len(rows) > 99 else 9
-        out[division] = []
-        for line in rows:
-            games = []
-            rest = line[TOU_NAME:]
-            for i in range(0, len(rest), width):
-                block = rest[i:i + width]
-                opp = block[6:].strip()
-                games.append((int(block[1].strip() or "0"), int(block[2:5]), int(opp.lstrip("+")), opp.startswith("+")))
-            out[division].append((line[:TOU_NAME].rstrip(), games))
-    return out
-
-
-__all__ = ["TshDivision", "export_t", "export_tou", "import_t", "read_tou", "tou_name"]
+__all__ = ["TshDivision", "export_t", "export_tou", "import_t", "tou_name"]
