@@ -174,3 +174,30 @@ def test_off_minus_fifty_round_trips(invoke, tmp_path):
     assert "; off -50" in line
     assert " 0 0 0 0;" in line and line.split(";")[1].split()[-4:] == ["-50"] * 4
     assert "; class B" in line and "; board 13 12 13" in line
+
+
+def test_half_entered_game_is_a_problem_on_the_empty_cell_and_keeps_its_score(invoke, tmp_path):
+    # Round 2: Ann's 410 is entered, Bob's score not yet. Round 1 is complete.
+    (tmp_path / "a.t").write_text(
+        "Ann        1500 2 2; 400 410; p12 1 2; board 3 5\n"
+        "Bob        1400 1 1; 380; p12 2 1; board 3 5; team North\n", encoding="utf-8")
+    workbook = tmp_path / "ev.xlsx"
+    result = invoke("import-tsh", tmp_path / "a.t", "-o", workbook, "--lang", "en")
+    assert result.exit_code == 0 and "tsh-half-scored" in result.output
+    import openpyxl
+
+    rows = [r[:6] for r in openpyxl.load_workbook(workbook)["Results"].iter_rows(min_row=2, values_only=True) if r[0]]
+    # round 2: Bob started (p12 1), so he is player1, his score empty; Ann's 410 kept; board 5
+    assert rows == [(1, 3, "1", 400, "2", 380), (2, 5, "2", None, "1", 410)]
+    target = tmp_path / "ev.json"
+    result = invoke("run", workbook, "-o", tmp_path / "ev.out.xlsx", "--json", target)
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert result.exit_code == 1
+    assert [(p["code"], p["cell"]) for p in data["problems"] if p["severity"] == "error"] == [("slip-score-missing", "D3")]
+    assert data["after_round"] == {"A": 1}
+    # and the export writes what TSH had: Ann's 410, Bob's score still open, board, team, p12
+    invoke("export", tmp_path / "ev.out.xlsx", "--to", tmp_path / "tsh")
+    assert (tmp_path / "tsh" / "a.t").read_text(encoding="utf-8").splitlines() == [
+        "Ann                     1500 2 2; 400 410; board 3 5; p12 1 2",
+        "Bob                     1400 1 1; 380; board 3 5; p12 2 1; team North",
+    ]
