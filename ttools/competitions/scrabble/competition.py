@@ -12,6 +12,7 @@ from ttools.competitions.scrabble.load import EventData, Published, load, natura
 from ttools.competitions.scrabble.report import reports, summary
 from ttools.outcome import Outcome
 from ttools.problems import Problem
+from ttools.workbook.hans import to_hans
 from ttools.workbook.read import Book
 from ttools.workbook.write import problems_report, Meta, Report, WorkbookWriter
 
@@ -55,8 +56,12 @@ GUIDE_TEXT = {
 }
 
 
+GUIDE_TEXT["zh-Hans"] = (to_hans(GUIDE_TEXT["zh-Hant"][0]),
+                         [(to_hans(h), [to_hans(line) for line in lines]) for h, lines in GUIDE_TEXT["zh-Hant"][1]])
+
+
 def _lang(lang: str | None) -> str:
-    return "en" if lang == "en" else DEFAULT_LANG
+    return lang if lang in ("en", "zh-Hans") else DEFAULT_LANG
 
 
 def new_workbook(path: str, teams: int | None = None, players: int | None = None, lang: str | None = None) -> None:

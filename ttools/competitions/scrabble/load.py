@@ -43,9 +43,11 @@ YES_NO_INVALID = define("yes-no-invalid", "'{value}' is not understood: write 1 
 DATE_INVALID = define("date-invalid", "'{value}' is not a date (write YYYY-MM-DD); the WESPA .tou export uses today's date",
                       "「{value}」不是日期（請寫 YYYY-MM-DD）；WESPA .tou 匯出將用當日日期")
 
-ROUND1_CHOICES = choice_map(("rating", "random"), {"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random"})
-RANK_CHOICES = choice_map(("shared", "strict"), {"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict"})
-RR_CHOICES = choice_map(("single", "double"), {"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
+ROUND1_CHOICES = choice_map(("rating", "random"), {"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random",
+                                                   "评分": "rating", "依评分": "rating", "随机": "random", "电脑随机": "random"})
+RANK_CHOICES = choice_map(("shared", "strict"), {"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict",
+                                                 "并列": "shared", "不并列": "strict"})
+RR_CHOICES = choice_map(("single", "double"), {"單循環": "single", "雙循環": "double", "单循环": "single", "双循环": "double", "1": "single", "2": "double"})
 LANG_CHOICES = {"zh-hant": "zh-Hant", "zh hant": "zh-Hant", "zh": "zh-Hant", "中文": "zh-Hant", "繁體中文": "zh-Hant",
                 "en": "en", "english": "en", "英文": "en", "zh-hans": "zh-Hans", "zh hans": "zh-Hans"}
 _YES = {"1", "x", "y", "yes", "true", "是", "✓", "✔", "v", "on"}
@@ -130,7 +132,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.settings_raw["Event"] = {k: v for k, (v, _w) in ev.items()}
     data.name = nz.clean_text(ev.get("name", ("", None))[0])
     lang = LANG_CHOICES.get(nz.fold_label(ev.get("language", ("", None))[0]))
-    data.lang = lang if lang in ("zh-Hant", "en") else "zh-Hant"
+    data.lang = lang if lang in ("zh-Hant", "zh-Hans", "en") else "zh-Hant"
     if "date" in ev and not nz.is_blank(ev["date"][0]):
         data.date = _date(ev["date"][0])
         if data.date is None:

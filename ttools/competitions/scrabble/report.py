@@ -10,6 +10,7 @@ from ttools.competitions.scrabble.compute import Division, NewRound, Results
 from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
 from ttools.competitions.scrabble.standings import Record, places, scorecard, withdrawn_by
+from ttools.workbook.hans import to_hans
 from ttools.workbook.write import Block, Report
 
 SPREAD = "+0;-0;0"
@@ -34,10 +35,12 @@ def half(value: Fraction) -> str:
 class _L:
     def __init__(self, lang: str):
         self.zh = lang.startswith("zh")
-        self.lang = "zh-Hant" if self.zh else "en"
+        self.lang = lang if lang in ("zh-Hant", "zh-Hans", "en") else ("zh-Hant" if self.zh else "en")
 
     def __call__(self, zh: str, en: str) -> str:
-        return zh if self.zh else en
+        if not self.zh:
+            return en
+        return to_hans(zh) if self.lang == "zh-Hans" else zh
 
 
 def sheet_name(key: str, lang: str) -> str:
@@ -178,7 +181,7 @@ def _blank(v):
 
 
 def _pairing_block(div: Division, nr: NewRound, t: _L, pname, seed: str, bye_spread: int) -> Block:
-    method = METHOD_NAMES[nr.spec.method]["zh-Hant" if t.zh else "en"]
+    method = METHOD_NAMES[nr.spec.method][t.lang]
     basis = (t("依評分", "by rating") if nr.spec.based_on == 0
              else t(f"依第 {nr.spec.based_on} 回合後排名", f"from the standings after round {nr.spec.based_on}"))
     title = t(f"{div.name} 組 · 第 {nr.round} 回合 · {method}（{basis}）", f"Division {div.name} · round {nr.round} · {method} ({basis})")
