@@ -201,3 +201,25 @@ def test_half_entered_game_is_a_problem_on_the_empty_cell_and_keeps_its_score(in
         "Ann                     1500 2 2; 400 410; board 3 5; p12 1 2",
         "Bob                     1400 1 1; 380; board 3 5; p12 2 1; team North",
     ]
+
+
+def test_export_never_replaces_tsh_files_it_did_not_write(invoke, tmp_path):
+    folder = tmp_path / "tsh-event"
+    folder.mkdir()
+    for name in ("a.t", "config.tsh"):
+        (folder / name).write_bytes((DATA / "e4c5-tournament1" / name).read_bytes())
+    workbook = tmp_path / "event.xlsx"
+    assert invoke("import-tsh", folder, "-o", workbook, "--lang", "en").exit_code == 0
+    result = invoke("export", workbook, "--to", folder)
+    assert result.exit_code == 2 and "ttools did not write" in result.output
+    assert (folder / "config.tsh").read_bytes() == (DATA / "e4c5-tournament1" / "config.tsh").read_bytes()
+    # its own folder it rewrites, export after export
+    assert invoke("export", workbook, "--to", tmp_path / "out").exit_code == 0
+    assert invoke("export", workbook, "--to", tmp_path / "out").exit_code == 0
+
+
+def test_a_folder_without_config_tsh_is_refused_with_a_reason(invoke, tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = invoke("import-tsh", tmp_path / "empty", "-o", tmp_path / "x.xlsx")
+    assert result.exit_code == 1 and "tsh-config-missing" in result.output
+    assert not (tmp_path / "x.xlsx").exists()

@@ -48,6 +48,12 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     res = compute(data, problems)
     outcome = Outcome(competition=NAME, lang=data.lang, problems=problems)
     folder = folder or os.path.dirname(os.path.abspath(path))
+    targets = [os.path.join(folder, _file_stem(d.lower(), "division") + ".t") for d in res.divisions]
+    targets += [os.path.join(folder, tsh_config.CONFIG_NAME), os.path.join(folder, _file_stem(data.name, "event") + ".tou")]
+    clash = [t for t in targets if os.path.exists(t)]
+    if clash and not tsh_config.written_by_ttools(folder):
+        raise ValueError(f"{folder} already holds {', '.join(os.path.basename(t) for t in clash)} that ttools did not write "
+                         "(a TSH event folder?); export to another folder with --to")
     os.makedirs(folder, exist_ok=True)
     written = []
     for d, div in res.divisions.items():
@@ -104,6 +110,8 @@ def import_tsh(paths: Sequence[str], output: str, lang: str | None = None, name:
             rules.update(config.rules)
         else:
             files.append((nz.parse_code(os.path.splitext(os.path.basename(path))[0]) or "A", path))
+    if any(p.severity == "error" for p in problems):
+        return problems
     if not files:
         raise ValueError("no TSH division files found (a config.tsh naming them, or .t files)")
     divisions = []

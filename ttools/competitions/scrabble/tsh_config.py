@@ -20,6 +20,16 @@ from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 
 CONFIG_NAME = "config.tsh"
+WRITTEN_BY = "# written by ttools export: the workbook is the record; this folder is rewritten by each export"
+
+
+def written_by_ttools(folder: str) -> bool:
+    """Does ``folder`` hold a config.tsh that ``ttools export`` wrote (so it may be rewritten)?"""
+    try:
+        with open(os.path.join(folder, CONFIG_NAME), encoding="utf-8-sig") as fh:
+            return fh.readline().rstrip("\r\n") == WRITTEN_BY
+    except (OSError, UnicodeDecodeError):
+        return False
 
 CONFIG_MISSING = define(
     "tsh-config-missing",
@@ -162,7 +172,7 @@ def write_config(name: str, date: datetime.date | None, rules: Any, divisions: l
     """A ``config.tsh`` for exported ``.t`` files: the divisions, the event's name and date,
     the bye spread and any spread caps, so that TSH (and ``ttools import-tsh``) reads the
     folder as the event it is."""
-    lines = [f"division {d.lower()} {file}" for d, file in divisions]
+    lines = [WRITTEN_BY] + [f"division {d.lower()} {file}" for d, file in divisions]
     if name:
         lines.append('config event_name = "%s"' % name.replace('"', "'"))
     if date is not None:
