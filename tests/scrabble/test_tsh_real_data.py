@@ -223,3 +223,20 @@ def test_a_folder_without_config_tsh_is_refused_with_a_reason(invoke, tmp_path):
     result = invoke("import-tsh", tmp_path / "empty", "-o", tmp_path / "x.xlsx")
     assert result.exit_code == 1 and "tsh-config-missing" in result.output
     assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_penalty_class_and_team_come_back_through_the_workbook(invoke, tmp_path):
+    # Round 1 Ann 400 v Bob 380 with a 10-point penalty on Ann; round 2 a 50-point bye each.
+    text = ("Ann        1500 2 0; 400 50; class A; penalty 10 0; team East\n"
+            "Bob        1400 1 0; 380 50; class B\n")
+    (tmp_path / "a.t").write_text(text, encoding="utf-8")
+    workbook = tmp_path / "ev.xlsx"
+    assert invoke("import-tsh", tmp_path / "a.t", "-o", workbook, "--lang", "en").exit_code == 0
+    data = run_json(invoke, workbook, tmp_path, "ev")
+    ann = next(r for r in data["standings"]["A"] if r["name"] == "Ann")
+    assert (ann["wins"], ann["spread"], ann["penalty"]) == (2, 20 - 10 + 50, 10)
+    assert invoke("export", tmp_path / "ev.out.xlsx", "--to", tmp_path / "tsh").exit_code == 0
+    assert (tmp_path / "tsh" / "a.t").read_text(encoding="utf-8").splitlines() == [
+        "Ann                     1500 2 0; 400 50; class A; penalty 10 0; team East",
+        "Bob                     1400 1 0; 380 50; class B",
+    ]
