@@ -160,6 +160,9 @@ def test_the_event_folder_brings_its_config_over(invoke, tmp_path):
     assert rules["spread_cap"] == "200, " + ", ".join(["700"] * 17)
     # what is not carried is said, line by line
     assert "gibson" in result.output and "autopair (18 lines)" in result.output and "prize (13 lines)" in result.output
+    assert "config prize_bands{'A'}" in result.output
+    # and the .t file's fields that TSH computes (ratings, ranks, times) are named too
+    assert "excwins, newr, rcrank, rrank, rtime, time: not carried over" in result.output
 
 
 def test_off_minus_fifty_round_trips(invoke, tmp_path):

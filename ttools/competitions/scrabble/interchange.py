@@ -1,5 +1,6 @@
-"""Files to and from other tournament software: an event workbook out to TSH ``.t`` division
-files and a WESPA ``.tou`` ratings file; TSH ``.t`` files in to a new event workbook."""
+"""Files to and from other tournament software: an event workbook out to a TSH event folder
+and a WESPA ``.tou`` ratings file; a TSH event folder (or loose ``.t`` files) in to a new
+event workbook."""
 
 from __future__ import annotations
 
@@ -34,10 +35,12 @@ def _file_stem(text: str, fallback: str) -> str:
 
 
 def export_event(path: str, folder: str | None = None, today: datetime.date | None = None) -> tuple[list[str], Outcome]:
-    """Write ``<division>.t`` for every division and ``<event>.tou`` into ``folder`` (default:
-    beside the workbook). Slips with errors are left out, as in processing; the outcome carries
-    the problems. Raises ``Unreadable`` for a file that is not a workbook, ``ValueError`` for a
-    workbook of another competition."""
+    """Write a TSH event folder — ``<division>.t`` for every division and a ``config.tsh`` naming
+    them — and ``<event>.tou`` into ``folder`` (default: beside the workbook). Slips with errors
+    are left out, as in processing, except a game with one score entered, whose score is
+    written; the outcome carries the problems. Files that ttools did not write are never
+    replaced. Raises ``Unreadable`` for a file that is not a workbook, ``ValueError`` for a
+    workbook of another competition or a folder holding TSH's own files."""
     from ttools.pipeline import identify
     from ttools.workbook.read import read_book
 

@@ -12,19 +12,15 @@ spread credited: a forfeit loss is a bye with a negative spread (TSH's ForfeitLO
 unpairs both players of a forfeited game and gives the absent one −spread, the other
 +spread); spread 0 is a missed game, neither a win nor a loss. Extended fields are
 ``; key word word ...`` with ``;`` and ``\\`` escaped by a backslash; those used here are
-``p12`` (per round: 0 bye, 1 started, 2 replied, 3 must draw, 4 not known), ``team`` (TSH
-keeps same-team players apart with it, as we do clubs) and ``off`` (the player is inactive;
-the value is the spread of the byes TSH gives them: 0 = rounds missed, no result). TSH
-appends a comma to a name ending in a digit so the rating is not read into it, and refuses
-``;`` in names. Scores are final scores, after any overtime penalty.
+``p12`` (per round: 0 bye, 1 started, 2 replied, 3 must draw, 4 drew: 3, 4 and no entry
+leave who started unknown), ``team`` (TSH keeps same-team players apart with it, as we do
+clubs), ``off`` (the player is inactive; the value is the spread of the byes TSH gives them:
+0 = rounds missed, no result; -50 = forfeit losses), ``board`` (per round), ``class`` (a
+rating band) and ``penalty`` (per round, spread points taken off). TSH appends a comma to a
+name ending in a digit so the rating is not read into it, and refuses ``;`` in names. Scores
+are final scores, after any overtime penalty.
 
-WESPA ``.tou`` (the AUPAIR format WESPA's rating software reads): a header line
-``*M<dd>.<mm>.<yyyy> <tournament name>``, then per division a line ``*<division>`` and a line
-of 37 spaces and ``0`` (the high-word slot), then one line per player: the name padded to 30,
-then per round the score in 6 columns and the opponent's number in 5, ``+`` before it if the
-player started. A won game is written score + 2000, a tie score + 1000, a loss as is; a bye
-or forfeit names the player as their own opponent (a win is 2000 + spread). The file ends
-with ``*** END OF FILE ***``.
+WESPA ``.tou``: see the section below (the layout ratings offices read).
 """
 
 from __future__ import annotations
