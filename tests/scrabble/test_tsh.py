@@ -111,11 +111,13 @@ def divisions(draw):
             kind = draw(st.sampled_from(["game", "game", "game", "forfeit"]))
             if kind == "game":
                 games.append(Game(rnd, perm[k], draw(st.integers(-20, 700)), perm[k + 1], draw(st.integers(-20, 700)),
-                                  draw(st.integers(0, 3)), 0, None, draw(st.sampled_from([None, 1, 2]))))
+                                  draw(st.integers(0, 3)), 0, None, draw(st.sampled_from([None, 1, 2])),
+                                  penalty1=draw(st.sampled_from([0, 0, 5, 20])), penalty2=draw(st.sampled_from([0, 0, 10])),
+                                  table=draw(st.sampled_from([None, k // 2 + 1]))))
             else:
                 games.append(Game(rnd, perm[k], None, perm[k + 1], None, forfeit=draw(st.sampled_from([1, 2]))))
         if n % 2:
-            games.append(Game(rnd, perm[-1]))
+            games.append(Game(rnd, perm[-1], penalty1=draw(st.sampled_from([0, 0, 5]))))
     return players, games
 
 
@@ -125,6 +127,8 @@ def test_round_trip_keeps_standings(division):
     players, games = division
     div = import_t(export_t(players, games))
     assert div.problems == ()
+    # who started, boards and penalties come back as they went out (unknown starts stay unknown)
+    assert export_t(div.players, div.games) == export_t(players, games)
     assert table(div.players, div.games) == table(players, games)
 
 

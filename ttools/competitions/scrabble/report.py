@@ -141,6 +141,8 @@ def reports(res: Results, lang: str) -> list[Report]:
                 game += f"{row.spread:+d}"
                 if row.penalty:
                     game += t(f"（過時 −{row.penalty}）", f" (overtime −{row.penalty})")
+                if row.deduction:
+                    game += t(f"（罰分 −{row.deduction}）", f" (penalty −{row.deduction})")
                 rows.append([row.round, start, opp, game, f"{half(row.wins)}–{half(row.losses)} {row.total_spread:+d}"])
             ranked = (t(f" · 第 {place} 名 · ", f" · rank {place} · ") if place else t(" · 退賽 · ", " · withdrawn · "))
             title = f"{p.id} {p.name} · " + div_title(div.name) + ranked + _record(x.item)

@@ -170,6 +170,7 @@ class ScorecardRow:
     losses: Fraction
     total_spread: int
     penalty: int = 0         # overtime points taken off this round
+    deduction: int = 0       # spread points taken off as a penalty this round
 
 
 def _result_label(o: Outcome) -> str:
@@ -194,7 +195,7 @@ def scorecard(
         losses += o.losses
         total += o.spread
         rows.append(ScorecardRow(o.round, o.opponent, o.first, o.score, o.opponent_score,
-                                 _result_label(o), o.spread, wins, losses, total, o.penalty))
+                                 _result_label(o), o.spread, wins, losses, total, o.penalty, o.deduction))
     return rows
 
 
