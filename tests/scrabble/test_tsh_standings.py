@@ -90,9 +90,13 @@ def test_tsh_penalty_comes_off_the_spread_and_is_written_back():
 def test_penalty_columns_on_results_change_the_spread_only(event, run):  # noqa: F811
     rows = [{"round": 1, "player1": "1", "score1": 420, "player2": "2", "score2": 400, "penalty1": 30},
             {"round": 1, "player1": "3", "score1": 300, "player2": "4", "score2": 350, "penalty2": "x"}]
-    code, data, _ = run(event(roster(4), [], rows))
+    code, data, out = run(event(roster(4), [], rows))
     rec = {r["id"]: (r["wins"], r["losses"], r["spread"], r["penalty"]) for r in data["standings"]["A"]}
     assert rec["1"] == (1, 0, 20 - 30, 30)        # the win stands; 420-400 = 20, less 30
+    from openpyxl import load_workbook
+
+    cards = [v for row in load_workbook(out)["Scorecards"].iter_rows(values_only=True) for v in row if isinstance(v, str)]
+    assert "W 420:400 -10 (penalty −30)" in cards
     assert rec["2"] == (0, 1, -20, 0)
     assert problems(data, "slip-penalty-invalid") == [("error", "Results", "L3")]
 
