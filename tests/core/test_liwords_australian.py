@@ -13,6 +13,10 @@ own tests build them) and RepeatRounds from the "met" lists, and printed the pai
 
     go build -o au ./cmd/au && ./au < cases.json > liwords.json
 
+That build also ran liwords' own pkg/pair/australian_test.go (33 tests, all passing; with
+Debian's golang-github-matryer-is-dev, equalPairings from pair_test.go, IntArrayToString from
+pkg/utilities, and Pair reduced to its Australian Draw branch), so the draw built is liwords'.
+
 The cases are the rulebook's example, round 1 casements, and seeded random histories of 4 to
 24 players over 1 to n+2 earlier rounds with 0 or 1 repeats allowed (8 of them need the
 oldest rounds forgiven). Rounds in the file are liwords' 0-based ones ("round0"; a meeting
