@@ -11,7 +11,7 @@ from typing import Any
 
 from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.results import Game, Player, ResultRules
-from ttools.competitions.common import EventBase, Loader
+from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
@@ -30,8 +30,11 @@ YES_NO_INVALID = define("yes-no-invalid", "'{value}' is not understood: write 1 
 DATE_INVALID = define("date-invalid", "'{value}' is not a date (write YYYY-MM-DD); the WESPA .tou export uses today's date",
                       "「{value}」不是日期（請寫 YYYY-MM-DD）；WESPA .tou 匯出將用當日日期")
 
-ROUND1_CHOICES = choice_map(("rating", "random"), {"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random"})
-RR_CHOICES = choice_map(("single", "double"), {"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
+ROUND1_CHOICES = choice_map(("rating", "random"), {"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random",
+                                                   "评分": "rating", "依评分": "rating", "随机": "random", "电脑随机": "random"})
+RANK_CHOICES = choice_map(("shared", "strict"), {"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict",
+                                                 "并列": "shared", "不并列": "strict"})
+RR_CHOICES = choice_map(("single", "double"), {"單循環": "single", "雙循環": "double", "单循环": "single", "双循环": "double", "1": "single", "2": "double"})
 _YES = {"1", "x", "y", "yes", "true", "是", "✓", "✔", "v", "on"}
 _NO = {"0", "n", "no", "false", "否", "off"}
 
@@ -65,6 +68,7 @@ class EventData(EventBase):
     rules: ResultRules = field(default_factory=ResultRules)
     round1: str = "rating"
     double_rr: bool = False
+    strict_ranks: bool = False
     players: dict[str, Player] = field(default_factory=dict)   # id -> player, in sheet order
     rounds: dict[int, RoundSpec] = field(default_factory=dict)
     games: list[Game] = field(default_factory=list)             # every Results row, as typed
@@ -89,7 +93,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
 
     # ---- Event and Rules ----------------------------------------------------------------
     ld = Loader(book, data, problems)
-    ev = ld.event(S.EVENT, ("zh-Hant", "en"), "zh-Hant")
+    ev = ld.event(S.EVENT, ("zh-Hant", "zh-Hans", "en"), "zh-Hant")
     if not ev.blank("date"):
         data.date = _date(ev.raw("date"))
         if data.date is None:
@@ -108,7 +112,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.round1 = ru.choice("round1", ROUND1_CHOICES, "rating")
     data.double_rr = ru.choice("round_robin", RR_CHOICES, "single") == "double"
     data.rules = ResultRules(bye_spread=bye, forfeit_spread=forfeit, overtime_penalty=overtime_points,
-                             overtime_limit=overtime_limit, plausible_low=low, plausible_high=high)
+                             overtime_limit=overtime_limit, plausible_low=low, plausible_high=high,
+                             spread_cap=_caps_setting(ru, "spread_cap"))
+    data.strict_ranks = ru.choice("ranks", RANK_CHOICES, "shared") == "strict"
 
     # ---- Players --------------------------------------------------------------------------
     seen: dict[str, int] = {}
@@ -133,7 +139,8 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         seen[pid] = row.number
         data.players[pid] = Player(pid, rd.text(row, "name") or "", rating or 0, rd.text(row, "club") or "",
-                                   division, withdrawn, dict(row.where))
+                                   division, withdrawn, dict(row.where), rating_class=rd.code(row, "class") or "",
+                                   name_latin=rd.text(row, "name_latin") or "")
 
     # ---- Rounds -----------------------------------------------------------------------------
     round_rows: dict[int, int] = {}
@@ -232,9 +239,42 @@ def _game(row: Row) -> Game:
         overtime1=_parsed(v.get("overtime1"), nz.parse_number) or 0,
         overtime2=_parsed(v.get("overtime2"), nz.parse_number) or 0,
         forfeit=_whole(v.get("forfeit")),
-        first=1 if not nz.is_blank(v.get("player2")) else None,   # by convention player1 is the one who starts
+        first=_first(v.get("first"), v.get("player2")),
         where=where,
+        penalty1=_whole(v.get("penalty1")) or 0,
+        penalty2=_whole(v.get("penalty2")) or 0,
+        table=table if isinstance(table := _whole(v.get("table")), int) else None,
     )
+
+
+def _first(value: Any, player2: Any) -> Any:
+    """Who started: by convention the player1 column; 2 = player2; 0 or ? = not known (None)."""
+    if nz.is_blank(player2):
+        return None
+    if nz.is_blank(value):
+        return 1
+    text = nz.clean_text(value)
+    if text in ("?", "？", "0"):
+        return None
+    return _whole(value)   # 1 or 2; anything else is named by the slip checks
+
+
+def _caps_setting(ru: Settings, key: str) -> tuple[int, ...]:
+    """A spread cap: one number, or one per round ("200, 700" or TSH's "[200, 700]")."""
+    if ru.blank(key):
+        return ()
+    raw = ru.raw(key)
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool) and float(raw).is_integer() and raw > 0:
+        return (int(raw),)
+    parts = [p for p in re.split(r"[\s,，、;\[\]]+", nz.clean_text(raw)) if p]
+    try:
+        caps = tuple(nz.parse_int(p) for p in parts)
+    except ValueError:
+        caps = ()
+    if not caps or any(c <= 0 for c in caps):
+        ru.invalid(key, "a positive whole number, or one per round separated by commas, is expected")
+        return ()
+    return caps
 
 
 def _yes_no(row: Row, key: str, problems: list[Problem]) -> bool | None:
