@@ -113,7 +113,13 @@ def cell_text(value: Any, number_format: str | None = None) -> str:
     return str(value)
 
 
+SHARED_PLACE = re.compile(r"^\d+=?$")
+
+
 def is_number(value: Any) -> bool:
+    """Right-aligned in a table: numbers, and places written as text ('7', '7=')."""
+    if isinstance(value, str):
+        return bool(SHARED_PLACE.match(value))
     return isinstance(value, (int, float, Fraction, Decimal)) and not isinstance(value, bool)
 
 
