@@ -509,7 +509,8 @@ def test_pages_are_made_for_phones(sites):
         assert {"name": "viewport", "content": "width=device-width, initial-scale=1"} in metas, page.name
 
 
-@pytest.mark.parametrize("competition,size,lang", [("scrabble", ["--players", "8"], "en"), ("nations-cup", ["--teams", "5"], "en"),
+@pytest.mark.parametrize("competition,size,lang", [("scrabble", ["--players", "8"], "en"), ("scrabble", ["--players", "8"], "zh-Hans"),
+                                                   ("nations-cup", ["--teams", "5"], "en"),
                                                    ("nations-cup", ["--teams", "4"], "zh-Hant")])
 def test_a_blank_event_publishes_an_index_and_nothing_broken(tmp_path, invoke, competition, size, lang):
     blank = tmp_path / "blank.xlsx"
@@ -532,3 +533,20 @@ def test_run_publishes_even_when_the_pdf_cannot_be_printed(tmp_path, invoke, mon
     result = invoke("run", sample, "-o", tmp_path / "out.xlsx", "--pdf", "--publish", tmp_path / "site")
     assert result.exit_code == 1 and "no PDF" in result.output
     assert (tmp_path / "site" / "standings.html").exists()
+
+
+def test_a_simplified_chinese_event_gets_simplified_pages(tmp_path):
+    from ttools.competitions.scrabble.competition import write_input_workbook
+
+    players = [{"id": str(i), "name": f"选手{i}", "rating": 1500 - i, "club": "", "division": "A"} for i in range(1, 7)]
+    path = tmp_path / "hans.xlsx"
+    write_input_workbook(str(path), players, {"Rounds": [{"round": 1, "method": "random"}], "Results": []},
+                         event={"seed": "s", "name": "公开赛"}, lang="zh-Hans")
+    site = tmp_path / "site"
+    publish(process_file(str(path)), str(site), now=NOW)
+    assert (site / "by-name.html").exists() and (site / "pairings.html").exists()
+    for page in site.glob("*.html"):
+        doc = dom.read(page)
+        assert doc.lang == "zh-Hans", page.name
+        text = "".join(doc.text) + "".join(h for t in doc.tables for h in t.header)
+        assert not set(text) & set("對賽輪們編號組別參頁螢進抽籤種"), (page.name, set(text) & set("對賽輪們編號組別參頁螢進抽籤種"))
