@@ -549,4 +549,4 @@ def test_a_simplified_chinese_event_gets_simplified_pages(tmp_path):
         doc = dom.read(page)
         assert doc.lang == "zh-Hans", page.name
         text = "".join(doc.text) + "".join(h for t in doc.tables for h in t.header)
-        assert not set(text) & set("對賽輪們編號組別參頁螢進抽籤種"), (page.name, set(text) & set("對賽輪們編號組別參頁螢進抽籤種"))
+        assert not set(text) & set("對賽輪們編號組別參頁螢進籤種"), (page.name, set(text) & set("對賽輪們編號組別參頁螢進籤種"))
