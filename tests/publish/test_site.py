@@ -550,3 +550,22 @@ def test_a_simplified_chinese_event_gets_simplified_pages(tmp_path):
         assert doc.lang == "zh-Hans", page.name
         text = "".join(doc.text) + "".join(h for t in doc.tables for h in t.header)
         assert not set(text) & set("對賽輪們編號組別參頁螢進籤種"), (page.name, set(text) & set("對賽輪們編號組別參頁螢進籤種"))
+
+
+def test_every_round_by_table_lists_every_slip_of_the_workbook(sites):
+    from ttools.competitions.scrabble.load import load
+    from ttools.workbook.read import read_book
+
+    data, _ = load(read_book(str(ROOT / "samples" / "scrabble-3div.xlsx")))
+    site, _ = sites["scrabble-3div"]
+    tables = dom.read(site / "rounds.html").tables
+    shown = Counter()
+    for table in tables:
+        r = int(re.match(r"第 (\d+) 回合", table.caption).group(1))
+        for row in table.rows:
+            second = "" if row[3] == "輪空" else row[3].split()[0]
+            shown[(r, row[1].split()[0], second)] += 1
+    slips = Counter((g.round, g.player1, g.player2 or "") for g in data.games)
+    assert shown == slips and sum(slips.values()) > 60
+    assert [int(re.match(r"第 (\d+) 回合", t.caption).group(1)) for t in tables] == sorted(
+        (r for r in range(1, 6) for _ in range(3)), reverse=True)           # latest first, three divisions each

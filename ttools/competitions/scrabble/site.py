@@ -104,12 +104,18 @@ def site(res: Results, lang: str) -> SitePlan:
     # ---- every round by table, latest first ---------------------------------------------------------
     blocks = []
     last = max((div.last_round for div in divisions), default=0)
+    by_round: dict[tuple[str, int], list] = {}
+    for div in divisions:
+        for g in list(div.games) + list(div.pending):
+            by_round.setdefault((div.name, g.round), []).append(g)
+
+    def table_order(g) -> tuple:
+        number = tables.get((g.round, frozenset(p for p in g.players if p)))
+        return g.is_bye, number if isinstance(number, int) else 10**9, natural_key(g.player1)
+
     for r in range(last, 0, -1):
         for div in divisions:
-            games = sorted((g for g in list(div.games) + list(div.pending) if g.round == r),
-                           key=lambda g: (g.is_bye, tables.get((r, frozenset(p for p in g.players if p)), 10**9)
-                                          if isinstance(tables.get((r, frozenset(p for p in g.players if p))), int) else 10**9,
-                                          natural_key(g.player1)))
+            games = sorted(by_round.get((div.name, r), []), key=table_order)
             if not games:
                 continue
             brows = []
