@@ -255,6 +255,8 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
         checked = os.path.join(folder, _stem(att.name) + ".checked.xlsx")
         annotate_copy(source, checked, outcome.problems, lang)
         result.files.append(checked)
+        if publish:   # nothing computed from a broken workbook goes public
+            result.site_error = "the workbook has errors; its site was left as it was"
     elif publish:
         _publish_site(outcome, publish, result)
     return result

@@ -452,6 +452,17 @@ def test_run_and_inbox_publish(tmp_path, invoke):
 
     assert write_events_index(str(web)) is None
     assert (web / "index.html").read_text() == "<p>the organiser's own page</p>"
+    # a workbook with errors leaves the site as it was, and says so
+    from ttools.competitions.scrabble.competition import write_input_workbook
+
+    broken = tmp_path / "broken.xlsx"
+    write_input_workbook(str(broken), [{"id": "1", "name": "A", "division": "A"}, {"id": "1", "name": "B", "division": "A"}],
+                         {"Rounds": [], "Results": []}, event={"seed": "s", "name": "2025 Scrabble"})
+    before = (event_site / "index.html").read_bytes()
+    box2 = maildir(tmp_path / "Maildir2", message("Broken", [("broken.xlsx", broken.read_bytes())]))
+    result = invoke("inbox", box2, "--publish", web)
+    assert "published: broken.xlsx: not updated (the workbook has errors" in result.output
+    assert (event_site / "index.html").read_bytes() == before and len([p for p in web.iterdir() if p.is_dir()]) == 1
     result = invoke("inbox", box, "--publish", box)
     assert result.exit_code != 0 and "site folder" in result.output
 
