@@ -114,10 +114,15 @@ class Browser:
         port = int(port_file.read_text().split()[0])
         pages = []
         while not pages:
-            pages = [t for t in json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+            if time.monotonic() > deadline:
+                self.close()
+                raise RuntimeError("chromium opened no page")
+            pages = [t for t in json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10))
                      if t["type"] == "page"]
+            time.sleep(0 if pages else 0.1)
         import websocket
 
+        self.ws = None
         self.ws = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
         self.next_id = 0
         self.events: list[dict] = []
@@ -201,7 +206,8 @@ class Browser:
 
     def close(self) -> None:
         try:
-            self.ws.close()
+            if getattr(self, "ws", None) is not None:
+                self.ws.close()
         except Exception:
             pass
         if self.proc.poll() is None:
