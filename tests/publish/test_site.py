@@ -580,3 +580,14 @@ def test_every_round_by_table_lists_every_slip_of_the_workbook(sites):
     assert shown == slips and sum(slips.values()) > 60
     assert [int(re.match(r"第 (\d+) 回合", t.caption).group(1)) for t in tables] == sorted(
         (r for r in range(1, 6) for _ in range(3)), reverse=True)           # latest first, three divisions each
+
+
+@pytest.mark.parametrize("name", ["nations-cup-12", "nations-cup-11-finals"])
+def test_nations_cup_finals_by_name_list_every_drawn_player_once_a_round(sites, name):
+    site, summary = sites[name]
+    (table,) = dom.read(site / "finals-by-name.html").tables
+    drawn = Counter((str(d["round"]), p) for d in summary["finals"]["draw"] for p in d["players"])
+    assert set(drawn.values()) == {1} and len(drawn) >= 24
+    assert Counter((row[3], row[1]) for row in table.rows) == drawn
+    tables = {(str(d["round"]), p): str(d["table"]) for d in summary["finals"]["draw"] for p in d["players"]}
+    assert all(row[5] == tables[(row[3], row[1])] for row in table.rows)
