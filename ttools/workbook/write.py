@@ -354,7 +354,7 @@ class WorkbookWriter:
         ws.fit_to_pages(1, 0)
         if breaks:
             # "fit to width" would override manual breaks: scale to the page width instead
-            avail = 135 if report.landscape else 92    # character columns across A4 at 100%
+            avail = 95 if report.landscape else 64     # character columns across A4 at 100%
             total = sum(widths.values()) or 1
             ws.set_print_scale(max(10, min(100, 100 * avail // total)))
             ws.set_h_pagebreaks(breaks[:1023])        # Excel keeps at most 1023 manual breaks

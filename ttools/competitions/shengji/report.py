@@ -239,7 +239,7 @@ def reports(res: Results, lang: str) -> list[Report]:
             blocks.append(Block(t("第 {r} 轮 · 第 {b} 副", "Round {r} · Board {b}", r=rnd, b=b), header, rows, page_break=True,
                                 notes=[t("发牌阶段：deal/r{r}/b{b}；抽签种子：{s}", "Deal stage: deal/r{r}/b{b}; seed: {s}", r=rnd, b=b, s=data.seed)]))
         out.append(Report("HandRecords", sheet_name("HandRecords", lang), t("{n} · 第 {r} 轮牌谱", "{n} · Round {r} hand records", n=name, r=rnd),
-                          blocks, subtitle=t("两副牌 108 张：每家 25 张，底牌 8 张。复式：各桌同一副牌的牌相同，请据此预先配牌。",
+                          blocks, landscape=True, subtitle=t("两副牌 108 张：每家 25 张，底牌 8 张。复式：各桌同一副牌的牌相同，请据此预先配牌。",
                                              "Two decks, 108 cards: 25 to each seat, 8 to the kitty. Duplicate: every table plays the "
                                              "same cards; pre-deal each board from this record.")))
 
