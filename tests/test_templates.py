@@ -4,6 +4,8 @@ When the workbook layout changes on purpose, regenerate them:
     ttools new nations-cup templates/nations-cup-11.xlsx --teams 11 --force
     ttools new nations-cup templates/nations-cup-12.xlsx --teams 12 --force
     ttools new nations-cup templates/nations-cup-12-en.xlsx --teams 12 --lang en --force
+    ttools new shengji templates/shengji-32.xlsx --players 32 --force
+    ttools new shengji templates/shengji-32-en.xlsx --players 32 --lang en --force
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ CASES = [
     ("nations-cup-11.xlsx", ["--teams", "11"]),
     ("nations-cup-12.xlsx", ["--teams", "12"]),
     ("nations-cup-12-en.xlsx", ["--teams", "12", "--lang", "en"]),
+    ("shengji-32.xlsx", ["--players", "32"]),
+    ("shengji-32-en.xlsx", ["--players", "32", "--lang", "en"]),
 ]
 
 
@@ -38,7 +42,8 @@ def test_template_matches_ttools_new(invoke, tmp_path, name, args):
     shipped = TEMPLATES / name
     assert shipped.exists(), f"templates/{name} is missing"
     fresh = tmp_path / name
-    result = invoke("new", "nations-cup", fresh, *args)
+    competition = next(c for c in ("nations-cup", "shengji") if name.startswith(c + "-"))
+    result = invoke("new", competition, fresh, *args)
     assert result.exit_code == 0, result.output
 
     a, b = _normalised(shipped), _normalised(fresh)
@@ -73,3 +78,11 @@ def test_every_dropdown_is_fed_by_a_defined_name():
         name = formula.lstrip("=")
         assert name in names, (sheet, formula)
     assert {"TeamList", "PlayerList", "EventChoices", "ScaleChoices", "RoundingChoices"} <= names
+
+
+def test_shengji_template_dropdowns_are_fed_by_defined_names():
+    wb = load_workbook(TEMPLATES / "shengji-32.xlsx")
+    names = set(wb.defined_names)
+    lists = [dv.formula1.lstrip("=") for ws in wb.worksheets for dv in ws.data_validations.dataValidation if dv.type == "list"]
+    assert lists and set(lists) <= names
+    assert {"PlayerList", "KittyPresetChoices", "NeubergChoices", "FormatChoices", "DeclarerChoices", "SeatChoices"} <= names
