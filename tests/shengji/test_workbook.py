@@ -317,3 +317,29 @@ def test_check_annotate_marks_the_cells(event, run, invoke, tmp_path):
     assert result.exit_code == 1
     ws = load_workbook(target)["Boards"]
     assert "board-points-not-fives" in ws[cell("captured", 0)].comment.text
+
+
+def test_pairs_format_keeps_partners_together(event, run):
+    roster = [{"id": i, "name": f"P{i}", "pair": f"A{(i + 1) // 2}"} for i in range(1, 11)]      # 5 pairs
+    code, data, _ = run(event(roster, event={"format": "pairs"}))
+    assert code == 0, data["problems"]
+    r1 = data["seating"]
+    pair = {str(p["id"]): p["pair"] for p in roster}
+    at = {(s["table"], s["seat"]): s["player"] for s in r1 if s["table"]}
+    for t in {s["table"] for s in r1 if s["table"]}:
+        assert pair[at[(t, "N")]] == pair[at[(t, "S")]] and pair[at[(t, "E")]] == pair[at[(t, "W")]]
+    out = [s["player"] for s in r1 if s["table"] is None]
+    assert len(out) == 2 and pair[out[0]] == pair[out[1]]                 # a whole pair sits out
+    bad = roster[:-1]                                                     # A5 left with one player
+    code, data, _ = run(event(bad, event={"format": "pairs"}, name="bad.xlsx"))
+    assert code == 1 and "partnership-size" in [p["code"] for p in data["problems"]]
+
+
+def test_settings_with_mistakes_are_problems_on_their_cells(event, run):
+    code, data, _ = run(event(8, rules={"kitty_preset": "beijing", "bands": "5:2", "tiebreaks": "time, coin"},
+                              event={"boards_per_round": "six"}))
+    found = {(c, s) for c, s, _cell in codes(data)}
+    assert ("setting-invalid", "Rules") in found and ("setting-invalid", "Event") in found
+    assert code == 1 and "seating" not in data          # nothing is seated from a guess
+    messages = " ".join(p["message"] for p in data["problems"])
+    assert "kitty_preset" in messages and "bands" in messages and "tiebreaks" in messages and "boards_per_round" in messages
