@@ -4,6 +4,7 @@ sheet in order (time used, drawing lots). Pure functions on exact numbers."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Sequence
 
@@ -35,8 +36,9 @@ class Record:
     time: Fraction | None = None          # the tie-break value
     sat_out: int = 0
 
-    @property
+    @cached_property
     def rate(self) -> Fraction | None:
+        """The mean rate, computed once the boards are all in (the sort asks for it often)."""
         return mean(self.rates)
 
     @property
