@@ -343,3 +343,10 @@ def test_settings_with_mistakes_are_problems_on_their_cells(event, run):
     assert code == 1 and "seating" not in data          # nothing is seated from a guess
     messages = " ".join(p["message"] for p in data["problems"])
     assert "kitty_preset" in messages and "bands" in messages and "tiebreaks" in messages and "boards_per_round" in messages
+
+
+def test_a_board_marked_not_played_with_points_is_a_problem(event, run):
+    seating, _ = _round_one(event, run)
+    boards = [{"round": 1, "table": 1, "board": 1, "declarer": "X", "captured": 40}]
+    code, data, _ = run(event(8, seating=seating, boards=boards))
+    assert code == 1 and ("board-not-played-with-points", "Boards", cell("captured", 0)) in codes(data)

@@ -241,6 +241,12 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
             continue
         seats = res.rounds[b.round].tables[b.table]
         if b.declarer == "X":
+            extra = next((k for k in ("captured", "kitty", "last_lead", "score_ns")
+                          if getattr(b, "lead" if k == "last_lead" else k) is not None), None)
+            if extra is not None:
+                problems.append(error(NOT_PLAYED_WITH_POINTS, b.where[extra]))
+                errors = True
+                continue
             out.append(TableResult(b, b.round, b.table, b.board, seats, None))
             continue
         score = _score(data, b, problems)
@@ -349,7 +355,7 @@ def _rank(data: EventData, res: Results, problems: list[Problem]) -> None:
         else:
             lot_groups.append([x])
     for grp in lot_groups:
-        problems.append(warning(LOT_USED, Where(data.sheet("Rules"), ""), rank=grp[0].rank,
+        problems.append(warning(LOT_USED, data.where_tiebreaks, rank=grp[0].rank,
                                 players=", ".join(x.item.id for x in grp)))
 
 

@@ -103,6 +103,7 @@ class EventData(EventBase):
     boards: list[BoardRow] = field(default_factory=list)
     setup_errors: bool = False
     where_rounds: Where = field(default_factory=lambda: Where("Event"))
+    where_tiebreaks: Where = field(default_factory=lambda: Where("Rules"))
 
     @property
     def pairs_format(self) -> bool:
@@ -143,6 +144,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.rules = BoardRules(preset, Bands(threshold, step, cap), table)
     data.neuberg = ru.choice("neuberg", S.ON_OFF_CHOICES, "on") == "on"
     data.time_drop = int(ru.choice("time_drop", S.TIME_DROP_CHOICES, "1"))
+    data.where_tiebreaks = ru.where("tiebreaks")
     if not ru.blank("tiebreaks"):
         keys = [nz.fold_label(k) for k in re.split(r"[,，;；、\s]+", ru.text("tiebreaks")) if k.strip()]
         aliases = {"time": "time", "用时": "time", "用時": "time", "lot": "lot", "lots": "lot", "抽签": "lot", "抽籤": "lot"}
