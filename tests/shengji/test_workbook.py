@@ -350,3 +350,14 @@ def test_a_board_marked_not_played_with_points_is_a_problem(event, run):
     boards = [{"round": 1, "table": 1, "board": 1, "declarer": "X", "captured": 40}]
     code, data, _ = run(event(8, seating=seating, boards=boards))
     assert code == 1 and ("board-not-played-with-points", "Boards", cell("captured", 0)) in codes(data)
+
+
+def test_cap_setting(event, run):
+    seating, _ = _round_one(event, run)
+    # 120 captured + kitty 40 × tractor2 (×8) = 440: capped at 3 levels; with the cap emptied,
+    # (440 − 80) // 40 = 9 levels to the defenders
+    boards = [{"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 120, "kitty": 40, "last_lead": "tractor2"}]
+    for rules, expected in (({}, -3), ({"cap": ""}, -9), ({"cap": 5}, -5)):
+        path = event(8, seating=seating, boards=boards, rules=rules, name=f"cap{expected}.xlsx")
+        _code, data, _ = run(path)
+        assert {b["score"] for b in data["boards"] if b["seat"] == "N"} == {expected}, rules

@@ -132,9 +132,11 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     preset = ru.choice("kitty_preset", S.KITTY_CHOICES, "national")
     threshold = ru.integer("threshold", 80, low=POINT_UNIT, high=TOTAL_POINTS)
     step = ru.integer("step", 40, low=POINT_UNIT, high=TOTAL_POINTS)
-    cap = None if not ru.blank("cap") and nz.fold_label(ru.text("cap")) in ("none", "无", "無", "-") else ru.integer("cap", 3, low=1, high=20)
-    if ru.blank("cap") and "cap" in ru:
-        cap = None
+    cap: int | None
+    if ("cap" in ru and ru.blank("cap")) or nz.fold_label(ru.text("cap")) in ("none", "无", "無", "-"):
+        cap = None          # emptied on the sheet: no cap
+    else:
+        cap = ru.integer("cap", 3, low=1, high=20)
     table: BandTable | None = None
     if not ru.blank("bands"):
         try:
