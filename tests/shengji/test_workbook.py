@@ -361,3 +361,17 @@ def test_cap_setting(event, run):
         path = event(8, seating=seating, boards=boards, rules=rules, name=f"cap{expected}.xlsx")
         _code, data, _ = run(path)
         assert {b["score"] for b in data["boards"] if b["seat"] == "N"} == {expected}, rules
+
+
+def test_a_withdrawn_player_is_not_seated_again(event, run):
+    roster = [{"id": i, "name": f"P{i}"} for i in range(1, 10)]          # 9 players: one sits out
+    seating, _ = _round_one(event, run, players=roster)
+    gone = next(s["player"] for s in seating if s["table"])              # someone who played round 1
+    roster[int(gone) - 1]["withdrawn_after"] = 1
+    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 * t} for t in (1, 2) for b in (1, 2)]
+    code, data, out = run(event(roster, seating=seating, boards=boards))
+    assert code == 0, data["problems"]
+    r2 = [s for s in data["seating"] if s["round"] == 2]
+    assert gone not in {s["player"] for s in r2}
+    assert len(r2) == 8 and all(s["table"] for s in r2)                  # 8 left: no sit-out
+    assert any(s["id"] == gone and s["rate"] is not None for s in data["standings"])   # round 1 still counts

@@ -204,8 +204,8 @@ def _check_seating(data: EventData, res: Results, problems: list[Problem]) -> bo
                     if pa != pb:
                         problems.append(warning(PARTNERS_APART, seats[b].where["player"], round=rnd, table=t, pair=pa or pb))
         rs.tables = dict(sorted(rs.tables.items()))
-        for pid in data.players:
-            if pid not in seen:
+        for pid, player in data.players.items():
+            if pid not in seen and player.plays(rnd):
                 problems.append(warning(NOT_SEATED, rows[0].where["round"], round=rnd, player=pid))
         rs.errors = has_errors(problems[start:])
         res.rounds[rnd] = rs
@@ -369,7 +369,7 @@ def _same_value(a: Record, b: Record) -> bool:
 
 def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: bool) -> None:
     last = res.last_round
-    units, members = _units(data)
+    units, members = _units(data, last + 1)
     per_table = 2 if members is not None else 4
     if last and last not in res.complete:
         res.status = ("waiting", last, res.missing.get(last, 0))
@@ -391,7 +391,8 @@ def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: b
         seats = first_round(units, data.seed, members)
     else:
         ranked = standings(list(res.records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"), no_boards_rate=HALF)
-        order = [x.item.id for x in ranked]
+        active = set(units) if members is None else {p for ps in members.values() for p in ps}
+        order = [x.item.id for x in ranked if x.item.id in active]
         if members is not None:
             pair_of = {p: pair for pair, ps in members.items() for p in ps}
             order = list(dict.fromkeys(pair_of[p] for p in order if p in pair_of))
@@ -412,7 +413,10 @@ def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: b
     res.status = ("seated", nxt)
 
 
-def _units(data: EventData) -> tuple[list[str], dict[str, tuple[str, str]] | None]:
+def _units(data: EventData, round_: int) -> tuple[list[str], dict[str, tuple[str, str]] | None]:
+    """Who is seated in ``round_``: the players (or pairs) not withdrawn before it."""
+    plays = {pid for pid, p in data.players.items() if p.plays(round_)}
     if data.pairs_format:
-        return sorted(data.pairs, key=natural_key), dict(data.pairs)
-    return sorted(data.players, key=natural_key), None
+        pairs = {k: v for k, v in data.pairs.items() if set(v) <= plays}
+        return sorted(pairs, key=natural_key), pairs
+    return sorted(plays, key=natural_key), None

@@ -50,7 +50,11 @@ class Player:
     id: str
     name: str
     pair: str
+    withdrawn_after: int | None = None
     where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+
+    def plays(self, round_: int) -> bool:
+        return self.withdrawn_after is None or self.withdrawn_after >= round_
 
 
 @dataclass(frozen=True)
@@ -167,7 +171,12 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             problems.append(error(PLAYER_ID_DUPLICATE, row.where["id"], player=pid, other=seen[pid]))
             continue
         seen[pid] = row.number
-        p = Player(pid, rd.text(row, "name") or "", rd.code(row, "pair") or "", dict(row.where))
+        withdrawn = rd.integer(row, "withdrawn_after")
+        if withdrawn is not None and withdrawn < 0:
+            problems.append(error(OUT_OF_RANGE, row.where["withdrawn_after"], value=withdrawn,
+                                  what=_label(row, "withdrawn_after"), expected="0 or more"))
+            withdrawn = None
+        p = Player(pid, rd.text(row, "name") or "", rd.code(row, "pair") or "", withdrawn, dict(row.where))
         data.players[pid] = p
         if p.pair:
             members.setdefault(p.pair, []).append(p)

@@ -131,7 +131,8 @@ def reports(res: Results, lang: str) -> list[Report]:
             rec = x.item
             how = t("抽签", "lot") if x.by_lot and rec.boards else words.get(x.decided_by, "") if x.decided_by is not None else ""
             p = data.players[rec.id]
-            rows.append([x.rank, rec.id, p.name, percent(rec.rate), rec.boards, clock(rec.time), rec.sat_out, how])
+            note = t("第 {r} 轮后退赛", "withdrew after round {r}", r=p.withdrawn_after) if p.withdrawn_after is not None else ""
+            rows.append([x.rank, rec.id, p.name, percent(rec.rate), rec.boards, clock(rec.time), rec.sat_out, how, note])
         done = sorted(res.complete)
         title = t("第 {r} 轮后", "after round {r}", r=done[-1]) if done else t("赛前", "before round 1")
         notes = [t("排名依平均得分率（打过的各副牌得分率的平均，轮空不计）；同分时依次比较：{k}。",
@@ -145,7 +146,7 @@ def reports(res: Results, lang: str) -> list[Report]:
             notes.insert(0, t("第 {r} 轮尚有 {n} 行成绩未输入：排名为暂定。", "Round {r} still has {n} board row(s) to enter: provisional ranking.",
                               r=res.status[1], n=res.status[2]))
         header = [t("名次", "Rank"), t("编号", "ID"), t("姓名", "Name"), t("平均得分率 %", "Mean rate %"), t("副数", "Boards"),
-                  t("用时（同分排序）", "Time (tie-break)"), t("轮空", "Sat out"), t("决定于", "Decided by")]
+                  t("用时（同分排序）", "Time (tie-break)"), t("轮空", "Sat out"), t("决定于", "Decided by"), t("备注", "Note")]
         out.append(Report("Ranking", sheet_name("Ranking", lang), t("{n} · 排名（{w}）", "{n} · Ranking ({w})", n=name, w=title),
                           [Block("", header, rows, notes=notes, number_format={3: PCT})]))
 

@@ -102,6 +102,9 @@ PLAYERS = SheetSpec(
         _c("pair", "搭档组", "固定搭档赛制：同一对的两人填相同的组号；个人赛留空。",
            "Pairs format: both partners of a pair get the same pair code; leave empty for individual play.",
            kind="code", width=8, required=False),
+        _c("withdrawn_after", "退赛（最后轮次）", "退赛者最后参赛的轮次；之后不再排座位，已打的牌仍计入排名（0＝未开赛即退赛）。",
+           "A withdrawn player's last round; not seated after it, the boards played still count (0 = withdrew before round 1).",
+           kind="int", width=10, required=False),
     ),
     note=tri("参赛者名单。", "The roster."),
 )
