@@ -358,7 +358,7 @@ def problems_report(problems, lang: str) -> Report | None:
     if not problems:
         return None
     t = T(lang)
-    block = Block("", [t("严重性", "Severity"), t("工作表", "Sheet"), t("储存格", "Cell"), t("代码", "Code"), t("说明", "Message")],
+    block = Block("", [t("严重性", "Severity"), t("工作表", "Sheet"), t("单元格", "Cell"), t("代码", "Code"), t("说明", "Message")],
                   [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
     return Report("Problems", sheet_name("Problems", lang), t("问题", "Problems"), [block])
 
