@@ -269,7 +269,15 @@ def parse_time(value: Any) -> int:
         text = nz.clean_text(value)
         import unicodedata
 
-        text = unicodedata.normalize("NFKC", text).strip().replace("：", ":")
+        text = unicodedata.normalize("NFKC", text).strip().replace("：", ":").replace(" ", "")
+        text = text.replace("′′", '"').replace("″", '"').replace("′", "'")       # NFKC turns ″ into two primes
+        # 5分07秒, 5′07″, 5'07", 307秒, 5分: the ways a slip writes minutes and seconds
+        m = re.fullmatch(r"(?:(\d+)(?:分|′|'))?(?:(\d+)(?:秒|″|\"|s)?)?", text)
+        if m and (m.group(1) or m.group(2)) and not text.isdigit():
+            minutes, secs = int(m.group(1) or 0), int(m.group(2) or 0)
+            if m.group(1) and m.group(2) and secs > 59:
+                raise ValueError("not a time")
+            return minutes * 60 + secs
         if re.fullmatch(r"\d+", text):
             return int(text)
         m = re.fullmatch(r"(?:(\d+):)?(\d+):([0-5]\d)", text)

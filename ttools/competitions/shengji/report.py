@@ -307,9 +307,11 @@ def _traveller(g: BoardGroup, res: Results, t: T, seat_word: dict[str, str]) -> 
     for seat in SEATS:
         header += [t("{s} 计分单位", "{s} MP", s=seat_word[seat]), t("{s} 得分率 %", "{s} rate %", s=seat_word[seat])]
     n = len(g.played)
+    adjusted = bool(g.by_seat.get("N")) and g.by_seat["N"][0].neuberg
+    top = g.by_seat["N"][0].top if g.by_seat.get("N") else 0
     notes = [t("本副 {n} 桌有成绩，应打 {d} 桌；满分 {top} 个计分单位。", "{n} result(s) of {d} due; top {top} MP.",
-               n=n, d=g.due, top=2 * (max(g.due, n) - 1) if g.by_seat.get("N") and g.by_seat["N"][0].neuberg else 2 * (n - 1))]
-    if g.by_seat.get("N") and g.by_seat["N"][0].neuberg:
+               n=n, d=g.due, top=top)]
+    if adjusted:
         notes.append(t("少于应打桌数：已按 Neuberg 公式调整，(M＋1)×{d}/{n}－1。", "Fewer results than due: Neuberg-adjusted, (M + 1) × {d}/{n} − 1.",
                        d=g.due, n=n))
     fmt = {7: SIGNED, 8: SIGNED}
