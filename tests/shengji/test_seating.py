@@ -62,3 +62,24 @@ def test_everyone_seated_once_per_round_and_sit_outs_spread(n, rounds, seed):
         # no one sits out twice while another has not: counts never differ by more than one
         counts = [sat.get(p, 0) for p in ids]
         assert max(counts) - min(counts) <= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(4, 200), st.integers(2, 5), st.text(min_size=1, max_size=6))
+def test_pairs_sit_together_every_round_and_sit_outs_spread(pairs, rounds, seed):
+    members = {f"P{k}": (f"P{k}a", f"P{k}b") for k in range(1, pairs + 1)}
+    partner = {a: b for a, b in members.values()} | {b: a for a, b in members.values()}
+    sat = Counter()
+    seats = first_round(list(members), seed, members)
+    for rnd in range(1, rounds + 1):
+        if rnd > 1:
+            seats = seat_round(Draw(seed, f"test-ranking/{rnd}").shuffled(list(members)), rnd, sat, members)
+        assert sorted(s.player for s in seats) == sorted(p for ps in members.values() for p in ps)
+        at = {(s.table, s.seat): s.player for s in seats if s.table}
+        for t in {s.table for s in seats if s.table}:
+            assert partner[at[(t, "N")]] == at[(t, "S")] and partner[at[(t, "E")]] == at[(t, "W")]
+        out = {s.player[:-1] for s in seats if s.table is None}
+        assert len(out) == pairs % 2
+        sat.update(out)
+        counts = [sat.get(p, 0) for p in members]
+        assert max(counts) - min(counts) <= 1
