@@ -375,3 +375,14 @@ def test_a_withdrawn_player_is_not_seated_again(event, run):
     assert gone not in {s["player"] for s in r2}
     assert len(r2) == 8 and all(s["table"] for s in r2)                  # 8 left: no sit-out
     assert any(s["id"] == gone and s["rate"] is not None for s in data["standings"])   # round 1 still counts
+
+
+def test_no_round_is_seated_while_an_earlier_one_is_incomplete(event, run):
+    seating, _ = _round_one(event, run)
+    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40} for t in (1, 2) for b in (1, 2)]
+    _code, data, _ = run(event(8, seating=seating, boards=boards))
+    seating2 = seating + seating_of(data, 2)
+    # round 2 complete, but round 1 lost a row: round 3 waits
+    boards2 = boards[1:] + [{"round": 2, "table": t, "board": b, "declarer": "EW", "captured": 40} for t in (1, 2) for b in (1, 2)]
+    code, data, _ = run(event(8, seating=seating2, boards=boards2, name="gap.xlsx"))
+    assert code == 0 and not any(s["round"] == 3 for s in data["seating"])

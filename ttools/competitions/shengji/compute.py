@@ -371,8 +371,10 @@ def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: b
     last = res.last_round
     units, members = _units(data, last + 1)
     per_table = 2 if members is not None else 4
-    if last and last not in res.complete:
-        res.status = ("waiting", last, res.missing.get(last, 0))
+    open_rounds = sorted(r for r in res.rounds if r not in res.complete)
+    if open_rounds:      # every round so far must be complete: the snake ranks on all of them
+        first = open_rounds[0]
+        res.status = ("waiting", first, res.missing.get(first, 0))
         return
     if last >= data.rounds:
         res.status = ("finished", last)
