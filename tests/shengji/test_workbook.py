@@ -99,8 +99,10 @@ def test_round_one_is_seated_dealt_and_waits_for_results(invoke, tmp_path, run):
     seated = [r for r in wb["Seating"].iter_rows(min_row=2, values_only=True) if r[0]]
     assert len(seated) == 21
     # the output is a valid input: run again, nothing changes (the round waits for its results)
-    code2, again, _ = run(out)
+    code2, again, out2 = run(out)
     assert code2 == 0 and again["seating"] == [s for s in data["seating"]] and again["deals"] == data["deals"]
+    # the seating and table cards of the round in play are printed again
+    assert {"NextSeating", "TableCards", "HandRecords"} <= set(load_workbook(out2).sheetnames)
 
 
 # ---- a round of results ------------------------------------------------------------------------------

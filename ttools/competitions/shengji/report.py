@@ -183,7 +183,9 @@ def reports(res: Results, lang: str) -> list[Report]:
         out.append(Report("PlayerCards", sheet_name("PlayerCards", lang), t("{n} · 个人成绩", "{n} · Player cards", n=name), blocks))
 
     # ---- The seating just drawn, and its table cards -----------------------------------------------------------
-    current = res.rounds.get(res.new_round) if res.new_round else None
+    # the round in play: just drawn, or still waiting for its results (reprinted on every run)
+    in_play = res.new_round or (res.status[1] if res.status and res.status[0] == "waiting" else None)
+    current = res.rounds.get(in_play) if in_play else None
     if current is not None:
         rnd = current.round
         basis = (t("随机（抽签种子 {s}）", "at random (seed {s})", s=data.seed) if rnd == 1
