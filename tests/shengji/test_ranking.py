@@ -43,3 +43,11 @@ def test_the_same_ranking_whatever_the_input_order():
     a = [x.item.id for x in standings(recs, ("time", "lot"), Draw("s", "lot"))]
     b = [x.item.id for x in standings(recs[::-1], ("time", "lot"), Draw("s", "lot"))]
     assert a == b
+
+
+def test_rates_that_print_the_same_are_equal_and_time_decides():
+    # 58.4133% and 58.414% both print 58.41%: equal on rate, so the time (200 s before 300 s) decides
+    a = _rec("A", ["584133/1000000"], 300)
+    b = _rec("B", ["58414/100000"], 200)
+    ranked = standings([a, b], ("time", "lot"), Draw("s", "lot"))
+    assert [x.item.id for x in ranked] == ["B", "A"] and ranked[1].decided_by == 1    # by time

@@ -10,6 +10,7 @@ from typing import Sequence
 
 from ttools.core.draw import Draw
 from ttools.core.duplicate import mean
+from ttools.core.exact import round_half_up
 from ttools.core.standings import Ranked, rank
 
 TIEBREAKS = ("time", "lot")
@@ -48,13 +49,15 @@ class Record:
 
 def standings(records: Sequence[Record], tiebreaks: Sequence[str], lot: Draw | None,
               no_boards_rate: Fraction | None = None) -> list[Ranked[Record]]:
-    """Rank by mean rate (higher first), then ``tiebreaks`` in order ('time': less first; a
+    """Rank by mean rate as printed (higher first), then ``tiebreaks`` in order ('time': less first; a
     player with no time after those with one); with 'lot', equal players are ordered by a seeded
     lot and flagged. A player with no board ranks last, unless ``no_boards_rate`` stands in for
     their rate (the seating counts them at 50%)."""
     def rate_key(r: Record):
+        # the rate as printed (a percentage to 2 decimals, half up): rates that print the same are
+        # equal, and the tie-breaks decide, as the rulebook reads
         rate = r.rate if r.rate is not None else no_boards_rate
-        return (1, 0) if rate is None else (0, -rate)
+        return (1, 0) if rate is None else (0, -round_half_up(rate * 100, 2))
 
     def time_key(r: Record):
         return (1, 0) if r.time is None else (0, r.time)
