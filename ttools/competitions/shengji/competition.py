@@ -32,6 +32,7 @@ GUIDE_HANS = ("竞技升级复式赛工作簿 · 使用说明", [
                   "抓分及底分都是 5 的倍数；抓分加底分不超过 200。用时可写秒数（95）或 分:秒（1:35）。",
                   "本桌未打某副牌时，庄家方填 X：该副不计入本桌四人的平均，其他桌按 Neuberg 公式调整（可在「规则」关闭）。",
                   "人数不是 4 的倍数时每轮有人轮空：排名最后且轮空次数最少者轮空，轮空不影响平均得分率。",
+                  "退赛者在「参赛者」的「退赛（最后轮次）」填最后参赛的轮次；之后不再排座位。裁判长如需更正座位，可直接修改「座位」表。",
                   "有问题时 ttools 会列出工作表与单元格；ttools check 文件 --annotate 可产生标示问题的副本。原始文件永不修改。"]),
 ])
 
@@ -53,6 +54,8 @@ GUIDE_EN = ("Shengji duplicate event workbook · Guide", [
                     "Neuberg-adjusted (a setting on Rules).",
                     "A field that is not a multiple of 4 has sit-outs: the lowest ranked of those who sat out least; a sit-out "
                     "does not count against anyone.",
+                    "A player who withdraws: their last round in withdrawn_after on Players; they are not seated after it. "
+                    "The chief referee may correct a seat on Seating directly.",
                     "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input "
                     "is never modified."]),
 ])
