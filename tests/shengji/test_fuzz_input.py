@@ -42,3 +42,14 @@ def test_any_cells_give_problems_not_a_traceback(boards, extra_seating):
         assert not any(s["round"] == 2 for s in outcome.summary.get("seating", []))
     with tempfile.TemporaryDirectory() as tmp:
         outcome.writer(str(Path(tmp) / "out.xlsx"))
+
+
+def test_a_round_or_table_number_far_out_of_range_is_a_problem_not_a_hang():
+    # 1e30 is a whole number to Excel; a round that large must not make ttools deal 10^30 rounds
+    seating = GOOD_SEATING + [[1e30, 1, "N", 9], [1, 10**9, "N", 9]]
+    boards = [[10**12, 1, 1, "NS", 40] + [None] * 7]
+    outcome = process(_book(seating, boards))
+    found = {(p.code, p.cell) for p in outcome.problems}
+    assert ("number-out-of-range", "A11") in found and ("number-out-of-range", "B12") in found
+    assert ("number-out-of-range", "A2") in found
+    assert max(d["round"] for d in outcome.summary["deals"]) == 1

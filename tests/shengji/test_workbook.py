@@ -180,7 +180,7 @@ def test_each_board_row_problem_is_on_its_cell(event, run):
         {"round": 2, "table": 1, "board": 1, **good},                                                # 6: round not seated
         {"round": 1, "table": 1, "board": 3, **good},                                                # 7: no board 3
         {"round": 1, "table": 2, "board": 2, "declarer": "NS", "captured": 160, "kitty": 60},        # 8: 220 points
-        {"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 40, "last_lead": "quad"},  # 9: shape
+        {"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 40, "last_lead": "tractor13"},  # 9: 13 pairs
         {"round": 1, "table": 1, "board": 2, "declarer": "NS", "captured": 40, "score_ns": 2},       # 10: disagrees
         {"round": 1, "table": 2, "board": 2, "captured": 40},                                        # 11: no declarer
     ]

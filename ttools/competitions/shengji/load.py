@@ -13,11 +13,15 @@ from ttools.competitions.shengji import schema as S
 from ttools.competitions.shengji.hant import hant
 from ttools.competitions.shengji.ranking import TIEBREAKS
 from ttools.competitions.shengji.scoring import KITTY_MAX, POINT_UNIT, TOTAL_POINTS, BandTable, BoardRules, parse_band_table
+from ttools.core.cards import HAND_SIZE
 from ttools.core.upgrade import Bands, LastLead, parse_last_lead
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, unknown_sheets
+
+
+MAX_TABLES = 2000      # 8,000 players: far beyond any hall; a larger number is a typing mistake
 
 
 def _define(code: str, en: str, hans: str) -> str:
@@ -201,14 +205,18 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         pid = rd.code(row, "player", required=True)
         if rnd is None or pid is None or (not row.blank("table") and tbl is None) or (not row.blank("seat") and seat is None):
             continue
-        if rnd < 1:
-            problems.append(error(OUT_OF_RANGE, row.where["round"], value=rnd, what=_label(row, "round"), expected="1 or more"))
+        if not 1 <= rnd <= data.rounds:
+            problems.append(error(OUT_OF_RANGE, row.where["round"], value=rnd, what=_label(row, "round"),
+                                  expected=f"1–{data.rounds} (Event rounds)"))
+            continue
+        if tbl is not None and not 1 <= tbl <= MAX_TABLES:
+            problems.append(error(OUT_OF_RANGE, row.where["table"], value=tbl, what=_label(row, "table"), expected=f"1–{MAX_TABLES}"))
             continue
         data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, dict(row.where)))
 
     # ---- Boards -------------------------------------------------------------------------------------------
     for i, row in enumerate(ld.table(S.BOARDS)):
-        data.boards.append(_board_row(i, row, rd, problems))
+        data.boards.append(_board_row(i, row, rd, problems, data.rounds))
 
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
@@ -219,7 +227,7 @@ def _label(row: Row, key: str) -> dict[str, str]:
     return row.labels.get(key) or {"en": key}
 
 
-def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem]) -> BoardRow:
+def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int) -> BoardRow:
     before = len(problems)
     rnd = rd.integer(row, "round", required=True)
     tbl = rd.integer(row, "table", required=True)
@@ -232,13 +240,16 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem]) -> Boa
     if not row.blank("last_lead"):
         try:
             lead = parse_last_lead(nz.clean_text(row.values["last_lead"]))
+            if lead.pairs > HAND_SIZE // 2:      # 25 cards hold at most 12 pairs
+                raise ValueError("more pairs than a hand holds")
         except ValueError:
             problems.append(error(LEAD_INVALID, row.where["last_lead"], value=nz.clean_text(row.values["last_lead"])))
     times = {seat: _time(row, f"time_{seat.lower()}", problems) for seat in "NESW"}
 
-    for key, value, high in (("round", rnd, None), ("table", tbl, None), ("board", board, None)):
-        if value is not None and value < 1:
-            problems.append(error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected="1 or more"))
+    for key, value, high in (("round", rnd, rounds), ("table", tbl, MAX_TABLES), ("board", board, None)):
+        if value is not None and (value < 1 or (high is not None and value > high)):
+            expected = "1 or more" if high is None else f"1–{high}"
+            problems.append(error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=expected))
     for key, value, high in (("captured", captured, TOTAL_POINTS), ("kitty", kitty, KITTY_MAX)):
         if value is None:
             continue
