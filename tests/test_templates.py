@@ -7,6 +7,8 @@ When the workbook layout changes on purpose, regenerate them:
     ttools new scrabble templates/scrabble-40.xlsx --players 40 --force
     ttools new scrabble templates/scrabble-40-zh-Hans.xlsx --players 40 --lang zh-Hans --force
     ttools new scrabble templates/scrabble-40-en.xlsx --players 40 --lang en --force
+    ttools new shengji templates/shengji-32.xlsx --players 32 --force
+    ttools new shengji templates/shengji-32-en.xlsx --players 32 --lang en --force
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ CASES = [
     ("scrabble-40.xlsx", ["scrabble", "--players", "40"]),
     ("scrabble-40-zh-Hans.xlsx", ["scrabble", "--players", "40", "--lang", "zh-Hans"]),
     ("scrabble-40-en.xlsx", ["scrabble", "--players", "40", "--lang", "en"]),
+    ("shengji-32.xlsx", ["shengji", "--players", "32"]),
+    ("shengji-32-en.xlsx", ["shengji", "--players", "32", "--lang", "en"]),
 ]
 
 
@@ -96,3 +100,11 @@ def test_scrabble_templates_speak_their_language():
             for ch in v if ch in traditional_only}
     left |= {ch for name in texts["order"] for ch in name if ch in traditional_only}
     assert not left, f"Traditional characters in the zh-Hans template: {''.join(sorted(left))}"
+
+
+def test_shengji_template_dropdowns_are_fed_by_defined_names():
+    wb = load_workbook(TEMPLATES / "shengji-32.xlsx")
+    names = set(wb.defined_names)
+    lists = [dv.formula1.lstrip("=") for ws in wb.worksheets for dv in ws.data_validations.dataValidation if dv.type == "list"]
+    assert lists and set(lists) <= names
+    assert {"PlayerList", "KittyPresetChoices", "NeubergChoices", "FormatChoices", "DeclarerChoices", "SeatChoices"} <= names

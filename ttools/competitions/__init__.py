@@ -14,6 +14,7 @@ from types import ModuleType
 COMPETITIONS = {
     "nations-cup": "ttools.competitions.nations_cup.competition",
     "scrabble": "ttools.competitions.scrabble.competition",
+    "shengji": "ttools.competitions.shengji.competition",
 }
 
 

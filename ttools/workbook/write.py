@@ -63,6 +63,7 @@ class Block:
     highlight: set[int] = field(default_factory=set)   # row indices to shade (e.g. advancing)
     notes: Sequence[str] = ()                          # lines printed under the table
     number_format: dict[int, str] = field(default_factory=dict)  # column index -> Excel format
+    page_break: bool = False                           # printed from the top of a new page
 
 
 @dataclass
@@ -314,7 +315,10 @@ class WorkbookWriter:
         r += 1
         widths: dict[int, int] = {}
         first_header: int | None = None
-        for block in report.blocks:
+        breaks: list[int] = []
+        for b, block in enumerate(report.blocks):
+            if block.page_break and b > 0:
+                breaks.append(r)
             if block.title:
                 ws.write_string(r, 0, block.title, self.f_block)
                 r += 1
@@ -348,6 +352,12 @@ class WorkbookWriter:
         self.print_setup(ws, header_rows=first_header if single else None, landscape=report.landscape)
         ws.set_print_scale(100)
         ws.fit_to_pages(1, 0)
+        if breaks:
+            # "fit to width" would override manual breaks: scale to the page width instead
+            avail = 95 if report.landscape else 64     # character columns across A4 at 100%
+            total = sum(widths.values()) or 1
+            ws.set_print_scale(max(10, min(100, 100 * avail // total)))
+            ws.set_h_pagebreaks(breaks[:1023])        # Excel keeps at most 1023 manual breaks
 
     def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:
         ws = self.wb.add_worksheet("_meta")

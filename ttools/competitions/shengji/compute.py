@@ -1,0 +1,424 @@
+"""Apply the Shengji duplicate rules to the loaded records: check the seating and the board rows,
+score every board, compare each seat's result with the same seat at the other tables
+(matchpoints, Neuberg where due), rank the players, and seat the next round once the last one
+is complete. A round whose rows have errors is never seated from: nothing is drawn from a guess.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ttools.competitions.shengji.hant import hant
+from ttools.competitions.shengji.load import BoardRow, EventData, SeatRow, natural_key
+from ttools.competitions.shengji.ranking import Record, standings, time_tiebreak
+from ttools.competitions.shengji.scoring import BoardScore, score_board, typed_score
+from ttools.competitions.shengji.seating import SEATS, Seat, first_round, seat_round
+from ttools.core.cards import Deal, deal_board
+from ttools.core.draw import Draw
+from ttools.core.duplicate import HALF, compare
+from ttools.core.standings import Ranked
+from ttools.problems import Problem, Where, define, error, has_errors, warning
+
+
+def _define(code: str, en: str, hans: str) -> str:
+    return define(code, en, hant(hans), hans)
+
+
+SEAT_UNKNOWN_PLAYER = _define("seating-unknown-player", "player {player} is not on the Players sheet",
+                              "参赛者 {player} 不在「参赛者」表上")
+SEAT_PLAYER_TWICE = _define("seating-player-twice", "player {player} is seated twice in round {round} (also on row {other})",
+                            "参赛者 {player} 在第 {round} 轮排了两次（另见第 {other} 行）")
+SEAT_TAKEN = _define("seating-seat-taken", "seat {seat} of table {table} in round {round} is given twice (also on row {other})",
+                     "第 {round} 轮第 {table} 桌的 {seat} 位重复（另见第 {other} 行）")
+SEAT_MISSING = _define("seating-seat-missing", "a seat (N, E, S or W) is needed for a player at a table",
+                       "有桌号的参赛者须填方位（N、E、S 或 W）")
+TABLE_INCOMPLETE = _define("seating-table-incomplete", "table {table} of round {round} has {count} player(s); a table seats four",
+                           "第 {round} 轮第 {table} 桌有 {count} 人；每桌须四人")
+NOT_SEATED = _define("seating-player-missing", "round {round}: player {player} is neither seated nor sitting out",
+                     "第 {round} 轮：参赛者 {player} 既未入座也未轮空")
+PARTNERS_APART = _define("seating-partners-apart", "round {round}, table {table}: pair {pair} does not sit together (N–S or E–W)",
+                         "第 {round} 轮第 {table} 桌：搭档组 {pair} 没有同坐南北或东西")
+ROUND_NOT_SEATED = _define("board-round-not-seated", "round {round} has no seating yet; results need the seating ttools drew",
+                           "第 {round} 轮尚未排座位；成绩须对应 ttools 排定的座位")
+TABLE_UNKNOWN = _define("board-table-unknown", "there is no table {table} in round {round} (tables 1–{tables})",
+                        "第 {round} 轮没有第 {table} 桌（共 1–{tables} 桌）")
+BOARD_UNKNOWN = _define("board-number-unknown", "board {board} does not exist: a round has boards 1–{boards}",
+                        "没有第 {board} 副：每轮为第 1–{boards} 副")
+BOARD_TWICE = _define("board-entered-twice", "board {board} of table {table}, round {round} is entered twice (also on row {other})",
+                      "第 {round} 轮第 {table} 桌第 {board} 副输入了两次（另见第 {other} 行）")
+NEEDED = _define("board-value-needed", "{what} is needed for this board's score", "计算本副得分需要{what}")
+NOT_PLAYED_WITH_POINTS = _define("board-not-played-with-points", "the board is marked not played (X) but has points or a score",
+                                 "本副标为未打（X），却填了分数或得分")
+SCORE_DISAGREES = _define("board-score-disagrees", "score_ns {typed} disagrees with the score from the points ({computed})",
+                          "南北得分 {typed} 与由分数算出的得分（{computed}）不符")
+TIME_MISSING = _define("board-time-missing", "the time of seat {seat} is missing while the other seats have theirs",
+                       "其他方位都有用时，{seat} 方位的用时却空白")
+SEATING_BLOCKED = _define("seating-blocked", "round {round} is not seated: fix the errors listed first (nothing is seated from a guess)",
+                          "第 {round} 轮暂不排座位：请先更正上列错误（不会依猜测排座位）")
+TOO_FEW = _define("field-too-small", "{count} player(s): a table needs four (two pairs in the pairs format)",
+                  "只有 {count} 名参赛者：每桌须四人（固定搭档赛制为两对）")
+LOT_USED = _define("ranking-by-lot", "rank {rank}: {players} are equal on rate and every tie-break; their order was drawn by lot — the chief referee confirms it",
+                   "第 {rank} 名：{players} 得分率及所有同分排序都相同，名次由抽签决定，须经裁判长确认")
+
+
+@dataclass
+class RoundSeating:
+    round: int
+    tables: dict[int, dict[str, str]] = field(default_factory=dict)   # table -> seat -> player (complete tables)
+    sit_outs: list[str] = field(default_factory=list)
+    errors: bool = False
+
+    def seat_of(self) -> dict[str, tuple[int, str]]:
+        return {p: (t, s) for t, seats in self.tables.items() for s, p in seats.items()}
+
+
+@dataclass
+class TableResult:
+    """One table's board: its row, its score (None: not played at this table)."""
+
+    row: BoardRow
+    round: int
+    table: int
+    board: int
+    seats: dict[str, str]
+    score: BoardScore | None
+
+
+@dataclass
+class SeatResult:
+    round: int
+    board: int
+    table: int
+    seat: str
+    player: str
+    score: int
+    mp: Fraction
+    top: int
+    rate: Fraction
+    time: int | None
+    neuberg: bool = False
+
+
+@dataclass
+class BoardGroup:
+    """One board of one round: every table's result, and every seat's comparison."""
+
+    round: int
+    board: int
+    due: int                                  # tables that should play it
+    results: list[TableResult] = field(default_factory=list)
+    by_seat: dict[str, list[SeatResult]] = field(default_factory=dict)
+
+    @property
+    def played(self) -> list[TableResult]:
+        return [r for r in self.results if r.score is not None]
+
+
+@dataclass
+class Results:
+    data: EventData
+    rounds: dict[int, RoundSeating] = field(default_factory=dict)
+    groups: list[BoardGroup] = field(default_factory=list)
+    seat_results: list[SeatResult] = field(default_factory=list)
+    records: dict[str, Record] = field(default_factory=dict)
+    standings: list[Ranked[Record]] = field(default_factory=list)
+    complete: set[int] = field(default_factory=set)
+    missing: dict[int, int] = field(default_factory=dict)       # round -> board rows still to enter
+    new_round: int | None = None
+    new_seats: list[Seat] = field(default_factory=list)
+    status: tuple = ()
+    deals: dict[tuple[int, int], Deal] = field(default_factory=dict)
+
+    @property
+    def last_round(self) -> int:
+        return max(self.rounds, default=0)
+
+    @property
+    def current_round(self) -> int:
+        """The newest seated round (the one just drawn, if any)."""
+        return self.new_round or self.last_round
+
+
+def compute(data: EventData, problems: list[Problem]) -> Results:
+    res = Results(data)
+    seating_errors = _check_seating(data, res, problems)
+    results, board_errors = _score_rows(data, res, problems)
+    _compare(data, res, results)
+    _rank(data, res, problems)
+    _seat_next(data, res, problems, seating_errors or board_errors)
+    for r in range(1, res.current_round + 1):
+        for b in range(1, data.boards_per_round + 1):
+            res.deals[(r, b)] = deal_board(data.seed, r, b)
+    return res
+
+
+# ---------------------------------------------------------------------------------------------
+# Seating
+
+
+def _check_seating(data: EventData, res: Results, problems: list[Problem]) -> bool:
+    before = len(problems)
+    by_round: dict[int, list[SeatRow]] = defaultdict(list)
+    for s in data.seating:
+        by_round[s.round].append(s)
+    for rnd in sorted(by_round):
+        rs = RoundSeating(rnd)
+        rows = by_round[rnd]
+        seen: dict[str, SeatRow] = {}
+        tables: dict[int, dict[str, SeatRow]] = defaultdict(dict)
+        first_row: dict[int, SeatRow] = {}
+        start = len(problems)
+        for s in rows:
+            if s.player not in data.players:
+                problems.append(error(SEAT_UNKNOWN_PLAYER, s.where["player"], player=s.player))
+                continue
+            if s.player in seen:
+                problems.append(error(SEAT_PLAYER_TWICE, s.where["player"], player=s.player, round=rnd,
+                                      other=_row(seen[s.player].where["player"])))
+                continue
+            seen[s.player] = s
+            if s.table is None:
+                rs.sit_outs.append(s.player)
+                continue
+            first_row.setdefault(s.table, s)
+            if s.seat is None:
+                problems.append(error(SEAT_MISSING, s.where["seat"]))
+                continue
+            if s.seat in tables[s.table]:
+                problems.append(error(SEAT_TAKEN, s.where["seat"], seat=s.seat, table=s.table, round=rnd,
+                                      other=_row(tables[s.table][s.seat].where["seat"])))
+                continue
+            tables[s.table][s.seat] = s
+        for t in sorted(first_row):
+            seats = tables.get(t, {})
+            if len(seats) != 4:
+                problems.append(error(TABLE_INCOMPLETE, first_row[t].where["table"], table=t, round=rnd, count=len(seats)))
+                continue
+            rs.tables[t] = {seat: seats[seat].player for seat in SEATS}
+            if data.pairs_format:
+                pair_of = {pid: data.players[pid].pair for pid in rs.tables[t].values()}
+                for a, b in (("N", "S"), ("E", "W")):
+                    pa, pb = pair_of[rs.tables[t][a]], pair_of[rs.tables[t][b]]
+                    if pa != pb:
+                        problems.append(warning(PARTNERS_APART, seats[b].where["player"], round=rnd, table=t, pair=pa or pb))
+        rs.tables = dict(sorted(rs.tables.items()))
+        for pid, player in data.players.items():
+            if pid not in seen and player.plays(rnd):
+                problems.append(warning(NOT_SEATED, rows[0].where["round"], round=rnd, player=pid))
+        rs.errors = has_errors(problems[start:])
+        res.rounds[rnd] = rs
+    return has_errors(problems[before:])
+
+
+def _row(where: Where) -> str:
+    return "".join(ch for ch in where.cell if ch.isdigit())
+
+
+# ---------------------------------------------------------------------------------------------
+# Board rows
+
+
+def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple[list[TableResult], bool]:
+    """Every board row checked against the seating and scored; (results, any error found)."""
+    errors = any(not b.ok for b in data.boards)
+    seen: dict[tuple[int, int, int], BoardRow] = {}
+    out: list[TableResult] = []
+    for b in data.boards:
+        if not b.ok or b.round is None or b.table is None or b.board is None:
+            continue
+        found, skip = _check_row(data, res, b, seen)
+        if skip:
+            continue
+        if found:
+            problems.extend(found)
+            errors = errors or has_errors(found)
+            if has_errors(found):
+                continue
+        seen[(b.round, b.table, b.board)] = b
+        if not b.entered:
+            continue
+        seats = res.rounds[b.round].tables[b.table]
+        if b.declarer == "X":
+            extra = next((k for k in ("captured", "kitty", "last_lead", "score_ns")
+                          if getattr(b, "lead" if k == "last_lead" else k) is not None), None)
+            if extra is not None:
+                problems.append(error(NOT_PLAYED_WITH_POINTS, b.where[extra]))
+                errors = True
+                continue
+            out.append(TableResult(b, b.round, b.table, b.board, seats, None))
+            continue
+        score = _score(data, b, problems)
+        if score is None:
+            errors = True
+            continue
+        out.append(TableResult(b, b.round, b.table, b.board, seats, score))
+        given = {s: b.times[s] for s in SEATS}
+        if any(v is not None for v in given.values()):
+            for s, v in given.items():
+                if v is None:
+                    problems.append(warning(TIME_MISSING, b.where[f"time_{s.lower()}"], seat=s))
+    return out, errors
+
+
+def _check_row(data: EventData, res: Results, b: BoardRow, seen: dict) -> tuple[list[Problem], bool]:
+    """The row's problems against the seating and the rows before it, and whether to skip it
+    quietly (an empty pre-filled row whose result was typed on another row)."""
+    rs = res.rounds.get(b.round)
+    if rs is None:
+        return [error(ROUND_NOT_SEATED, b.where["round"], round=b.round)], False
+    if b.table not in rs.tables:
+        return [error(TABLE_UNKNOWN, b.where["table"], table=b.table, round=b.round, tables=len(rs.tables) or 0)], False
+    if b.board > data.boards_per_round:
+        return [error(BOARD_UNKNOWN, b.where["board"], board=b.board, boards=data.boards_per_round)], False
+    key = (b.round, b.table, b.board)
+    if key in seen:
+        first = seen[key]
+        if first.entered and b.entered:
+            return [error(BOARD_TWICE, b.where["board"], board=b.board, table=b.table, round=b.round,
+                          other=_row(first.where["board"]))], False
+        return [], not b.entered
+    return [], False
+
+
+def _score(data: EventData, b: BoardRow, problems: list[Problem]) -> BoardScore | None:
+    labels = {"declarer": {"en": "declarer", "zh-Hans": "庄家方", "zh-Hant": "莊家方"},
+              "captured": {"en": "captured points", "zh-Hans": "抓分", "zh-Hant": "抓分"}}
+    if b.declarer == "X":
+        return None
+    if b.declarer is None and b.captured is None:
+        return typed_score(b.score_ns) if b.score_ns is not None else None
+    for key, value in (("declarer", b.declarer), ("captured", b.captured)):
+        if value is None:
+            problems.append(error(NEEDED, b.where[key], what=labels[key]))
+            return None
+    score = score_board(b.declarer, b.captured, b.kitty or 0, b.lead, data.rules)
+    if b.score_ns is not None and b.score_ns != score.score_ns:
+        problems.append(error(SCORE_DISAGREES, b.where["score_ns"], typed=b.score_ns, computed=score.score_ns))
+        return None
+    return score
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparison and ranking
+
+
+def _compare(data: EventData, res: Results, results: list[TableResult]) -> None:
+    by_board: dict[tuple[int, int], list[TableResult]] = defaultdict(list)
+    for r in results:
+        by_board[(r.round, r.board)].append(r)
+    for (rnd, board) in sorted(by_board):
+        group = BoardGroup(rnd, board, len(res.rounds[rnd].tables), sorted(by_board[(rnd, board)], key=lambda r: r.table))
+        played = group.played
+        for seat in SEATS:
+            scores = [r.score.score(seat) for r in played]
+            compared = compare(scores, expected=group.due, use_neuberg=data.neuberg)
+            group.by_seat[seat] = [
+                SeatResult(rnd, board, r.table, seat, r.seats[seat], r.score.score(seat), c.mp, c.top, c.rate,
+                           r.row.times[seat], neuberg=data.neuberg and len(played) < group.due)
+                for r, c in zip(played, compared)]
+            res.seat_results += group.by_seat[seat]
+        res.groups.append(group)
+    for rnd, rs in res.rounds.items():
+        entered = {(r.table, r.board) for r in results if r.round == rnd}
+        missing = len(rs.tables) * data.boards_per_round - len(entered)
+        res.missing[rnd] = missing
+        if missing == 0 and not rs.errors:
+            res.complete.add(rnd)
+
+
+def _rank(data: EventData, res: Results, problems: list[Problem]) -> None:
+    records = {pid: Record(pid) for pid in data.players}
+    for s in sorted(res.seat_results, key=lambda s: (s.round, s.board)):
+        rec = records.get(s.player)
+        if rec is None:
+            continue
+        rec.rates.append(s.rate)
+        if s.time is not None:
+            rec.times.append(s.time)
+    for rs in res.rounds.values():
+        for pid in rs.sit_outs:
+            if pid in records:
+                records[pid].sat_out += 1
+    for rec in records.values():
+        rec.time = time_tiebreak(rec.times, data.time_drop)
+    res.records = records
+    res.standings = standings(list(records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"))
+    # one warning per group drawn by lot, on the Rules sheet's tie-break setting
+    lot_groups: list[list[Ranked[Record]]] = []
+    for x in res.standings:
+        if not x.by_lot or not x.item.boards:
+            continue
+        if lot_groups and _same_value(lot_groups[-1][0].item, x.item):
+            lot_groups[-1].append(x)
+        else:
+            lot_groups.append([x])
+    for grp in lot_groups:
+        problems.append(warning(LOT_USED, data.where_tiebreaks, rank=grp[0].rank,
+                                players=", ".join(x.item.id for x in grp)))
+
+
+def _same_value(a: Record, b: Record) -> bool:
+    return a.rate == b.rate and a.time == b.time
+
+
+# ---------------------------------------------------------------------------------------------
+# The next round's seating
+
+
+def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: bool) -> None:
+    last = res.last_round
+    units, members = _units(data, last + 1)
+    per_table = 2 if members is not None else 4
+    open_rounds = sorted(r for r in res.rounds if r not in res.complete)
+    if open_rounds:      # every round so far must be complete: the snake ranks on all of them
+        first = open_rounds[0]
+        res.status = ("waiting", first, res.missing.get(first, 0))
+        return
+    if last >= data.rounds:
+        res.status = ("finished", last)
+        return
+    nxt = last + 1
+    where = data.where_rounds
+    if data.setup_errors or errors:
+        problems.append(warning(SEATING_BLOCKED, where, round=nxt))
+        res.status = ("blocked", nxt)
+        return
+    if len(units) < per_table:
+        problems.append(warning(TOO_FEW, Where(data.sheet("Players"), ""), count=len(data.players)))
+        res.status = ("too-few", nxt)
+        return
+    if nxt == 1:
+        seats = first_round(units, data.seed, members)
+    else:
+        ranked = standings(list(res.records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"), no_boards_rate=HALF)
+        active = set(units) if members is None else {p for ps in members.values() for p in ps}
+        order = [x.item.id for x in ranked if x.item.id in active]
+        if members is not None:
+            pair_of = {p: pair for pair, ps in members.items() for p in ps}
+            order = list(dict.fromkeys(pair_of[p] for p in order if p in pair_of))
+            sat_out = {pair: res.records[ps[0]].sat_out for pair, ps in members.items()}
+        else:
+            sat_out = {pid: rec.sat_out for pid, rec in res.records.items()}
+        seats = seat_round(order, nxt, sat_out, members)
+    res.new_round = nxt
+    res.new_seats = seats
+    rs = RoundSeating(nxt)
+    for s in seats:
+        if s.table is None:
+            rs.sit_outs.append(s.player)
+        else:
+            rs.tables.setdefault(s.table, {})[s.seat] = s.player
+    rs.tables = {t: {seat: rs.tables[t][seat] for seat in SEATS} for t in sorted(rs.tables)}
+    res.rounds[nxt] = rs
+    res.status = ("seated", nxt)
+
+
+def _units(data: EventData, round_: int) -> tuple[list[str], dict[str, tuple[str, str]] | None]:
+    """Who is seated in ``round_``: the players (or pairs) not withdrawn before it."""
+    plays = {pid for pid, p in data.players.items() if p.plays(round_)}
+    if data.pairs_format:
+        pairs = {k: v for k, v in data.pairs.items() if set(v) <= plays}
+        return sorted(pairs, key=natural_key), pairs
+    return sorted(plays, key=natural_key), None

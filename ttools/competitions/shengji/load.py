@@ -1,0 +1,319 @@
+"""Workbook -> typed Shengji records and problems. Reads canonical English or localized sheet and
+column names; every record keeps its cells so the checks can point at them."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttools.competitions.common import EventBase, Loader
+from ttools.competitions.shengji import schema as S
+from ttools.competitions.shengji.hant import hant
+from ttools.competitions.shengji.ranking import TIEBREAKS
+from ttools.competitions.shengji.scoring import KITTY_MAX, POINT_UNIT, TOTAL_POINTS, BandTable, BoardRules, parse_band_table
+from ttools.core.cards import HAND_SIZE
+from ttools.core.upgrade import Bands, LastLead, parse_last_lead
+from ttools.problems import Problem, Where, define, error
+from ttools.workbook import normalize as nz
+from ttools.workbook.read import Book
+from ttools.workbook.schema import Reader, Row, unknown_sheets
+
+
+MAX_TABLES = 2000      # 8,000 players: far beyond any hall; a larger number is a typing mistake
+
+
+def _define(code: str, en: str, hans: str) -> str:
+    return define(code, en, hant(hans), hans)
+
+
+PLAYER_ID_DUPLICATE = _define("roster-id-duplicate", "player id {player} is listed twice (also on row {other})",
+                              "参赛者编号 {player} 重复（另见第 {other} 行）")
+PAIR_SIZE = _define("partnership-size", "pair {pair} has {count} player(s); a fixed partnership is two players",
+                    "搭档组 {pair} 有 {count} 名参赛者；固定搭档须为两人")
+PAIR_MISSING = _define("partnership-missing", "player {player} has no pair: in the pairs format every player belongs to one",
+                       "参赛者 {player} 没有搭档组：固定搭档赛制中每人须属于一对")
+OUT_OF_RANGE = _define("number-out-of-range", "'{value}' is out of range for {what}: {expected}",
+                       "「{value}」超出{what}的范围：{expected}")
+POINTS_NOT_FIVE = _define("board-points-not-fives", "{value} points cannot be: points come in fives (5s, 10s and Ks)",
+                          "{value} 分不可能：分数都是 5 的倍数（5、10、K）")
+POINTS_TOO_MANY = _define("board-points-over-200", "captured {captured} + kitty {kitty} = {total} is more than the 200 points in two decks",
+                          "抓分 {captured} + 底分 {kitty} = {total}，超过两副牌的 200 分")
+TIME_INVALID = _define("board-time-invalid", "'{value}' is not a time: write seconds (95) or minutes:seconds (1:35)",
+                       "「{value}」不是时间：请写秒数（95）或 分:秒（1:35）")
+TIME_AMBIGUOUS = _define("board-time-ambiguous", "Excel stored {value} as hours:minutes; type the time as text (m:ss such as 5:07) or in seconds",
+                         "Excel 把 {value} 存成「时:分」；请以文字（分:秒，如 5:07）或秒数输入")
+LEAD_INVALID = _define("board-last-lead-invalid", "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3, …, throw, "
+                       "throw-pair, throw-tractor2, … (empty when the declarers won the last trick)",
+                       "「{value}」不是抠底牌型：single、pair、tractor2、tractor3…、throw、throw-pair、throw-tractor2…（庄家赢得最后一圈时留空）")
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    pair: str
+    withdrawn_after: int | None = None
+    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+
+    def plays(self, round_: int) -> bool:
+        return self.withdrawn_after is None or self.withdrawn_after >= round_
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One row of the Seating sheet (table None: sits out)."""
+
+    round: int
+    table: int | None
+    seat: str | None
+    player: str
+    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass
+class BoardRow:
+    """One row of the Boards sheet as read; ``ok`` False when a cell of it has an error."""
+
+    index: int                         # position in raw["Boards"]
+    round: int | None
+    table: int | None
+    board: int | None
+    declarer: str | None               # NS | EW | X (not played) | None (not entered yet)
+    captured: int | None
+    kitty: int | None
+    lead: LastLead | None
+    times: dict[str, int | None]
+    score_ns: int | None
+    where: dict[str, Where]
+    ok: bool = True
+
+    @property
+    def entered(self) -> bool:
+        """A result was entered (a pre-filled row waiting for one is not)."""
+        return self.declarer is not None or self.captured is not None or self.score_ns is not None
+
+
+@dataclass
+class EventData(EventBase):
+    lang: str = S.DEFAULT_LANG
+    boards_per_round: int = 6
+    rounds: int = 5
+    format: str = "individual"
+    rules: BoardRules = field(default_factory=BoardRules)
+    neuberg: bool = True
+    tiebreaks: tuple[str, ...] = TIEBREAKS
+    time_drop: int = 1
+    players: dict[str, Player] = field(default_factory=dict)
+    pairs: dict[str, tuple[str, str]] = field(default_factory=dict)   # pairs format: pair -> (first, second)
+    seating: list[SeatRow] = field(default_factory=list)
+    boards: list[BoardRow] = field(default_factory=list)
+    setup_errors: bool = False
+    where_rounds: Where = field(default_factory=lambda: Where("Event"))
+    where_tiebreaks: Where = field(default_factory=lambda: Where("Rules"))
+
+    @property
+    def pairs_format(self) -> bool:
+        return self.format == "pairs"
+
+
+def natural_key(text: str) -> tuple:
+    """'P2' < 'P10': digits compare as numbers."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
+
+
+def load(book: Book) -> tuple[EventData, list[Problem]]:
+    problems: list[Problem] = []
+    data = EventData()
+    rd = Reader(problems)
+    ld = Loader(book, data, problems)
+
+    # ---- Event and Rules ---------------------------------------------------------------------
+    ev = ld.event(S.EVENT, S.LANGS, S.DEFAULT_LANG)
+    data.boards_per_round = ev.integer("boards_per_round", 6, low=1, high=50)
+    data.rounds = ev.integer("rounds", 5, low=1, high=100)
+    data.where_rounds = ev.where("rounds")
+    data.format = ev.choice("format", S.FORMAT_CHOICES, "individual")
+
+    ru = ld.settings(S.RULES)
+    preset = ru.choice("kitty_preset", S.KITTY_CHOICES, "national")
+    threshold = ru.integer("threshold", 80, low=POINT_UNIT, high=TOTAL_POINTS)
+    step = ru.integer("step", 40, low=POINT_UNIT, high=TOTAL_POINTS)
+    cap: int | None
+    if ("cap" in ru and ru.blank("cap")) or nz.fold_label(ru.text("cap")) in ("none", "无", "無", "-"):
+        cap = None          # emptied on the sheet: no cap
+    else:
+        cap = ru.integer("cap", 3, low=1, high=20)
+    table: BandTable | None = None
+    if not ru.blank("bands"):
+        try:
+            table = parse_band_table(ru.text("bands"))
+        except ValueError as exc:
+            ru.invalid("bands", str(exc))
+    data.rules = BoardRules(preset, Bands(threshold, step, cap), table)
+    data.neuberg = ru.choice("neuberg", S.ON_OFF_CHOICES, "on") == "on"
+    data.time_drop = int(ru.choice("time_drop", S.TIME_DROP_CHOICES, "1"))
+    data.where_tiebreaks = ru.where("tiebreaks")
+    if not ru.blank("tiebreaks"):
+        keys = [nz.fold_label(k) for k in re.split(r"[,，;；、\s]+", ru.text("tiebreaks")) if k.strip()]
+        aliases = {"time": "time", "用时": "time", "用時": "time", "lot": "lot", "lots": "lot", "抽签": "lot", "抽籤": "lot"}
+        unknown = [k for k in keys if k not in aliases]
+        if unknown:
+            ru.invalid("tiebreaks", f"'{unknown[0]}' is not a tie-break (time, lot)")
+        else:
+            data.tiebreaks = tuple(dict.fromkeys(aliases[k] for k in keys))
+
+    # ---- Players ------------------------------------------------------------------------------------
+    seen: dict[str, int] = {}
+    members: dict[str, list[Player]] = {}
+    for row in ld.table(S.PLAYERS):
+        pid = rd.code(row, "id", required=True)
+        if not pid:
+            continue
+        if pid in seen:
+            problems.append(error(PLAYER_ID_DUPLICATE, row.where["id"], player=pid, other=seen[pid]))
+            continue
+        seen[pid] = row.number
+        withdrawn = rd.integer(row, "withdrawn_after")
+        if withdrawn is not None and withdrawn < 0:
+            problems.append(error(OUT_OF_RANGE, row.where["withdrawn_after"], value=withdrawn,
+                                  what=_label(row, "withdrawn_after"), expected="0 or more"))
+            withdrawn = None
+        p = Player(pid, rd.text(row, "name") or "", rd.code(row, "pair") or "", withdrawn, dict(row.where))
+        data.players[pid] = p
+        if p.pair:
+            members.setdefault(p.pair, []).append(p)
+    if data.pairs_format:
+        for p in data.players.values():
+            if not p.pair:
+                problems.append(error(PAIR_MISSING, p.where["pair"], player=p.id))
+        for pair, ps in members.items():
+            if len(ps) != 2:
+                problems.append(error(PAIR_SIZE, ps[-1].where["pair"], pair=pair, count=len(ps)))
+            else:
+                data.pairs[pair] = (ps[0].id, ps[1].id)
+
+    ld.seed(ev, *sorted(data.players, key=natural_key))
+    data.setup_errors = any(p.severity == "error" for p in problems)
+
+    # ---- Seating (checked as a whole in compute) ------------------------------------------------------
+    for row in ld.table(S.SEATING):
+        rnd = rd.integer(row, "round", required=True)
+        tbl = rd.integer(row, "table")
+        seat = rd.choice(row, "seat", S.SEAT_CHOICES)
+        pid = rd.code(row, "player", required=True)
+        if rnd is None or pid is None or (not row.blank("table") and tbl is None) or (not row.blank("seat") and seat is None):
+            continue
+        if not 1 <= rnd <= data.rounds:
+            problems.append(error(OUT_OF_RANGE, row.where["round"], value=rnd, what=_label(row, "round"),
+                                  expected=f"1–{data.rounds} (Event rounds)"))
+            continue
+        if tbl is not None and not 1 <= tbl <= MAX_TABLES:
+            problems.append(error(OUT_OF_RANGE, row.where["table"], value=tbl, what=_label(row, "table"), expected=f"1–{MAX_TABLES}"))
+            continue
+        data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, dict(row.where)))
+
+    # ---- Boards -------------------------------------------------------------------------------------------
+    for i, row in enumerate(ld.table(S.BOARDS)):
+        data.boards.append(_board_row(i, row, rd, problems, data.rounds))
+
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
+    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
+    return data, problems
+
+
+def _label(row: Row, key: str) -> dict[str, str]:
+    return row.labels.get(key) or {"en": key}
+
+
+def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int) -> BoardRow:
+    before = len(problems)
+    rnd = rd.integer(row, "round", required=True)
+    tbl = rd.integer(row, "table", required=True)
+    board = rd.integer(row, "board", required=True)
+    declarer = rd.choice(row, "declarer", S.DECLARER_CHOICES)
+    captured = rd.integer(row, "captured")
+    kitty = rd.integer(row, "kitty")
+    score_ns = rd.integer(row, "score_ns")
+    lead = None
+    if not row.blank("last_lead"):
+        try:
+            lead = parse_last_lead(nz.clean_text(row.values["last_lead"]))
+            if lead.pairs > HAND_SIZE // 2:      # 25 cards hold at most 12 pairs
+                raise ValueError("more pairs than a hand holds")
+        except ValueError:
+            problems.append(error(LEAD_INVALID, row.where["last_lead"], value=nz.clean_text(row.values["last_lead"])))
+    times = {seat: _time(row, f"time_{seat.lower()}", problems) for seat in "NESW"}
+
+    for key, value, high in (("round", rnd, rounds), ("table", tbl, MAX_TABLES), ("board", board, None)):
+        if value is not None and (value < 1 or (high is not None and value > high)):
+            expected = "1 or more" if high is None else f"1–{high}"
+            problems.append(error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=expected))
+    for key, value, high in (("captured", captured, TOTAL_POINTS), ("kitty", kitty, KITTY_MAX)):
+        if value is None:
+            continue
+        if not 0 <= value <= high:
+            problems.append(error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=f"0–{high}"))
+        elif value % POINT_UNIT:
+            problems.append(error(POINTS_NOT_FIVE, row.where[key], value=value))
+    if captured is not None and kitty is not None and captured + kitty > TOTAL_POINTS and captured <= TOTAL_POINTS \
+            and kitty <= KITTY_MAX:
+        problems.append(error(POINTS_TOO_MANY, row.where["captured"], captured=captured, kitty=kitty, total=captured + kitty))
+    return BoardRow(index, rnd, tbl, board, declarer, captured, kitty, lead, times, score_ns, dict(row.where),
+                    ok=len(problems) == before)
+
+
+def parse_time(value: Any) -> int:
+    """Seconds from 95, '95', '1:35', '１:３５', '0:01:35'; ValueError when it is not a time.
+    An Excel time of an hour or more is refused (see TIME_AMBIGUOUS): Excel reads 1:35 typed
+    in a number cell as 1 hour 35 minutes, and which was meant cannot be known."""
+    if isinstance(value, datetime.timedelta):
+        seconds = value.total_seconds()
+    elif isinstance(value, datetime.time):
+        seconds = value.hour * 3600 + value.minute * 60 + value.second
+    elif isinstance(value, datetime.datetime):
+        raise ValueError("a date")
+    else:
+        if isinstance(value, float) and not value.is_integer():
+            raise ValueError("not whole seconds")
+        text = nz.clean_text(value)
+        import unicodedata
+
+        text = unicodedata.normalize("NFKC", text).strip().replace("：", ":").replace(" ", "")
+        text = text.replace("′′", '"').replace("″", '"').replace("′", "'")       # NFKC turns ″ into two primes
+        # 5分07秒, 5′07″, 5'07", 307秒, 5分: the ways a slip writes minutes and seconds
+        m = re.fullmatch(r"(?:(\d+)(?:分|′|'))?(?:(\d+)(?:秒|″|\"|s)?)?", text)
+        if m and (m.group(1) or m.group(2)) and not text.isdigit():
+            minutes, secs = int(m.group(1) or 0), int(m.group(2) or 0)
+            if m.group(1) and m.group(2) and secs > 59:
+                raise ValueError("not a time")
+            return minutes * 60 + secs
+        if re.fullmatch(r"\d+", text):
+            return int(text)
+        m = re.fullmatch(r"(?:(\d+):)?(\d+):([0-5]\d)", text)
+        if not m:
+            raise ValueError("not a time")
+        hours, minutes, secs = int(m.group(1) or 0), int(m.group(2)), int(m.group(3))
+        if m.group(1) is not None and minutes > 59:
+            raise ValueError("not a time")
+        return hours * 3600 + minutes * 60 + secs
+    if seconds >= 3600:
+        raise OverflowError("an Excel time of an hour or more")
+    if seconds != int(seconds):
+        raise ValueError("not whole seconds")
+    return int(seconds)
+
+
+def _time(row: Row, key: str, problems: list[Problem]) -> int | None:
+    value = row.values.get(key)
+    if nz.is_blank(value):
+        return None
+    try:
+        return parse_time(value)
+    except OverflowError:
+        shown = value.strftime("%H:%M:%S") if isinstance(value, datetime.time) else nz.clean_text(value)
+        problems.append(error(TIME_AMBIGUOUS, row.where[key], value=shown))
+    except ValueError:
+        problems.append(error(TIME_INVALID, row.where[key], value=nz.clean_text(value)))
+    return None

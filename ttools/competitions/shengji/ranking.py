@@ -1,0 +1,73 @@
+"""The ranking (排名): mean board rate over the boards played, then the tie-breaks of the Rules
+sheet in order (time used, drawing lots). Pure functions on exact numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from fractions import Fraction
+from typing import Sequence
+
+from ttools.core.draw import Draw
+from ttools.core.duplicate import mean
+from ttools.core.exact import round_half_up
+from ttools.core.standings import Ranked, rank
+
+TIEBREAKS = ("time", "lot")
+
+
+def time_tiebreak(times: Sequence[int], drop: int = 1) -> Fraction | None:
+    """The time a player used per board for the tie-break: drop the ``drop`` longest and the
+    ``drop`` shortest boards (去掉用时最多和最少的牌), average the rest. With too few boards to
+    drop any (2·drop or fewer), every board is averaged; None with no time at all."""
+    if not times:
+        return None
+    ordered = sorted(times)
+    kept = ordered[drop:len(ordered) - drop] if len(ordered) > 2 * drop else ordered
+    return Fraction(sum(kept), len(kept))
+
+
+@dataclass
+class Record:
+    """A player's boards so far."""
+
+    id: str
+    rates: list[Fraction] = field(default_factory=list)
+    times: list[int] = field(default_factory=list)
+    time: Fraction | None = None          # the tie-break value
+    sat_out: int = 0
+
+    @cached_property
+    def rate(self) -> Fraction | None:
+        """The mean rate, computed once the boards are all in (the sort asks for it often)."""
+        return mean(self.rates)
+
+    @property
+    def boards(self) -> int:
+        return len(self.rates)
+
+
+def standings(records: Sequence[Record], tiebreaks: Sequence[str], lot: Draw | None,
+              no_boards_rate: Fraction | None = None) -> list[Ranked[Record]]:
+    """Rank by mean rate as printed (higher first), then ``tiebreaks`` in order ('time': less first; a
+    player with no time after those with one); with 'lot', equal players are ordered by a seeded
+    lot and flagged. A player with no board ranks last, unless ``no_boards_rate`` stands in for
+    their rate (the seating counts them at 50%)."""
+    def rate_key(r: Record):
+        # the rate as printed (a percentage to 2 decimals, half up): rates that print the same are
+        # equal, and the tie-breaks decide, as the rulebook reads
+        rate = r.rate if r.rate is not None else no_boards_rate
+        return (1, 0) if rate is None else (0, -round_half_up(rate * 100, 2))
+
+    def time_key(r: Record):
+        return (1, 0) if r.time is None else (0, r.time)
+
+    keys = [rate_key] + [time_key for k in tiebreaks if k == "time"]
+    lot = lot if "lot" in tiebreaks else None
+    if no_boards_rate is not None:
+        return rank(list(records), keys, lot=lot, label=lambda r: r.id)
+    # players with no board yet share the last place: no lot is drawn for them
+    played = [r for r in records if r.boards]
+    ranked = rank(played, keys, lot=lot, label=lambda r: r.id)
+    rest = sorted((r for r in records if not r.boards), key=lambda r: r.id)
+    return ranked + [Ranked(len(played) + 1, r, None) for r in rest]
