@@ -28,7 +28,7 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     beside the workbook). Slips with errors are left out, as in processing; the outcome carries
     the problems. Raises ``Unreadable`` for a file that is not a workbook, ``ValueError`` for a
     workbook of another competition."""
-    from ttools.pipeline import identify
+    from ttools.pipeline import check_outputs, identify, write_text
     from ttools.workbook.read import read_book
 
     book = read_book(path)
@@ -38,19 +38,17 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     res = compute(data, problems)
     outcome = Outcome(competition=NAME, lang=data.lang, problems=problems)
     folder = folder or os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    written = []
-    for d, div in res.divisions.items():
-        target = os.path.join(folder, _file_stem(d.lower(), "division") + ".t")
-        with open(target, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(export_t(div.players, div.games + div.pending, data.rules))
-        written.append(target)
+    files = {os.path.join(folder, _file_stem(d.lower(), "division") + ".t"):
+             export_t(div.players, div.games + div.pending, data.rules) for d, div in res.divisions.items()}
     tou = export_tou(data.name or "ttools", data.date or today or datetime.date.today(),
                      [(d, div.players, div.outcomes) for d, div in res.divisions.items()])
-    target = os.path.join(folder, _file_stem(data.name, "event") + ".tou")
-    with open(target, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(tou)
-    written.append(target)
+    files[os.path.join(folder, _file_stem(data.name, "event") + ".tou")] = tou
+    check_outputs([path], list(files))
+    os.makedirs(folder, exist_ok=True)
+    written = []
+    for target, text in files.items():
+        write_text(target, text)
+        written.append(target)
     return written, outcome
 
 
