@@ -367,6 +367,18 @@ def _repack(path: str, replaced: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+def _finite_only(grid: list[list[Any]]) -> None:
+    """A number no cell can hold (<v>1e400</v> reads as infinity) becomes its text, to be reported
+    by whoever reads the cell and written back as text."""
+    for row in grid:
+        for j, v in enumerate(row):
+            if v.__class__ is float and (v != v or v in (_INF, -_INF)):
+                row[j] = str(v)
+
+
+_INF = float("inf")
+
+
 def read_book(path: str) -> Book:
     """Open ``path`` safely and return every sheet's values."""
     check_container(path)
@@ -435,6 +447,7 @@ def read_book(path: str) -> Book:
                 far_cells=scan.far_cells,
                 first_far_cell=scan.first_far_cell,
             )
+            _finite_only(data.grid)
             for cell, text in scan.errors.items():   # calamine reads a cached error as blank
                 where = _ref(cell.encode())
                 i, j = where[0] - data.row0, where[1] - data.col0

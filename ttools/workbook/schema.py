@@ -170,9 +170,11 @@ def _shown(value: Any, limit: int = 40) -> str:
 
 
 def _formula_problems(sheet: SheetData) -> list[Problem]:
-    """What the reader found on a sheet before any column is read: formulas without a value and
-    cells left out because they lie far from the table (cached errors show as their text)."""
+    """What the reader found on a sheet before any column is read: formulas without a value, cached
+    Excel errors, and cells left out because they lie far from the table."""
     found = [error(FORMULA_NO_VALUE, Where(sheet.name, cell)) for cell in sorted(sheet.no_cached_value, key=_cell_order)]
+    found += [error(CELL_ERROR, Where(sheet.name, cell), value=sheet.errors[cell])
+              for cell in sorted(sheet.errors, key=_cell_order)]
     if sheet.far_cells:
         found.append(Problem("warning", FAR_CELLS, Where(sheet.name, sheet.first_far_cell),
                              (("count", sheet.far_cells), ("cell", sheet.first_far_cell or "?"))))
@@ -224,7 +226,7 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
             cell = a1(r, sheet.col0 + j)
             row.values[key] = values[j] if j < len(values) else ""
             row.where[key] = Where(sheet.name, cell)
-            if cell in sheet.no_cached_value:
+            if cell in sheet.no_cached_value or cell in sheet.errors:   # reported once, by _formula_problems
                 row.values[key] = None
         for col in spec.columns:  # absent optional columns still have a place to point at
             if col.key not in row.where:
@@ -269,7 +271,7 @@ def read_settings(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) ->
             continue
         cell = a1(r, sheet.col0 + value_col)
         value = values[value_col] if value_col < len(values) else ""
-        if cell in sheet.no_cached_value:
+        if cell in sheet.no_cached_value or cell in sheet.errors:
             value = None
         out[key] = (value, Where(sheet.name, cell))
     return out
