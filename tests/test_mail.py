@@ -22,6 +22,7 @@ from ttools import mail
 from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.competitions.nations_cup.model import team_letters
 
+HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
 XLSX = ("application", "vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 STAFF = "Staff Member <staff@example.org>"
 
@@ -254,7 +255,7 @@ def test_the_source_maildir_is_left_exactly_as_it_was(tmp_path, books):
     assert snapshot(source) == before
 
 
-def test_one_failing_message_does_not_stop_the_others(tmp_path, monkeypatch, books):
+def test_a_workbook_ttools_fails_on_does_not_stop_the_good_one_beside_it(tmp_path, monkeypatch, books):
     from ttools import pipeline
 
     real = pipeline.process_file
@@ -265,22 +266,55 @@ def test_one_failing_message_does_not_stop_the_others(tmp_path, monkeypatch, boo
         return real(path)
 
     monkeypatch.setattr(pipeline, "process_file", flaky)
-    source = maildir(tmp_path / "inbox", message("before", [("a.xlsx", books["good"])]),
-                     message("cursed", [("cursed.xlsx", books["good"])], msgid="<cursed@example.org>"),
+    doctype = HOSTILE / "doctype.xlsx"
+    source = maildir(tmp_path / "inbox", message("mixed", [("cursed.xlsx", books["good"]), ("doctype.xlsx", doctype.read_bytes()),
+                                                           ("bad.xlsx", books["bad"]),
+                                                           ("good.xlsx", (HOSTILE / "far-cell-scrabble.xlsx").read_bytes())]),
                      message("after", [("b.xlsx", books["good"])]))
     report = mail.process_inbox(str(source))
-    assert len(report.answered) == 2
-    assert len(report.failed) == 1 and report.failed[0].endswith("RuntimeError: disk on fire")
-    assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: before", "Re: after"}
-    ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
-    assert ledger["<cursed@example.org>"]["status"] == "failed"
-    assert ledger["<cursed@example.org>"]["reason"] == "RuntimeError: disk on fire"
+    assert len(report.answered) == 2 and not report.failed
+    reply = reply_to(tmp_path / "outbox", "mixed")
+    text = body(reply)
+    assert "cursed.xlsx: not processed: ttools failed on it (RuntimeError: disk on fire)" in text
+    assert "doctype.xlsx: not processed: refused:" in text and "DOCTYPE" in text
+    assert "bad.xlsx: 1 error(s)" in text
+    files = attached(reply)
+    assert set(files) == {"bad.out.xlsx", "bad.checked.xlsx", "good.out.xlsx"}
+    assert "good.xlsx: processed, no errors, 1 warning(s)" in text
+    assert "Day1" in open_book(files["bad.out.xlsx"]).sheetnames
 
-    assert mail.process_inbox(str(source)).already == 3          # failed ones wait for --retry-failed
+
+def test_a_message_that_cannot_be_answered_is_tried_by_later_runs_then_given_up(tmp_path, monkeypatch, books):
+    import errno
+
+    from ttools import pipeline
+
+    real = pipeline.process_file
+
+    def full_disk(path):
+        if os.path.basename(path) == "cursed.xlsx":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path)
+
+    monkeypatch.setattr(pipeline, "process_file", full_disk)
+    source = maildir(tmp_path / "inbox", message("before", [("a.xlsx", books["good"])]),
+                     message("cursed", [("cursed.xlsx", books["good"])], msgid="<cursed@example.org>"))
+    ledger_path = tmp_path / ".ttools-inbox" / "ledger.json"
+    for attempt in range(1, mail.MAX_ATTEMPTS + 1):
+        report = mail.process_inbox(str(source))
+        assert len(report.failed) == 1 and "No space left on device" in report.failed[0]
+        assert report.already == (0 if attempt == 1 else 1)
+        entry = next(e for k, e in json.loads(ledger_path.read_text(encoding="utf-8"))["messages"].items()
+                     if k.startswith("<cursed@example.org> "))
+        assert entry["attempts"] == attempt
+        assert entry["status"] == ("given up" if attempt == mail.MAX_ATTEMPTS else "failed")
+    assert "given up after" in report.failed[0]
+    assert mail.process_inbox(str(source)).already == 2               # given up: no more attempts
     monkeypatch.setattr(pipeline, "process_file", real)
     retried = mail.process_inbox(str(source), retry_failed=True)
-    assert len(retried.answered) == 1 and retried.already == 2
-    assert "Re: cursed" in {r["Subject"] for r in replies(tmp_path / "outbox")}
+    assert len(retried.answered) == 1 and retried.already == 1
+    assert sorted(r["Subject"] for r in replies(tmp_path / "outbox")) == ["Re: before", "Re: cursed"]
+    assert not (tmp_path / ".ttools-inbox" / "work").exists()
 
 
 def test_a_crash_mid_run_loses_nothing_already_answered(tmp_path, monkeypatch, books):
@@ -570,3 +604,112 @@ def test_the_inbox_command_refuses_two_sources(invoke, tmp_path):
     source = maildir(tmp_path / "inbox", message("x"))
     result = invoke("inbox", source, "--imap", "imaps://u@h/INBOX")
     assert result.exit_code != 0 and "either" in result.stderr
+
+
+# ---- faults and odd messages ---------------------------------------------------------------------------
+
+
+def test_two_different_messages_reusing_one_message_id_are_both_answered(tmp_path, books):
+    first = message("first", [("a.xlsx", books["good"])], msgid="<same@example.org>")
+    second = message("second", [("b.xlsx", books["bad"])], msgid="<same@example.org>")
+    source = maildir(tmp_path / "inbox", first, second)
+    assert len(mail.process_inbox(str(source)).answered) == 2
+    assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: first", "Re: second"}
+    assert mail.process_inbox(str(source)).already == 2
+    # the same message met again, with a trace header added on the way, is not answered twice
+    again = email.message_from_bytes(first.as_bytes(), policy=email.policy.default)
+    again["Received"] = "from relay.example.org by mx.example.org"
+    maildir(source, again)
+    report = mail.process_inbox(str(source))
+    assert report.answered == [] and report.already == 3
+    assert len(replies(tmp_path / "outbox")) == 2
+
+
+def test_each_attachment_is_processed_apart_and_result_names_never_collide(tmp_path, books):
+    staff_results = books["bad"]          # an old results file staff sent along, named like ours
+    msg = message("both", [("event.xlsx", books["good"]), ("event.out.xlsx", staff_results)])
+    mail.process_inbox(str(maildir(tmp_path / "inbox", msg)))
+    files = attached(reply_to(tmp_path / "outbox", "both"))
+    assert set(files) == {"event.out.xlsx", "event.out.out.xlsx", "event.out.checked.xlsx"}
+    # event.out.xlsx in the answer is the result of event.xlsx, not the file staff sent
+    assert files["event.out.xlsx"] != staff_results
+    result = open_book(files["event.out.xlsx"])
+    assert "Team Z" not in str([c.value for c in result["Players"]["A"]])
+    assert files["event.out.checked.xlsx"] != staff_results
+
+
+def _nested(depth: int, data: bytes) -> bytes:
+    inner = message("deep", [("deep.xlsx", data)]).as_bytes()
+    for level in range(depth):
+        inner = (f"From: {STAFF}\r\nTo: results@example.org\r\nSubject: Fwd {level}\r\n"
+                 f"Message-ID: <level{level}.{depth}@example.org>\r\nMIME-Version: 1.0\r\n"
+                 "Content-Type: message/rfc822\r\n\r\n").encode() + inner
+    return inner
+
+
+def test_a_workbook_nested_fifty_deep_is_found(tmp_path, books):
+    folder = tmp_path / "mails"
+    folder.mkdir()
+    (folder / "deep.eml").write_bytes(_nested(50, books["good"]))
+    report = mail.process_inbox(str(folder))
+    assert len(report.answered) == 1 and "deep.xlsx ok" in report.answered[0]
+    assert "deep.out.xlsx" in attached(replies(tmp_path / "outbox")[0])
+
+
+@pytest.mark.parametrize("depth", [mail.MAX_NESTING + 5, 3000])
+def test_a_message_nested_too_deep_gets_an_answer_that_says_so(tmp_path, books, depth):
+    folder = tmp_path / "mails"
+    folder.mkdir()
+    (folder / "deep.eml").write_bytes(_nested(depth, books["good"]))
+    report = mail.process_inbox(str(folder))
+    assert len(report.answered) == 1 and not report.failed
+    (reply,) = replies(tmp_path / "outbox")
+    assert f"deeper than {mail.MAX_NESTING} levels" in body(reply)
+    assert not attached(reply)
+
+
+def test_the_answer_carries_a_message_id_derived_from_the_message(tmp_path, books):
+    msg = message("ids", [("a.xlsx", books["good"])], msgid="<ids@example.org>")
+    for run in ("one", "two"):
+        (tmp_path / run).mkdir()
+        source = maildir(tmp_path / run / "inbox", msg)
+        mail.process_inbox(str(source), sender="Results <results@example.org>")
+    first, second = (replies(tmp_path / run / "outbox")[0] for run in ("one", "two"))
+    assert first["Message-ID"] == second["Message-ID"] == mail.reply_message_id(mail.ledger_key(msg.as_bytes()),
+                                                                                 "results@example.org")
+    assert first["Message-ID"].endswith("@example.org>")
+    other = message("other", msgid="<ids@example.org>")
+    assert mail.reply_message_id(mail.ledger_key(other.as_bytes())) != mail.reply_message_id(mail.ledger_key(msg.as_bytes()))
+
+
+def test_work_files_live_in_the_state_folder_and_a_killed_run_leaves_none_behind(tmp_path, books):
+    import tempfile
+
+    source = maildir(tmp_path / "inbox", message("a", [("a.xlsx", books["good"])]))
+    state = tmp_path / ".ttools-inbox"
+    leftover = state / "work" / "0123456789abcdef" / "1"
+    leftover.mkdir(parents=True)
+    (leftover / "staff.xlsx").write_bytes(books["good"])             # what a kill -9 leaves
+    (state / ".ledger-x.json").write_text("{half")
+    (tmp_path / "outbox" / "tmp").mkdir(parents=True)
+    (tmp_path / "outbox" / "tmp" / "ttools-reply.dead").write_bytes(b"half")
+    before = set(os.listdir(tempfile.gettempdir()))
+    assert len(mail.process_inbox(str(source)).answered) == 1
+    assert sorted(os.listdir(state)) == ["ledger.json", "lock"]
+    assert os.listdir(tmp_path / "outbox" / "tmp") == []
+    assert not [n for n in set(os.listdir(tempfile.gettempdir())) - before if n.startswith("ttools-inbox-")]
+
+
+def test_a_huge_address_header_costs_no_more_than_a_short_one(tmp_path):
+    import time
+
+    huge = ("Staff Member <staff@example.org>, " + "x, " * 150_000).encode()
+    raw = b"From: " + huge + b"\r\nSubject: long\r\nMessage-ID: <long@example.org>\r\n\r\nhello\r\n"
+    folder = tmp_path / "mails"
+    folder.mkdir()
+    (folder / "long.eml").write_bytes(raw)
+    start = time.monotonic()
+    report = mail.process_inbox(str(folder))
+    assert time.monotonic() - start < 30          # the address parser alone took minutes on this
+    assert len(report.answered) == 1 and not report.failed
+    assert replies(tmp_path / "outbox")[0]["To"].addresses[0].addr_spec == "staff@example.org"

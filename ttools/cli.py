@@ -234,7 +234,7 @@ def print_(file: str, output: str | None) -> None:
 @click.option("--smtp", metavar="HOST:PORT", help="Send the answers through this SMTP server instead.")
 @click.option("--state", type=click.Path(file_okay=False), help="Folder of the ledger (default .ttools-inbox/ beside SOURCE).")
 @click.option("--from", "sender", default="ttools@localhost", show_default=True, help="From address of the answers.")
-@click.option("--retry-failed", is_flag=True, help="Try again the messages that failed on an earlier run.")
+@click.option("--retry-failed", is_flag=True, help="Try once more the messages given up after repeated failures.")
 def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: str | None, state: str | None,
           sender: str, retry_failed: bool) -> None:
     """Answer emailed workbooks: each new message gets the results (or the annotated problems) back.
@@ -246,13 +246,17 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
       ttools inbox ~/Maildir                      # answers go to ~/outbox
       ttools inbox --imap imaps://results@mail.example.org/INBOX --smtp mail.example.org:587
     """
-    from ttools.mail import InboxError, process_inbox
+    from ttools.mail import InboxError, InboxRefused, process_inbox
 
     try:
         report = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
                                retry_failed=retry_failed)
+    except InboxRefused as exc:
+        _fail(str(exc))
     except InboxError as exc:
         raise click.ClickException(str(exc))
+    except OSError as exc:   # the state folder or the outbox cannot be written
+        _fail(f"inbox: {exc.strerror or exc}{': ' + exc.filename if getattr(exc, 'filename', None) else ''}")
     for line in report.answered:
         click.echo(f"answered: {line}")
     for line in report.not_answered:
