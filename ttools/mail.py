@@ -40,6 +40,7 @@ XLSM_TYPE = "application/vnd.ms-excel.sheet.macroenabled.12"
 _WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 MAX_NESTING = 100           # forwarded inside forwarded …; deeper parts are not opened (and the reply says so)
 MAX_PARTS = 2000            # parts of one message looked at
+NETWORK_TIMEOUT = 60        # seconds a mail server may stay silent before the run gives up on it
 MAX_ATTEMPTS = 5            # runs that try a message whose answer could not be delivered, then it is given up
 _MAX_LISTED_WARNINGS = 5    # a clean workbook's reply shows only the first few warnings
 _MAX_LISTED_PROBLEMS = 30   # the annotated copy carries the full list
@@ -526,9 +527,10 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
     try:
         # an explicit context: imaplib's own default does not verify the server's certificate
         if address.secure:
-            conn = imaplib.IMAP4_SSL(address.host, address.port, ssl_context=ssl.create_default_context())
+            conn = imaplib.IMAP4_SSL(address.host, address.port, ssl_context=ssl.create_default_context(),
+                                     timeout=NETWORK_TIMEOUT)
         else:
-            conn = imaplib.IMAP4(address.host, address.port)
+            conn = imaplib.IMAP4(address.host, address.port, timeout=NETWORK_TIMEOUT)
             conn.starttls(ssl_context=ssl.create_default_context())
         conn.login(address.user, password)
         typ, data = conn.select(_imap_quote(address.mailbox), readonly=True)
@@ -545,6 +547,10 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
             raise InboxError(f"IMAP {address.host}: {exc}") from None
         raise
     uids = [u.decode() for u in (data[0] or b"").split()] if data else []
+    try:   # UIDs name a message only together with the mailbox's UIDVALIDITY
+        validity = b"".join(x for x in conn.response("UIDVALIDITY")[1] if isinstance(x, bytes)).decode() or "0"
+    except Exception:
+        validity = "0"
 
     def fetch(uid: str, what: str) -> bytes:
         typ, data = conn.uid("FETCH", uid, what)
@@ -553,14 +559,8 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
         return _imap_literal(data)
 
     def incoming() -> Iterator[Incoming]:
-        for uid in uids:
-            # the Message-ID alone first: a message already answered is never downloaded again
-            try:
-                head = fetch(uid, "(BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)])")
-                message_id = _header(parse_message(head), "Message-ID")
-            except Exception:
-                message_id = ""
-            yield Incoming(f"imap:{address.mailbox}/{uid}", lambda uid=uid: fetch(uid, "(BODY.PEEK[])"), message_id)
+        for uid in uids:   # a message already answered is known by its UID and never downloaded again
+            yield Incoming(f"imap:{address.mailbox};{validity}/{uid}", lambda uid=uid: fetch(uid, "(BODY.PEEK[])"))
 
     try:
         yield incoming()
@@ -658,9 +658,9 @@ class SmtpOutbox:
 
     def deliver(self, msg: EmailMessage, name: str = "") -> None:
         if self.port == 465:
-            conn = smtplib.SMTP_SSL(self.host, self.port, timeout=60, context=ssl.create_default_context())
+            conn = smtplib.SMTP_SSL(self.host, self.port, timeout=NETWORK_TIMEOUT, context=ssl.create_default_context())
         else:
-            conn = smtplib.SMTP(self.host, self.port, timeout=60)
+            conn = smtplib.SMTP(self.host, self.port, timeout=NETWORK_TIMEOUT)
         try:
             conn.ehlo()
             if self.port != 465 and conn.has_extn("starttls"):
