@@ -168,7 +168,7 @@ def _in_small_filesystem(tmp_path: Path, script: str, options: str) -> subproces
     """Run ``script`` (shell) with a tmpfs of ``options`` mounted on tmp_path/mnt, in a private mount
     namespace: the mount vanishes with the process."""
     (tmp_path / "mnt").mkdir()
-    shell = f"set -e; mount -t tmpfs -o {options} ttools-test {tmp_path / 'mnt'}; {script}"
+    shell = f"mount -t tmpfs -o {options} ttools-test {tmp_path / 'mnt'} || exit 99; {script}"
     return subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", shell],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
 
@@ -177,10 +177,11 @@ def _in_small_filesystem(tmp_path: Path, script: str, options: str) -> subproces
 def test_a_full_disk_is_one_line_and_leaves_no_half_written_json(events, tmp_path):
     ttools = f"{sys.executable} -m ttools"
     mnt = tmp_path / "mnt"
-    # a 1 MB file system: the results workbook fits, the JSON after it does not
-    script = (f"cp {events['nations']} {mnt}/event.xlsx; head -c 900000 /dev/zero > {mnt}/filler; "
-              f"echo old > {mnt}/summary.json; "
-              f"{ttools} run {mnt}/event.xlsx -o {mnt}/out.xlsx --json {mnt}/summary.json; echo \"exit=$?\"; "
+    # fill the file system but for the results workbook's room: it fits again, the JSON after it does not
+    run = f"{ttools} run {mnt}/event.xlsx -o {mnt}/out.xlsx"
+    script = (f"cp {events['nations']} {mnt}/event.xlsx; echo old > {mnt}/summary.json; "
+              f"{run} >/dev/null 2>&1; cat /dev/zero > {mnt}/filler 2>/dev/null || true; rm {mnt}/out.xlsx; "
+              f"{run} --json {mnt}/summary.json; echo \"exit=$?\"; "
               f"cat {mnt}/summary.json; ls -a {mnt}")
     proc = _in_small_filesystem(tmp_path, script, "size=1m")
     lines = proc.stderr.strip().splitlines()
