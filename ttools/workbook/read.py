@@ -34,6 +34,10 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _HAS_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[ >/]")  # an <f> element, with or without a namespace prefix
 # the tags the cell scan looks at, whatever their namespace prefix
 _ROW_OR_CELL = re.compile(rb"<(?:[\w.-]+:)?(?:(row)|c)\b([^>]*?)(/?)>")
+_CELL_OPEN = re.compile(rb"<(?:[\w.-]+:)?c\b")
+_CELL_REF = re.compile(rb"\sr\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]{1,7})[\"']")   # only cells have such an r
+_NOT_FINITE = re.compile(rb"<(?:[\w.-]+:)?v>[^<]*?(?:[iInN]|[eE][+]?[0-9]{3})")   # inf, nan, 1e400 …
+_ERROR_TYPE = re.compile(rb"\bt\s*=\s*[\"']e[\"']")
 _CELL_NAME = re.compile(rb"<(?:[\w.-]+:)?c")
 _CELL_END = re.compile(rb"</(?:[\w.-]+:)?c\s*>")
 _ATTR_R = re.compile(rb"\br\s*=\s*[\"']([^\"']*)[\"']")
@@ -278,11 +282,13 @@ def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
     of its cells; a second pass only when far cells must be left out."""
     scan = SheetScan()
     formulas = bool(_HAS_FORMULA.search(xml))
+    extent = None if formulas or _ERROR_TYPE.search(xml) else _extent(xml)
     max_row = max_col = -1
     max_near_col = -1
     marked = 0
     outside = False   # a cell whose address is beyond a worksheet's limits
-    for row, col, attrs, start, end in _cells(xml):
+    # the cell-by-cell walk only where something needs a closer look (or a cell has no address)
+    for row, col, attrs, start, end in _cells(xml) if extent is None else ():
         if row < 0 or col < 0:
             outside = True
             continue
@@ -305,6 +311,8 @@ def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
                 marked += 1
         if marked > MAX_MARKED_CELLS:
             raise _TooMany()
+    if extent is not None:
+        max_row, max_col, max_near_col = extent
     if max_row < 0 and not outside:
         return scan
     if not outside and (max_row + 1) * (max_col + 1) <= max_area:
@@ -317,6 +325,27 @@ def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
     scan.no_cached_value = {c for c in scan.no_cached_value if _inside(c, scan)}
     scan.errors = {c: v for c, v in scan.errors.items() if _inside(c, scan)}
     return scan
+
+
+def _extent(xml: bytes) -> tuple[int, int, int] | None:
+    """(last row, last column, last column before MAX_COLUMNS), 0-based, from the cells' addresses
+    alone; None when a cell has no address, or one beyond a worksheet's limits."""
+    refs = _CELL_REF.findall(xml)
+    if len(refs) != len(_CELL_OPEN.findall(xml)):
+        return None
+    if not refs:
+        return -1, -1, -1
+    rows = max(map(int, (digits for _, digits in refs)))
+    cols = []
+    for letters in {letters for letters, _ in refs}:
+        col = 0
+        for ch in letters.upper():
+            col = col * 26 + ch - 64
+        cols.append(col)
+    if rows > 1_048_576 or max(cols) > 16_384 or min(cols) < 1 or rows < 1:
+        return None
+    near = [c for c in cols if c <= MAX_COLUMNS]
+    return rows - 1, max(cols) - 1, (max(near) if near else 0) - 1
 
 
 class _TooMany(Exception):
@@ -447,7 +476,8 @@ def read_book(path: str) -> Book:
                 far_cells=scan.far_cells,
                 first_far_cell=scan.first_far_cell,
             )
-            _finite_only(data.grid)
+            if _NOT_FINITE.search(sheet_xml.get(name, b"")):
+                _finite_only(data.grid)
             for cell, text in scan.errors.items():   # calamine reads a cached error as blank
                 where = _ref(cell.encode())
                 i, j = where[0] - data.row0, where[1] - data.col0
