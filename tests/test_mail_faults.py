@@ -116,10 +116,13 @@ def test_kill_nine_again_and_again_never_doubles_or_loses_an_answer(tmp_path, bo
     while kills < KILLS and time.monotonic() < deadline:
         before = _filed(outbox)
         proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        # let this run file one more answer (so every run moves on), then kill it at a random moment
+        # let this run file one more answer (so every run moves on), then kill it: every other time
+        # at once (between filing the answer and noting it: the moment a doubled answer is born),
+        # else at a random moment
         while proc.poll() is None and _filed(outbox) == before and time.monotonic() < deadline:
-            time.sleep(0.01)
-        time.sleep(rng.uniform(0.0, 0.6))
+            time.sleep(0.001)
+        if kills % 2:
+            time.sleep(rng.uniform(0.0, 0.6))
         if proc.poll() is not None:        # it finished before the kill: the run is over
             break
         proc.send_signal(signal.SIGKILL)
