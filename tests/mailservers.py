@@ -53,10 +53,27 @@ class SmtpServer:
     """aiosmtpd on 127.0.0.1: ``die_after`` deliveries, then it stops accepting mail (answers 421 to a
     transaction already under way) and its port closes, until ``start`` again."""
 
-    def __init__(self, port: int | None = None) -> None:
+    def __init__(self, port: int | None = None, tls_folder: Path | None = None,
+                 login: tuple[str, str] | None = None, refuse: tuple[str, ...] = ()) -> None:
         self.port = port or free_port()
         self.received: list[Received] = []
         self.die_after: int | None = None
+        self.refuse = refuse               # recipients answered 550
+        self.login = login                 # (user, password) required, over STARTTLS
+        self.logins: list[str] = []
+        self.ca_file: Path | None = None
+        self._tls = None
+        if tls_folder is not None:
+            import ssl
+
+            import trustme
+
+            ca = trustme.CA()
+            cert = ca.issue_cert("127.0.0.1", "localhost")
+            self.ca_file = tls_folder / "smtp-ca.pem"
+            ca.cert_pem.write_to_path(str(self.ca_file))
+            self._tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            cert.configure_cert(self._tls)
         self._controller = None
 
     def start(self) -> "SmtpServer":
@@ -65,6 +82,12 @@ class SmtpServer:
         server = self
 
         class Handler:
+            async def handle_RCPT(self, _server, session, envelope, address, rcpt_options):
+                if address in server.refuse:
+                    return "550 no such user here"
+                envelope.rcpt_tos.append(address)
+                return "250 OK"
+
             async def handle_DATA(self, _server, session, envelope):
                 if server.die_after is not None and len(server.received) >= server.die_after:
                     return "421 closing down"
@@ -75,7 +98,19 @@ class SmtpServer:
                     threading.Thread(target=server.stop, daemon=True).start()
                 return "250 OK"
 
-        self._controller = Controller(Handler(), hostname="127.0.0.1", port=self.port, ready_timeout=10)
+        options = {}
+        if self._tls is not None:
+            options.update(tls_context=self._tls, require_starttls=True)
+        if self.login is not None:
+            from aiosmtpd.smtp import AuthResult
+
+            def authenticate(_server, _session, _envelope, mechanism, data):
+                ok = (data.login.decode(), data.password.decode()) == server.login
+                server.logins.append(f"{mechanism} {data.login.decode()} {'ok' if ok else 'refused'}")
+                return AuthResult(success=ok)
+
+            options.update(authenticator=authenticate, auth_required=True, auth_require_tls=self._tls is not None)
+        self._controller = Controller(Handler(), hostname="127.0.0.1", port=self.port, ready_timeout=10, **options)
         self._controller.start()
         wait_for_port(self.port)
         return self

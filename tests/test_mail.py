@@ -378,170 +378,57 @@ def test_two_runs_on_one_ledger_cannot_overlap(tmp_path, books):
     assert len(mail.process_inbox(str(source)).answered) == 1
 
 
-# ---- SMTP and IMAP (fakes: no network) ------------------------------------------------------------
+# ---- SMTP (a real server on loopback; IMAP is in test_mail_faults.py, with dovecot) ----------------
 
 
-class FakeSMTP:
-    instances: list["FakeSMTP"] = []
+def test_answers_go_out_through_smtp_with_starttls_and_login(tmp_path, monkeypatch, books):
+    from .mailservers import SmtpServer
 
-    def __init__(self, host, port, timeout=None):
-        self.host, self.port, self.sent, self.calls = host, port, [], []
-        FakeSMTP.instances.append(self)
-
-    def ehlo(self):
-        self.calls.append("ehlo")
-
-    def has_extn(self, name):
-        return name == "starttls"
-
-    def starttls(self, context=None):
-        self.calls.append("starttls")
-
-    def login(self, user, password):
-        self.calls.append(("login", user, password))
-
-    def send_message(self, msg, from_addr=None, to_addrs=None):
-        self.sent.append((from_addr, msg))
-
-    def quit(self):
-        self.calls.append("quit")
-
-
-def test_answers_can_go_out_through_smtp(tmp_path, monkeypatch, books):
-    import smtplib
-
-    FakeSMTP.instances = []
-    monkeypatch.setattr(smtplib, "SMTP", FakeSMTP)
-    source = maildir(tmp_path / "inbox", message("via smtp", [("e.xlsx", books["good"])]), message("no book"))
-    report = mail.process_inbox(str(source), smtp="mail.example.org:587", sender="results@example.org",
-                                env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
-    assert len(report.answered) == 2
-    assert [(s.host, s.port) for s in FakeSMTP.instances] == [("mail.example.org", 587)] * 2
-    first = FakeSMTP.instances[0]
-    assert first.calls[:4] == ["ehlo", "starttls", "ehlo", ("login", "results", "pw")] and first.calls[-1] == "quit"
-    sender, sent = first.sent[0]
-    assert sender == "results@example.org" and sent["Subject"] == "Re: via smtp"
-    assert "e.out.xlsx" in attached(sent)
+    server = SmtpServer(tls_folder=tmp_path, login=("results", "pw")).start()
+    try:
+        monkeypatch.setenv("SSL_CERT_FILE", str(server.ca_file))     # the server's certificate is checked
+        source = maildir(tmp_path / "inbox", message("via smtp", [("e.xlsx", books["good"])]), message("no book"))
+        report = mail.process_inbox(str(source), smtp=server.address, sender="results@example.org",
+                                    env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
+    finally:
+        server.stop()
+    assert len(report.answered) == 2 and not report.failed
+    assert server.logins == ["PLAIN results ok"] * 2
+    assert [r.mail_from for r in server.received] == ["results@example.org"] * 2
+    sent = {m["Subject"]: m for m in (email.message_from_bytes(r.data, policy=email.policy.default)
+                                      for r in server.received)}
+    assert set(sent) == {"Re: via smtp", "Re: no book"}
+    assert "e.out.xlsx" in attached(sent["Re: via smtp"])
     assert not (tmp_path / "outbox").exists()                  # SMTP alone: no outbox copy
 
 
-def test_an_smtp_refusal_fails_that_message_only(tmp_path, monkeypatch, books):
-    import smtplib
+def test_smtp_without_a_trusted_certificate_sends_nothing(tmp_path, monkeypatch, books):
+    from .mailservers import SmtpServer
 
-    class Refusing(FakeSMTP):
-        def send_message(self, msg, from_addr=None, to_addrs=None):
-            if msg["Subject"] == "Re: refused":
-                raise smtplib.SMTPRecipientsRefused({"staff@example.org": (550, b"no")})
-            super().send_message(msg, from_addr, to_addrs)
+    server = SmtpServer(tls_folder=tmp_path, login=("results", "pw")).start()
+    try:
+        monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+        source = maildir(tmp_path / "inbox", message("secret"))
+        report = mail.process_inbox(str(source), smtp=server.address,
+                                    env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
+    finally:
+        server.stop()
+    assert len(report.failed) == 1 and "CERTIFICATE_VERIFY_FAILED" in report.failed[0]
+    assert server.logins == [] and server.received == []       # the password never left
 
-    FakeSMTP.instances = []
-    monkeypatch.setattr(smtplib, "SMTP", Refusing)
-    source = maildir(tmp_path / "inbox", message("refused"), message("accepted"))
-    report = mail.process_inbox(str(source), smtp="localhost", env={})
+
+def test_an_smtp_refusal_fails_that_message_only(tmp_path, books):
+    from .mailservers import SmtpServer
+
+    server = SmtpServer(refuse=("gone@example.org",)).start()
+    try:
+        source = maildir(tmp_path / "inbox", message("refused", sender="Gone <gone@example.org>"), message("accepted"))
+        report = mail.process_inbox(str(source), smtp=server.address, env={})
+    finally:
+        server.stop()
     assert len(report.answered) == 1 and len(report.failed) == 1
     assert "SMTPRecipientsRefused" in report.failed[0]
-    assert FakeSMTP.instances[0].port == 25
-
-
-class FakeIMAP:
-    """An IMAP server holding canned messages by UID; it logs every command so the test can check that
-    the mailbox was opened read-only and nothing was flagged, copied or deleted."""
-
-    messages: dict[str, bytes] = {}
-    log: list = []
-
-    def __init__(self, host, port=993, ssl_context=None, timeout=None):
-        import ssl
-
-        assert ssl_context is not None and ssl_context.verify_mode == ssl.CERT_REQUIRED   # the certificate is checked
-        FakeIMAP.log.append(("connect", host, port))
-
-    def login(self, user, password):
-        FakeIMAP.log.append(("login", user, password))
-        return "OK", [b"ok"]
-
-    def select(self, mailbox="INBOX", readonly=False):
-        FakeIMAP.log.append(("select", mailbox, readonly))
-        return "OK", [str(len(self.messages)).encode()]
-
-    def uid(self, command, *args):
-        FakeIMAP.log.append(("uid", command, *args))
-        if command == "SEARCH":
-            return "OK", [" ".join(self.messages).encode()]
-        if command == "FETCH":
-            uid, what = args
-            raw = self.messages[uid]
-            if "HEADER.FIELDS" in what:
-                head = b"".join(l for l in raw.split(b"\n\n")[0].splitlines(keepends=True)
-                                if l.lower().startswith(b"message-id:")) + b"\r\n"
-                return "OK", [(f"1 (UID {uid} BODY[HEADER.FIELDS (MESSAGE-ID)] {{{len(head)}}}".encode(), head), b")"]
-            return "OK", [(f"1 (UID {uid} BODY[] {{{len(raw)}}}".encode(), raw), b")"]
-        FakeIMAP.log.append(("forbidden", f"UID {command}"))
-        return "NO", [b"not here"]
-
-    def _forbidden(name):
-        def command(self, *args):
-            FakeIMAP.log.append(("forbidden", name))
-            return "NO", [b"not here"]
-        return command
-
-    store = _forbidden("store")
-    expunge = _forbidden("expunge")
-    copy = _forbidden("copy")
-    move = _forbidden("move")
-    append = _forbidden("append")
-    delete = _forbidden("delete")
-    close = _forbidden("close")    # CLOSE on a writable mailbox would expunge
-
-    def logout(self):
-        FakeIMAP.log.append(("logout",))
-        return "BYE", [b""]
-
-
-def test_an_imap_mailbox_is_read_only_and_peeked(tmp_path, monkeypatch, books):
-    import imaplib
-
-    class Server(FakeIMAP):
-        messages = {"7": message("imap one", [("i.xlsx", books["good"])]).as_bytes(),
-                    "9": message("imap two").as_bytes()}
-
-    FakeIMAP.log = []
-    monkeypatch.setattr(imaplib, "IMAP4_SSL", Server)
-    monkeypatch.chdir(tmp_path)
-    env = {"TTOOLS_IMAP_PASSWORD": "secret"}
-    url = "imaps://results%40example.org@imap.example.org/INBOX"
-    report = mail.process_inbox(imap=url, env=env)
-    assert len(report.answered) == 2
-    assert ("connect", "imap.example.org", 993) in FakeIMAP.log
-    assert ("login", "results@example.org", "secret") in FakeIMAP.log
-    assert ("select", '"INBOX"', True) in FakeIMAP.log
-    assert [e for e in FakeIMAP.log if e[0] == "forbidden"] == []
-    fetches = [e for e in FakeIMAP.log if e[:2] == ("uid", "FETCH")]
-    assert len(fetches) == 2 and all("PEEK" in e[3] for e in fetches)
-    assert FakeIMAP.log[-1] == ("logout",)
-    assert "i.out.xlsx" in attached(reply_to(tmp_path / "outbox", "imap one"))
-    assert (tmp_path / ".ttools-inbox" / "ledger.json").exists()
-
-    FakeIMAP.log = []
-    again = mail.process_inbox(imap=url, env=env)
-    assert again.already == 2
-    bodies = [e for e in FakeIMAP.log if e[:2] == ("uid", "FETCH") and "BODY.PEEK[]" in e[3]]
-    assert bodies == []                     # answered messages are known by their Message-ID alone
-
-
-def test_an_imap_login_refusal_is_one_line(tmp_path, monkeypatch):
-    import imaplib
-
-    class Refusing(FakeIMAP):
-        def login(self, user, password):
-            raise imaplib.IMAP4.error("[AUTHENTICATIONFAILED] Invalid credentials")
-
-    FakeIMAP.log = []
-    monkeypatch.setattr(imaplib, "IMAP4_SSL", Refusing)
-    monkeypatch.chdir(tmp_path)
-    with pytest.raises(mail.InboxError, match="AUTHENTICATIONFAILED"):
-        mail.process_inbox(imap="imaps://u@imap.example.org/INBOX", env={"TTOOLS_IMAP_PASSWORD": "bad"})
-    assert FakeIMAP.log[-1] == ("logout",)
+    assert [r.rcpt_tos for r in server.received] == [["staff@example.org"]]
 
 
 def test_imap_needs_the_password_in_the_environment(tmp_path, monkeypatch):
@@ -713,3 +600,20 @@ def test_a_huge_address_header_costs_no_more_than_a_short_one(tmp_path):
     assert time.monotonic() - start < 30          # the address parser alone took minutes on this
     assert len(report.answered) == 1 and not report.failed
     assert replies(tmp_path / "outbox")[0]["To"].addresses[0].addr_spec == "staff@example.org"
+
+
+def test_every_hostile_workbook_in_one_message_gets_one_answer_in_bounded_time(tmp_path, books):
+    import time
+
+    hostile = sorted(HOSTILE.glob("*.xlsx"))
+    msg = message("hostile", [(p.name, p.read_bytes()) for p in hostile] + [("event.xlsx", books["good"])])
+    source = maildir(tmp_path / "inbox", msg)
+    start = time.monotonic()
+    report = mail.process_inbox(str(source))
+    assert time.monotonic() - start < 120
+    assert len(report.answered) == 1 and not report.failed
+    text = body(reply_to(tmp_path / "outbox", "hostile"))
+    for p in hostile:          # each is answered for, one paragraph each
+        assert sum(line.startswith(p.name + ":") or line.startswith(p.name + "：") for line in text.splitlines()) == 1, p.name
+    assert "event.out.xlsx" in attached(reply_to(tmp_path / "outbox", "hostile"))
+    assert mail.process_inbox(str(source)).already == 1       # and a later run goes on, not stuck on it

@@ -200,3 +200,33 @@ def test_a_read_only_folder_is_one_line(events, tmp_path):
     proc = _in_small_filesystem(tmp_path, script, "size=1m")
     assert "exit=2" in proc.stdout, proc.stdout + proc.stderr
     assert proc.stderr.strip().splitlines()[-1] == f"ttools: cannot write {mnt}/out.xlsx: Read-only file system"
+
+
+# ---- the comparison itself ---------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["./", "sub/../", "sub/./../", "/", "link-dir/"]), max_size=4),
+       st.booleans())
+def test_any_spelling_of_the_input_is_the_input(tmp_path_factory, steps, through_link):
+    from ttools.pipeline import OutputRefused, check_outputs, same_file
+
+    folder = tmp_path_factory.mktemp("spell")
+    (folder / "sub").mkdir()
+    (folder / "link-dir").symlink_to(folder)
+    source = folder / "event.xlsx"
+    source.write_bytes(b"input")
+    name = "event.xlsx"
+    if through_link:
+        (folder / "alias.xlsx").symlink_to(source)
+        name = "alias.xlsx"
+    spelled = str(folder) + "/" + "".join(steps) + name
+    assert same_file(spelled, str(source))
+    with pytest.raises(OutputRefused):
+        check_outputs([str(source)], [spelled])
+    with pytest.raises(OutputRefused):
+        check_outputs([str(folder / "other.xlsx")], [str(folder / "x.json"), spelled, str(source)])
+    check_outputs([str(source)], [str(folder / "sub" / name)])          # another file: no refusal

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import warnings
 from typing import Iterable
 
 from ttools.problems import Problem, Unreadable
@@ -25,7 +26,9 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
     def write(tmp: str) -> None:
         shutil.copyfile(source, tmp)
         try:
-            wb = load_workbook(tmp)
+            with warnings.catch_warnings():   # openpyxl's remarks on odd parts are not for staff
+                warnings.simplefilter("ignore")
+                wb = load_workbook(tmp)
         except Exception as exc:  # read safely by ttools, yet more than openpyxl can open
             raise Unreadable(f"{source}: cannot make the annotated copy ({type(exc).__name__})") from None
         notes: dict[tuple[str, str], list[Problem]] = {}
