@@ -98,6 +98,20 @@ def test_hostile_workbook_is_handled_in_bounded_time_and_memory(tmp_path, name):
     assert source.read_bytes() == before
 
 
+@pytest.mark.parametrize("rows,code", [(45_000, 1), (52_000, 2)])
+def test_a_dense_workbook_near_the_cell_limit_is_bounded_and_one_past_it_refused(tmp_path, rows, code):
+    from ttools.workbook.read import MAX_CELLS
+
+    assert (rows * 10 < MAX_CELLS) == (code == 1)
+    source = tmp_path / "dense.xlsx"
+    source.write_bytes(make_hostile.dense(rows))
+    proc, seconds, peak_mb = ttools_measured(tmp_path, "check", source)
+    assert proc.returncode == code and "Traceback" not in proc.stderr, proc.stderr[-500:]
+    assert seconds < TIME_LIMIT_S * 2 and peak_mb < MEMORY_LIMIT_MB, (seconds, peak_mb)
+    if code == 2:
+        assert proc.stderr.strip() == f"ttools: cannot read {source}: too large (more than {MAX_CELLS:,} cells)"
+
+
 @pytest.mark.parametrize("name", ["doctype", "duplicate-member"])
 def test_a_refused_file_gives_the_same_clean_exit_with_annotate(tmp_path, name):
     proc, _, _ = ttools_measured(tmp_path, "check", HOSTILE / f"{name}.xlsx", "--annotate", tmp_path / "a.xlsx")

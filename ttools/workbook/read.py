@@ -22,10 +22,13 @@ from typing import Any, Iterator
 from ttools.problems import Unreadable
 
 MAX_FILE_BYTES = 50 * 1024 * 1024          # a tournament workbook is a few hundred KB
-MAX_UNPACKED_BYTES = 400 * 1024 * 1024      # zip bomb guard: total uncompressed size
+MAX_UNPACKED_BYTES = 200 * 1024 * 1024      # zip bomb guard: total uncompressed size
 MAX_RATIO = 200                             # and per-member compression ratio (for large members)
-MAX_SHEET_AREA = 2_000_000                  # cells of one sheet's grid (rows x columns) held in memory
-MAX_BOOK_AREA = 6_000_000                   # and of the whole workbook
+# the largest event imaginable (1000 Scrabble players, 40 rounds) has some 200,000 cells
+MAX_SHEET_AREA = 1_000_000                  # cells of one sheet's grid (rows x columns) held in memory
+MAX_BOOK_AREA = 1_500_000                   # and of the whole workbook
+MAX_CELLS = 500_000                         # cell elements in the whole workbook
+MAX_SHEET_XML_BYTES = 32 * 1024 * 1024      # one XML part (a sheet, the shared strings)
 MAX_COLUMNS = 256                           # columns beyond IV are never part of a ttools table
 MAX_SHEETS = 255
 MAX_MARKED_CELLS = 100_000                  # cells of one sheet with an error or a formula without value
@@ -156,6 +159,9 @@ def check_container(path: str) -> None:
                 total += info.file_size
                 if info.file_size > 10 * 1024 * 1024 and info.compress_size and info.file_size / info.compress_size > MAX_RATIO:
                     raise Unreadable(f"{path}: refused: {info.filename} expands {info.file_size // info.compress_size}× (zip bomb guard)")
+                if info.filename.lower().endswith(".xml") and info.file_size > MAX_SHEET_XML_BYTES:
+                    raise Unreadable(f"{path}: too large ({info.filename} unpacks to {info.file_size // (1024 * 1024)} MB; "
+                                     f"the limit is {MAX_SHEET_XML_BYTES // (1024 * 1024)} MB)")
             if total > MAX_UNPACKED_BYTES:
                 raise Unreadable(f"{path}: refused: unpacks to {total // (1024 * 1024)} MB (zip bomb guard, limit {MAX_UNPACKED_BYTES // (1024 * 1024)} MB)")
             for info in infos:
@@ -242,6 +248,7 @@ class SheetScan:
     far_cells: int = 0
     first_far_cell: str = ""
     trimmed: bytes | None = None    # the sheet XML without the far cells, when there were any
+    not_finite: bool = False        # a <v> that may read as infinity or NaN
 
 
 def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
@@ -280,7 +287,7 @@ def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
 def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
     """One pass over a sheet's XML for formulas without a cached value, cached errors and the extent
     of its cells; a second pass only when far cells must be left out."""
-    scan = SheetScan()
+    scan = SheetScan(not_finite=bool(_NOT_FINITE.search(xml)))
     formulas = bool(_HAS_FORMULA.search(xml))
     extent = None if formulas or _ERROR_TYPE.search(xml) else _extent(xml)
     max_row = max_col = -1
@@ -325,6 +332,11 @@ def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
     scan.no_cached_value = {c for c in scan.no_cached_value if _inside(c, scan)}
     scan.errors = {c: v for c, v in scan.errors.items() if _inside(c, scan)}
     return scan
+
+
+def _count_cells(xml: bytes) -> int:
+    """How many cell elements, at most (no list is built: the XML may be large)."""
+    return xml.count(b"<c ") + xml.count(b"<c>") + xml.count(b":c ") + xml.count(b":c>")
 
 
 def _extent(xml: bytes) -> tuple[int, int, int] | None:
@@ -416,26 +428,34 @@ def read_book(path: str) -> Book:
     except ImportError:  # pragma: no cover - declared dependency
         raise Unreadable("python-calamine is not installed (pip install python-calamine)") from None
 
+    scans: dict[str, SheetScan] = {}
+    area = cells = 0
     try:
         with zipfile.ZipFile(path) as zf:
             paths = _sheet_paths(zf)
+            if len(paths) > MAX_SHEETS:
+                raise Unreadable(f"{path}: refused: {len(paths)} sheets (the limit is {MAX_SHEETS})")
             members = set(zf.namelist())
-            sheet_xml = {name: zf.read(p) for name, p in paths.items() if p in members}
+            for name, part in paths.items():   # one sheet's XML in memory at a time
+                if part not in members:
+                    continue
+                xml = zf.read(part)
+                cells += _count_cells(xml)
+                if cells > MAX_CELLS:
+                    raise Unreadable(f"{path}: too large (more than {MAX_CELLS:,} cells)")
+                try:
+                    scans[name] = scan = scan_sheet(xml)
+                except _TooMany:
+                    raise Unreadable(f"{path}: refused: sheet {name!r} has more than {MAX_MARKED_CELLS} cells showing "
+                                     "errors or formulas without values") from None
+                del xml
+                area += scan.rows * scan.cols
+                if area > MAX_BOOK_AREA:
+                    raise Unreadable(f"{path}: too large (more than {MAX_BOOK_AREA:,} cells in its sheets)")
+    except Unreadable:
+        raise
     except Exception as exc:
         raise Unreadable(f"{path}: damaged workbook structure ({type(exc).__name__})") from None
-    if len(paths) > MAX_SHEETS:
-        raise Unreadable(f"{path}: refused: {len(paths)} sheets (the limit is {MAX_SHEETS})")
-    scans: dict[str, SheetScan] = {}
-    area = 0
-    for name, xml in sheet_xml.items():
-        try:
-            scans[name] = scan = scan_sheet(xml)
-        except _TooMany:
-            raise Unreadable(f"{path}: refused: sheet {name!r} has more than {MAX_MARKED_CELLS} cells showing errors "
-                             "or formulas without values") from None
-        area += scan.rows * scan.cols
-        if area > MAX_BOOK_AREA:
-            raise Unreadable(f"{path}: too large (more than {MAX_BOOK_AREA:,} cells in its sheets)")
     trimmed = {paths[name]: scan.trimmed for name, scan in scans.items() if scan.trimmed is not None}
 
     try:
@@ -476,7 +496,7 @@ def read_book(path: str) -> Book:
                 far_cells=scan.far_cells,
                 first_far_cell=scan.first_far_cell,
             )
-            if _NOT_FINITE.search(sheet_xml.get(name, b"")):
+            if scan.not_finite:
                 _finite_only(data.grid)
             for cell, text in scan.errors.items():   # calamine reads a cached error as blank
                 where = _ref(cell.encode())

@@ -156,3 +156,21 @@ def main(folder: Path = HERE) -> list[Path]:
 if __name__ == "__main__":
     for path in main(Path(sys.argv[1]) if len(sys.argv) > 1 else HERE):
         print(path.name, path.stat().st_size)
+
+
+def dense(rows: int, cols: int = 10) -> bytes:
+    """A nations-cup event whose Players sheet carries ``rows`` x ``cols`` numbers below the roster:
+    too big to keep in this folder, made by the tests when they need it."""
+    base = save(nations_cup())
+    part = sheet_part(base, "Players")
+    letters = [chr(65 + j) for j in range(cols)]
+
+    def change(name: str, body: bytes) -> bytes:
+        if name != part:
+            return body
+        body = re.sub(rb"<dimension [^>]*/>", b"", body)
+        extra = "".join(f'<row r="{r}">' + "".join(f'<c r="{c}{r}"><v>{r}</v></c>' for c in letters) + "</row>"
+                        for r in range(100, 100 + rows))
+        return body.replace(b"</sheetData>", extra.encode() + b"</sheetData>")
+
+    return rezip(base, change)
