@@ -64,6 +64,7 @@ COMMANDS = [
     ("check --annotate", "nations", ["check", "{in}", "--annotate", "{out}"]),
     ("print -o", "results", ["print", "{in}", "-o", "{out}"]),
     ("import-tsh -o", "tsh", ["import-tsh", "{in}", "-o", "{out}", "--force"]),
+    ("import-tsh folder -o", "tsh", ["import-tsh", "{folder}", "-o", "{out}", "--force"]),
 ]
 
 
@@ -75,7 +76,7 @@ def test_no_output_may_be_the_input(invoke, events, tmp_path, name, reads, comma
     listing = sorted(os.listdir(tmp_path))
     out = alias(source, kind, tmp_path)
     listing_with_alias = sorted(os.listdir(tmp_path))
-    args = [a.replace("{in}", str(source)).replace("{out}", out) for a in command]
+    args = [a.replace("{in}", str(source)).replace("{out}", out).replace("{folder}", str(tmp_path)) for a in command]
     result = invoke(*args)
     assert result.exit_code == 2, (result.exit_code, result.stderr)
     assert len(result.stderr.strip().splitlines()) == 1 and "refused" in result.stderr, result.stderr

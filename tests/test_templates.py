@@ -4,6 +4,9 @@ When the workbook layout changes on purpose, regenerate them:
     ttools new nations-cup templates/nations-cup-11.xlsx --teams 11 --force
     ttools new nations-cup templates/nations-cup-12.xlsx --teams 12 --force
     ttools new nations-cup templates/nations-cup-12-en.xlsx --teams 12 --lang en --force
+    ttools new scrabble templates/scrabble-40.xlsx --players 40 --force
+    ttools new scrabble templates/scrabble-40-zh-Hans.xlsx --players 40 --lang zh-Hans --force
+    ttools new scrabble templates/scrabble-40-en.xlsx --players 40 --lang en --force
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ from openpyxl import load_workbook
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 CASES = [
-    ("nations-cup-11.xlsx", ["--teams", "11"]),
-    ("nations-cup-12.xlsx", ["--teams", "12"]),
-    ("nations-cup-12-en.xlsx", ["--teams", "12", "--lang", "en"]),
+    ("nations-cup-11.xlsx", ["nations-cup", "--teams", "11"]),
+    ("nations-cup-12.xlsx", ["nations-cup", "--teams", "12"]),
+    ("nations-cup-12-en.xlsx", ["nations-cup", "--teams", "12", "--lang", "en"]),
+    ("scrabble-40.xlsx", ["scrabble", "--players", "40"]),
+    ("scrabble-40-zh-Hans.xlsx", ["scrabble", "--players", "40", "--lang", "zh-Hans"]),
+    ("scrabble-40-en.xlsx", ["scrabble", "--players", "40", "--lang", "en"]),
 ]
 
 
@@ -38,7 +44,7 @@ def test_template_matches_ttools_new(invoke, tmp_path, name, args):
     shipped = TEMPLATES / name
     assert shipped.exists(), f"templates/{name} is missing"
     fresh = tmp_path / name
-    result = invoke("new", "nations-cup", fresh, *args)
+    result = invoke("new", args[0], fresh, *args[1:])
     assert result.exit_code == 0, result.output
 
     a, b = _normalised(shipped), _normalised(fresh)
@@ -73,3 +79,20 @@ def test_every_dropdown_is_fed_by_a_defined_name():
         name = formula.lstrip("=")
         assert name in names, (sheet, formula)
     assert {"TeamList", "PlayerList", "EventChoices", "ScaleChoices", "RoundingChoices"} <= names
+
+
+def test_scrabble_templates_speak_their_language():
+    """The Simplified template has no Traditional-only character left; 40 player rows each."""
+    from ttools.workbook.hans import _TRADITIONAL
+
+    traditional_only = set(_TRADITIONAL)
+    for name, players_sheet in (("scrabble-40.xlsx", "參賽者"), ("scrabble-40-zh-Hans.xlsx", "参赛者"),
+                                ("scrabble-40-en.xlsx", "Players")):
+        wb = load_workbook(TEMPLATES / name)
+        ids = [r[0] for r in wb[players_sheet].iter_rows(min_row=2, values_only=True) if r[0] is not None]
+        assert ids == [str(i) for i in range(1, 41)] or ids == list(range(1, 41)), name
+    texts = _normalised(TEMPLATES / "scrabble-40-zh-Hans.xlsx")
+    left = {ch for _, cells in texts["sheets"].values() for v in cells.values() if isinstance(v, str)
+            for ch in v if ch in traditional_only}
+    left |= {ch for name in texts["order"] for ch in name if ch in traditional_only}
+    assert not left, f"Traditional characters in the zh-Hans template: {''.join(sorted(left))}"

@@ -323,20 +323,25 @@ def export(file: str, folder: str | None) -> None:
 
 
 @cli.command(name="import-tsh")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True, help="The new event workbook.")
-@click.option("--lang", type=click.Choice(["zh-Hant", "en"]), default=None, help="Language of labels (default zh-Hant).")
+@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None, help="Language of labels (default zh-Hant).")
 @click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
 def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: bool) -> None:
-    """Make a Scrabble event workbook from TSH .t files (the division from each file name).
+    """Make a Scrabble event workbook from a TSH event folder (its config.tsh) or .t files.
+
+    Loose .t files are one division each, named after the file.
 
     \b
     Example:
-      ttools import-tsh a.t b.t -o event.xlsx && ttools run event.xlsx
+      ttools import-tsh my-event/ -o event.xlsx && ttools run event.xlsx
+      ttools import-tsh a.t b.t -o event.xlsx
     """
     from ttools.competitions.scrabble.interchange import import_tsh as run_import
 
-    _guard(files, [output])
+    # a TSH event folder is read whole: nothing in it may be the output either
+    inputs = [*files, *(os.path.join(f, n) for f in files if os.path.isdir(f) for n in sorted(os.listdir(f)))]
+    _guard(inputs, [output])
     if os.path.exists(output) and not force:
         raise click.UsageError(f"{output} exists; use --force to overwrite it")
     try:

@@ -21,7 +21,11 @@ _CATALOG: dict[str, dict[str, str]] = {}
 
 def define(code: str, en: str, zh_hant: str, zh_hans: str | None = None) -> str:
     """Register the message templates of a problem code; returns the code for use as a constant."""
-    _CATALOG[code] = {"en": en, "zh-Hant": zh_hant, "zh-Hans": zh_hans or zh_hant}
+    if zh_hans is None:
+        from ttools.workbook.hans import to_hans   # Simplified from the Traditional, character by character
+
+        zh_hans = to_hans(zh_hant)
+    _CATALOG[code] = {"en": en, "zh-Hant": zh_hant, "zh-Hans": zh_hans}
     return code
 
 

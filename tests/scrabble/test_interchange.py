@@ -31,18 +31,18 @@ def test_export_then_import_gives_the_same_standings(invoke, tmp_path):
     result = invoke("export", out, "--to", tmp_path / "tsh")
     assert result.exit_code == 0, result.output
     files = sorted(p.name for p in (tmp_path / "tsh").iterdir())
-    assert files == ["2025_香港_Scrabble_公開賽.tou", "a.t", "b.t", "c.t"]
+    assert files == ["2025_香港_Scrabble_公開賽.tou", "a.t", "b.t", "c.t", "config.tsh"]
     a = (tmp_path / "tsh" / "a.t").read_text(encoding="utf-8").splitlines()
     assert len(a) == 12 and a[0].startswith("Chan Hok Hei")
 
     event = tmp_path / "imported.xlsx"
-    result = invoke("import-tsh", *sorted((tmp_path / "tsh").glob("*.t")), "-o", event, "--lang", "en")
+    result = invoke("import-tsh", tmp_path / "tsh", "-o", event, "--lang", "en")
     assert result.exit_code == 0, result.output
     code, after = standings(invoke, event, tmp_path, "imported")
     assert code == 0, after["problems"]
     assert table(after) == table(before)
     # TSH keeps a forfeit as two byes; the workbook keeps them as TSH wrote them, and says so
-    assert {p["code"] for p in after["problems"]} <= {"slip-bye-spread"}
+    assert {p["code"] for p in after["problems"]} <= {"slip-bye-spread", "tou-name-not-ascii"}
     # the round 6 pairings come over as pairings waiting for results, the starter first
     wb = openpyxl.load_workbook(event)
     pending = [r for r in wb["Results"].iter_rows(min_row=2, values_only=True) if r[0] == 6]
@@ -61,10 +61,13 @@ def test_tou_file_lists_every_division(invoke, tmp_path):
     tou = next(tmp_path.glob("*.tou")).read_text(encoding="utf-8").splitlines()
     assert tou[0] == "*M19.07.2025 2025 香港 Scrabble 公開賽"
     assert [line for line in tou if line.startswith("*") and not line.startswith("*M")] == ["*A", "*B", "*C", "*** END OF FILE ***"]
-    assert len(tou) == 1 + 3 * 2 + 12 + 10 + 7 + 1
-    # C7 had the round 1 bye: paired with themself, a win of 2000 + 50
+    assert len(tou) == 3 * 3 + 12 + 10 + 7 + 1
+    # C7 had the round 1 bye: paired with themself, 050 as woogles' liwords writes it
     c7 = next(line for line in tou if line.startswith("鄭浩賢"))
-    assert c7[30:41] == "  2050    7"
+    assert c7[20:29] == " 0 50   7"
+    # the names are Chinese and the sample has no name_latin: a warning names every player
+    warned = [line for line in result.output.splitlines() if "tou-name-not-ascii" in line]
+    assert len(warned) == 1 and "鄭浩賢" in warned[0]
 
 
 def test_import_of_one_file_numbers_players_like_tsh(invoke, tmp_path):

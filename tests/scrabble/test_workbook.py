@@ -204,7 +204,8 @@ def test_a_bye_wins_by_the_bye_spread_and_goes_to_the_lowest_ranked_with_fewest_
             {"round": 1, "player1": "5", "score1": 50}]
     code, data, _ = run(event(players, rounds, rows))
     assert code == 0
-    assert data["standings"]["A"][0] == {"rank": 1, "id": "1", "name": "Player 1", "wins": 1, "losses": 0, "spread": 100}
+    assert data["standings"]["A"][0] == {"rank": 1, "place": "1=", "id": "1", "name": "Player 1", "wins": 1, "losses": 0,
+                                         "spread": 100, "penalty": 0, "withdrawn": False}
     byes = [f for _, f, s in pairs(data) if s is None]
     assert byes == ["4"]     # 5 already had one; 4 is the lowest-ranked of those with none
 

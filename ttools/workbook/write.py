@@ -214,7 +214,7 @@ class WorkbookWriter:
         The 'key' and 'value' headers stay English: they are what the reader looks for."""
         ws = self.wb.add_worksheet(spec.name(lang))
         zh = lang.startswith("zh")
-        head = ["key", "項目" if zh else "label", "value", "說明" if zh else "note"]
+        head = ["key", _zh(lang, "項目") if zh else "label", "value", _zh(lang, "說明") if zh else "note"]
         for c, h in enumerate(head):
             ws.write_string(0, c, h, self.f_header)
         widths = [16, 18, 18, 60]
@@ -399,7 +399,16 @@ def problems_report(problems, lang: str) -> Report | None:
     if not problems:
         return None
     zh = lang.startswith("zh")
-    block = Block("", ["嚴重性" if zh else "Severity", "工作表" if zh else "Sheet", "儲存格" if zh else "Cell",
-                       "代碼" if zh else "Code", "說明" if zh else "Message"],
+    block = Block("", [_zh(lang, "嚴重性") if zh else "Severity", "工作表" if zh else "Sheet", _zh(lang, "儲存格") if zh else "Cell",
+                       _zh(lang, "代碼") if zh else "Code", _zh(lang, "說明") if zh else "Message"],
                   [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
-    return Report("Problems", "問題" if zh else "Problems", "問題" if zh else "Problems", [block])
+    return Report("Problems", _zh(lang, "問題") if zh else "Problems", _zh(lang, "問題") if zh else "Problems", [block])
+
+
+def _zh(lang: str, text: str) -> str:
+    """A Traditional Chinese label in the workbook's script (Simplified for zh-Hans)."""
+    if lang == "zh-Hans":
+        from ttools.workbook.hans import to_hans
+
+        return to_hans(text)
+    return text

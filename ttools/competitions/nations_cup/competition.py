@@ -10,6 +10,7 @@ from ttools.competitions.nations_cup.compute import Results, compute
 from ttools.competitions.nations_cup.load import EventData, load
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.competitions.nations_cup.report import reports, summary
+from ttools.competitions.common import process_event, settings_values
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
@@ -94,17 +95,13 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     title, sections = GUIDE_TEXT[lang if lang in GUIDE_TEXT else "en"]
     w.guide_sheet(S.GUIDE.get(lang, "Guide"), title, sections)
 
-    ev = {s.key: s.default for s in S.EVENT.settings}
-    ev.update({k: v for k, v in data.settings_raw.get("Event", {}).items() if v is not None})
-    ev["competition"] = NAME
+    ev = settings_values(S.EVENT, data, competition=NAME)
     if data.teams_n and (ev.get("teams") in ("", None)):
         ev["teams"] = data.teams_n
     if data.seed_derived and not template:
         ev["seed"] = data.seed
     w.settings_sheet(S.EVENT, lang, ev)
-    rules = {s.key: s.default for s in S.RULES.settings}
-    rules.update({k: v for k, v in data.settings_raw.get("Rules", {}).items() if v is not None})
-    w.settings_sheet(S.RULES, lang, rules)
+    w.settings_sheet(S.RULES, lang, settings_values(S.RULES, data))
     w.input_sheet(S.POINTS, lang, data.raw.get("Points") or _points_rows(), min_rows=len(_points_rows()))
     w.input_sheet(S.PLAYERS, lang, data.raw.get("Players") or _player_rows(n), min_rows=max(6 * n, 1))
 
@@ -195,22 +192,17 @@ def reckoner_text(teams: int, lang: str = "en") -> str:
     return R.render_text(rk, lang)
 
 
-def process(book: Book, source_hash: str = "") -> Outcome:
-    data, problems = load(book)
-    lang = _lang(data.lang)
-    res = compute(data, problems)
+def _reports(res: Results, lang: str) -> list[Report]:
+    data = res.data
     rk_rows = None
     if data.teams_n and 4 <= data.teams_n <= 26:
         rk_rows = reckoner_sections(data.teams_n, data.rules, data.scales, lang)
-    out_reports = reports(res, lang, rk_rows)
-    outcome = Outcome(competition=NAME, lang=lang, problems=problems, summary=summary(res))
-    outcome.printable = [r.name for r in out_reports]
+    return reports(res, lang, rk_rows)
 
-    def writer(path: str) -> None:
-        _write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable)
 
-    outcome.writer = writer
-    return outcome
+def process(book: Book, source_hash: str = "") -> Outcome:
+    return process_event(NAME, book, source_hash, load=load, compute=compute, reports=_reports, summary=summary,
+                         write=_write, lang_of=lambda data: _lang(data.lang))
 
 
 def write_input_workbook(path: str, teams: int, sheets: dict[str, list[dict[str, Any]]],

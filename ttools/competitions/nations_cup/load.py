@@ -13,11 +13,11 @@ from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.day2 import LineupRow
 from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Match, PlaceEntry, Player, Rules,
                                                    team_letters)
-from ttools.core.draw import derive_seed
+from ttools.competitions.common import EventBase, Loader
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
-from ttools.workbook.read import Book, SheetData
-from ttools.workbook.schema import Reader, Row, SheetSpec, choice_map, read_settings, locate, read_input, unknown_sheets
+from ttools.workbook.read import Book
+from ttools.workbook.schema import Reader, Row, choice_map, unknown_sheets
 
 TEAMS_RANGE = define("teams-out-of-range", "the number of teams must be from 4 to 26 (got {teams}); fewer than 4 teams cannot give each Day 1 table three different visiting teams",
                      "隊數須為 4 至 26（目前為 {teams}）；少於 4 隊時第一天每桌無法有三支不同客隊")
@@ -28,8 +28,6 @@ NUMBER_RANGE = define("player-number-range", "player number must be 1 or more (g
 TEAM_SHORT = define("team-short", "team {team} has {count} players numbered 1–6; six are needed", "{team} 隊 1–6 號選手只有 {count} 名；需要 6 名")
 RULE_BAD = define("rule-invalid", "setting '{key}': {why}", "設定「{key}」：{why}")
 POOLS_SUM = define("pools-not-1000", "the three score pools add up to {total}, not 1000", "三個分數池合計 {total}，不是 1000")
-SEED_DERIVED = define("seed-derived", "no seed was given; the draws use seed {seed}, derived from the roster and written to the output's Event sheet",
-                      "未填抽籤種子；抽籤使用由名單導出之種子 {seed}，並已寫入輸出檔之賽事表")
 PLACE_TEXT = define("place-not-a-number", "place '{value}' is not a number (write 7, or 7= for a shared place)",
                     "名次「{value}」不是數字（請寫 7；共享名次寫 7=）")
 OUT_MARK = define("out-mark", "'{value}' is not understood as out/in (write 1 or x for out, leave empty if still in)",
@@ -52,12 +50,9 @@ class SeatingRow:
 
 
 @dataclass
-class EventData:
-    name: str = ""
+class EventData(EventBase):
     teams_n: int | None = None
     teams: list[str] = field(default_factory=list)
-    seed: str = ""
-    seed_derived: bool = False
     lang: str = "zh-Hant"
     rules: Rules = field(default_factory=Rules)
     scales: dict[str, dict[int, Fraction]] = field(default_factory=lambda: {k: dict(v) for k, v in DEFAULT_SCALES.items()})
@@ -72,20 +67,7 @@ class EventData:
     finals_lineups: list[F.LineupRow] = field(default_factory=list)
     finals_hu: list[F.HUResult] = field(default_factory=list)
     finals_sng: list[F.SNGResult] = field(default_factory=list)
-    # what staff typed, per sheet key, to be written back (values as read)
-    raw: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    settings_raw: dict[str, dict[str, Any]] = field(default_factory=dict)
-    sheet_names: dict[str, str] = field(default_factory=dict)     # key -> sheet name found
-    unknown_sheets: list[SheetData] = field(default_factory=list)
     fatal: bool = False  # the event cannot be processed at all (e.g. team count)
-
-
-def _sheet(book: Book, spec: SheetSpec, data: EventData) -> SheetData | None:
-    return locate(book, spec, data.sheet_names)
-
-
-def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]) -> list[Row]:
-    return read_input(book, spec, data.sheet_names, data.raw, problems)
 
 
 def load(book: Book) -> tuple[EventData, list[Problem]]:
@@ -94,33 +76,24 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     rd = Reader(problems)
 
     # ---- Event ------------------------------------------------------------
-    ev_sheet = _sheet(book, S.EVENT, data)
-    ev = read_settings(ev_sheet, S.EVENT, problems) if ev_sheet else {}
-    data.settings_raw["Event"] = {k: v for k, (v, _w) in ev.items()}
-    data.name = nz.clean_text(ev.get("name", ("", None))[0])
-    lang = nz.clean_text(ev.get("language", ("", None))[0])
-    data.lang = lang if lang in ("zh-Hant", "zh-Hans", "en") else "zh-Hant"
-    if "teams" in ev and not nz.is_blank(ev["teams"][0]):
+    ld = Loader(book, data, problems)
+    ev = ld.event(S.EVENT, ("zh-Hant", "zh-Hans", "en"), "zh-Hant")
+    if not ev.blank("teams"):
         try:
-            data.teams_n = nz.parse_int(ev["teams"][0])
+            data.teams_n = nz.parse_int(ev.raw("teams"))
         except ValueError:
-            problems.append(error("not-a-whole-number", ev["teams"][1], value=nz.clean_text(ev["teams"][0]), what="teams"))
-    if "advance" in ev and not nz.is_blank(ev["advance"][0]):
+            problems.append(error("not-a-whole-number", ev.where("teams"), value=ev.text("teams"), what="teams"))
+    if not ev.blank("advance"):
         try:
-            advance = nz.parse_int(ev["advance"][0])
-            data.rules = _replace(data.rules, advance=advance)
+            data.rules = _replace(data.rules, advance=nz.parse_int(ev.raw("advance")))
         except ValueError:
-            problems.append(error(RULE_BAD, ev["advance"][1], key="advance", why="a whole number is expected"))
+            problems.append(error(RULE_BAD, ev.where("advance"), key="advance", why="a whole number is expected"))
 
     # ---- Rules ------------------------------------------------------------
-    ru_sheet = _sheet(book, S.RULES, data)
-    if ru_sheet is not None:
-        ru = read_settings(ru_sheet, S.RULES, problems)
-        data.settings_raw["Rules"] = {k: v for k, (v, _w) in ru.items()}
-        data.rules = _rules(ru, data.rules, problems)
+    data.rules = _rules(ld.settings(S.RULES).values, data.rules, problems)
 
     # ---- Points -------------------------------------------------------------
-    pts = _table(book, S.POINTS, data, problems)
+    pts = ld.table(S.POINTS)
     if pts:
         given: dict[str, dict[int, Fraction]] = {}
         for row in pts:
@@ -137,7 +110,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
 
     # ---- Players ------------------------------------------------------------
     seen_rows: dict[str, int] = {}
-    for row in _table(book, S.PLAYERS, data, problems):
+    for row in ld.table(S.PLAYERS):
         team = rd.code(row, "team", "team", required=True)
         number = rd.integer(row, "number", "number", required=True)
         if team is None or number is None:
@@ -159,10 +132,10 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     if data.teams_n is None:
         data.teams_n = len(roster_teams) or None
     if data.teams_n is None:
-        problems.append(error(TEAMS_MISSING, ev.get("teams", (None, Where(data.sheet_names.get("Event", "Event"), "")))[1]))
+        problems.append(error(TEAMS_MISSING, ev.where("teams")))
         data.fatal = True
     elif not 4 <= data.teams_n <= 26:
-        where = ev["teams"][1] if "teams" in ev else Where(data.sheet_names.get("Players", "Players"), "")
+        where = ev.where("teams") if "teams" in ev else Where(data.sheet("Players"), "")
         problems.append(error(TEAMS_RANGE, where, teams=data.teams_n))
         data.fatal = True
     else:
@@ -178,17 +151,10 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
                     problems.append(warning(TEAM_SHORT, Where(data.sheet_names.get("Players", "Players"), ""), team=t, count=count))
 
     # ---- seed ---------------------------------------------------------------
-    seed_raw = ev.get("seed", ("", None))[0]
-    if nz.is_blank(seed_raw):
-        data.seed = derive_seed(data.name, data.teams_n, *sorted(data.players))
-        data.seed_derived = True
-        where = ev["seed"][1] if "seed" in ev else Where(data.sheet_names.get("Event", "Event"), "")
-        problems.append(warning(SEED_DERIVED, where, seed=data.seed))
-    else:
-        data.seed = nz.clean_text(seed_raw)
+    ld.seed(ev, data.teams_n, *sorted(data.players))
 
     # ---- Day 1 --------------------------------------------------------------
-    for row in _table(book, S.DAY1, data, problems):
+    for row in ld.table(S.DAY1):
         rnd = rd.integer(row, "round", "round", required=True)
         table = rd.integer(row, "table", "table", required=True)
         home = rd.code(row, "home", "home", required=True)
@@ -199,7 +165,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.day1.append(Match(rnd, table, home, away, winner, dict(row.where)))
 
     # ---- Day 2 line-ups, seating ---------------------------------------------
-    for row in _table(book, S.LINEUPS, data, problems):
+    for row in ld.table(S.LINEUPS):
         if row.blank("player"):
             continue  # the template pre-fills team and event; the row waits for a player
         team = rd.code(row, "team", "team", required=True)
@@ -207,7 +173,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         player = rd.code(row, "player", "player", required=True)
         if team and event and player:
             data.lineup_rows.append(LineupRow(team, event, player, dict(row.where)))
-    for row in _table(book, S.SEATING, data, problems):
+    for row in ld.table(S.SEATING):
         event = rd.choice(row, "event", EVENT_CHOICES, "event", required=True)
         table = rd.integer(row, "table", "table", required=True)
         seat = rd.integer(row, "seat", "seat", required=True)
@@ -217,7 +183,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             data.seating.append(SeatingRow(event, table, seat, player, out, dict(row.where)))
 
     # ---- NLH places -----------------------------------------------------------
-    for row in _table(book, S.NLH, data, problems):
+    for row in ld.table(S.NLH):
         player = rd.code(row, "player", "player", required=True)
         if row.blank("place"):
             continue  # not out yet
@@ -226,7 +192,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             data.nlh.append(PlaceEntry(player, place, shared, dict(row.where)))
 
     # ---- Bounty -----------------------------------------------------------------
-    for row in _table(book, S.BOUNTY_LOG, data, problems):
+    for row in ld.table(S.BOUNTY_LOG):
         hand = rd.integer(row, "hand", "hand", required=True)
         out = rd.code(row, "out", "player out", required=True)
         to = rd.code(row, "to", "recipient", required=True)
@@ -236,21 +202,21 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         if None not in (hand, out, to):
             data.bounty_log.append(Elimination(hand, out, to, stack, dict(row.where)))
-    for row in _table(book, S.BOUNTY_COUNTS, data, problems):
+    for row in ld.table(S.BOUNTY_COUNTS):
         player = rd.code(row, "player", "player", required=True)
         chips = rd.integer(row, "chips", "chips")
         if player and chips is not None:
             data.bounty_counts.append((player, chips, row.where["chips"]))
 
     # ---- Finals (rows kept for the finals engine) --------------------------------
-    for row in _table(book, S.FINALS_ROSTER, data, problems):
+    for row in ld.table(S.FINALS_ROSTER):
         if row.blank("player"):
             continue
         team = rd.code(row, "team", required=True)
         player = rd.code(row, "player", required=True)
         if team and player:
             data.finals_roster.append(F.RosterRow(team, player, dict(row.where)))
-    for row in _table(book, S.FINALS_LINEUPS, data, problems):
+    for row in ld.table(S.FINALS_LINEUPS):
         if row.blank("player"):
             continue
         rnd = rd.integer(row, "round", required=True)
@@ -259,7 +225,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         player = rd.code(row, "player", required=True)
         if None not in (rnd, team, kind, player):
             data.finals_lineups.append(F.LineupRow(rnd, team, kind, player, dict(row.where)))
-    for row in _table(book, S.FINALS_HU, data, problems):
+    for row in ld.table(S.FINALS_HU):
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table", required=True)
         a = rd.code(row, "a", required=True)
@@ -267,7 +233,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         winner = rd.code(row, "winner")
         if None not in (rnd, table, a, b):
             data.finals_hu.append(F.HUResult(rnd, table, a, b, winner, dict(row.where)))
-    for row in _table(book, S.FINALS_SNG, data, problems):
+    for row in ld.table(S.FINALS_SNG):
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table", required=True)
         player = rd.code(row, "player", required=True)

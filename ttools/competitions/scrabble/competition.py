@@ -10,8 +10,10 @@ from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.compute import Results, compute
 from ttools.competitions.scrabble.load import EventData, Published, load, natural_key
 from ttools.competitions.scrabble.report import reports, summary
+from ttools.competitions.common import process_event, settings_values
 from ttools.outcome import Outcome
 from ttools.problems import Problem
+from ttools.workbook.hans import to_hans
 from ttools.workbook.read import Book
 from ttools.workbook.write import problems_report, Meta, Report, WorkbookWriter
 
@@ -32,8 +34,12 @@ GUIDE_TEXT = {
                       "同一局若有兩張成績表，兩者須一致；參賽者每回合只能出賽一次。",
                       "退賽者於「參賽者」之「退賽」欄填上最後出賽回合；已公布之對賽記作其缺席，不另行編配。",
                       "有問題時 ttools 會列出工作表與儲存格；ttools check 檔案 --annotate 可產生標示問題之副本。原始檔案永不修改。"]),
-        ("交換檔案", ["ttools export 檔案：每組一個 TSH .t 檔及 WESPA .tou 評分檔。",
-                      "ttools import-tsh a.t b.t -o 賽事.xlsx：由 TSH 檔建立新的賽事工作簿（組別取自檔名）。"]),
+        ("排名", ["排名計至最後一個全部完賽之回合；未完回合已輸入之成績（包括輪空）於該回合完成後才計入。",
+                  "勝、負及分差相同者同名次（印作 7=），評分及抽籤只定排列次序；退賽者列於最後。",
+                  "「成績」之罰分欄從該參賽者分差扣分，勝負不變；「規則」之分差上限可限制每局計入之分差。",
+                  "先後手不詳之對局於「先下者」欄填 ?，不計入先後手平衡。"]),
+        ("交換檔案", ["ttools export 檔案：TSH 賽事資料夾（config.tsh 及每組一個 .t 檔）及 WESPA .tou 評分檔。",
+                      "ttools import-tsh 資料夾 -o 賽事.xlsx：由 TSH 賽事資料夾（或 .t 檔，組別取自檔名）建立新的賽事工作簿；未能帶入之設定逐一列出。"]),
     ]),
     "en": ("Scrabble event workbook · Guide (WESPA rules)", [
         ("The cycle", ["1. On Event, type the event name (the seed may stay empty: ttools derives one from the roster and writes it back).",
@@ -49,14 +55,23 @@ GUIDE_TEXT = {
                         "Two slips for one game must agree; a player plays once per round.",
                         "A withdrawn player: their last round in withdrawn_after; a published pairing becomes their forfeit, never a re-pair.",
                         "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified."]),
-        ("Interchange", ["`ttools export FILE`: one TSH .t file per division and a WESPA .tou ratings file.",
-                         "`ttools import-tsh a.t b.t -o event.xlsx`: a new event workbook from TSH files (the division from each file name)."]),
+        ("Standings", ["Standings count up to the last round whose games are all in; results of a round still being played (byes too) count once it is complete.",
+                       "Players equal on wins, losses and spread share the printed place (7=); rating and the lot only order them. Withdrawn players are listed last.",
+                       "A penalty on Results comes off that player's spread, the result stands; the spread_cap rule caps the spread a game counts.",
+                       "A game whose starter is not known: ? in first; it is left out of balancing starts."]),
+        ("Interchange", ["`ttools export FILE`: a TSH event folder (config.tsh and one .t file per division) and a WESPA .tou ratings file.",
+                         "`ttools import-tsh FOLDER -o event.xlsx`: a new event workbook from a TSH event folder (or .t files, the division "
+                         "from each file name); what cannot be carried over is listed."]),
     ]),
 }
 
 
+GUIDE_TEXT["zh-Hans"] = (to_hans(GUIDE_TEXT["zh-Hant"][0]),
+                         [(to_hans(h), [to_hans(line) for line in lines]) for h, lines in GUIDE_TEXT["zh-Hant"][1]])
+
+
 def _lang(lang: str | None) -> str:
-    return "en" if lang == "en" else DEFAULT_LANG
+    return lang if lang in ("en", "zh-Hans") else DEFAULT_LANG
 
 
 def new_workbook(path: str, teams: int | None = None, players: int | None = None, lang: str | None = None) -> None:
@@ -115,15 +130,9 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     title, sections = GUIDE_TEXT[lang]
     w.guide_sheet(S.GUIDE[lang], title, sections)
 
-    ev = {s.key: s.default for s in S.EVENT.settings}
-    ev.update({k: v for k, v in data.settings_raw.get("Event", {}).items() if v is not None})
-    ev["competition"] = NAME
-    if data.seed_derived and not template:
-        ev["seed"] = data.seed
-    w.settings_sheet(S.EVENT, lang, ev)
-    rules = {s.key: s.default for s in S.RULES.settings}
-    rules.update({k: v for k, v in data.settings_raw.get("Rules", {}).items() if v is not None})
-    w.settings_sheet(S.RULES, lang, rules)
+    seed = {"seed": data.seed} if data.seed_derived and not template else {}
+    w.settings_sheet(S.EVENT, lang, settings_values(S.EVENT, data, competition=NAME, **seed))
+    w.settings_sheet(S.RULES, lang, settings_values(S.RULES, data))
     w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(players_n or len(player_rows), 1))
     w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
 
@@ -158,18 +167,8 @@ def _text(value: Any) -> str:
 
 
 def process(book: Book, source_hash: str = "") -> Outcome:
-    data, problems = load(book)
-    lang = _lang(data.lang)
-    res = compute(data, problems)
-    out_reports = reports(res, lang)
-    outcome = Outcome(competition=NAME, lang=lang, problems=problems, summary=summary(res))
-    outcome.printable = [r.name for r in out_reports]
-
-    def writer(path: str) -> None:
-        _write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable)
-
-    outcome.writer = writer
-    return outcome
+    return process_event(NAME, book, source_hash, load=load, compute=compute, reports=reports, summary=summary,
+                         write=_write, lang_of=lambda data: _lang(data.lang))
 
 
 def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], sheets: dict[str, list[dict[str, Any]]],

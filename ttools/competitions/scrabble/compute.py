@@ -21,7 +21,7 @@ from ttools.competitions.scrabble.results import (
     all_outcomes,
     check_games,
 )
-from ttools.competitions.scrabble.standings import Record, meetings, standings
+from ttools.competitions.scrabble.standings import Record, meetings, records, standings
 from ttools.core import pairing as PA
 from ttools.core.draw import Draw
 from ttools.core.standings import Ranked
@@ -80,9 +80,11 @@ class Division:
     games: list[Game] = field(default_factory=list)       # checked slips with a result
     pending: list[Game] = field(default_factory=list)     # pairings waiting for a result
     outcomes: list[Outcome] = field(default_factory=list)
-    standings: list[Ranked[Record]] = field(default_factory=list)
-    records: dict[str, Record] = field(default_factory=dict)
+    standings: list[Ranked[Record]] = field(default_factory=list)   # after round ``through``
+    records: dict[str, Record] = field(default_factory=dict)         # every result entered so far
+    half: list[Game] = field(default_factory=list)        # games with one score only (errors, kept for export)
     last_round: int = 0           # the highest round with a row on Results
+    through: int = 0              # the last complete round: the standings are after it
     errors: bool = False          # its slips have errors: ranked from the good ones, not paired
     new_round: NewRound | None = None
     status: tuple = ()            # why nothing was paired: (kind, params…), for the report
@@ -144,16 +146,26 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         found = _relocate(check.problems, div_games, published.get(d, {}))
         problems.extend(found)
         div.errors = has_errors(found) or d in crossed
-        div.games, div.pending = check.games, check.pending
+        div.games, div.pending, div.half = check.games, check.pending, check.half
         div.last_round = max(begun.get(d, ()), default=0)
         if not d:
             continue  # slips naming nobody on the roster: reported, nothing else
         div.outcomes = all_outcomes(div.games, data.rules)
-        div.standings = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{d}/lot"))
-        div.records = {x.item.id: x.item for x in div.standings}
+        div.through = last_complete_round(div)
+        div.standings = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{d}/lot"),
+                                  through_round=div.through)
+        div.records = records(div.players, div.outcomes)
         res.divisions[d] = div
         _pair_next(data, div, offsets[d], problems)
     return res
+
+
+def last_complete_round(div: Division) -> int:
+    """Standings are "after round k", k the last round all of whose games have results: a bye
+    or a forfeit already entered in a round still being played counts nothing yet (as in
+    TSH), and neither do the games finished early in it."""
+    open_rounds = {g.round for g in div.pending} | {g.round for g in div.half}
+    return min(open_rounds) - 1 if open_rounds else div.last_round
 
 
 def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list[Game]:
@@ -255,7 +267,8 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     history = meetings(div.outcomes) + [(g.round, g.player1, g.player2) for g in div.pending]
     byes = {pid: rec.byes for pid, rec in div.records.items()}
     firsts = Counter({pid: rec.firsts for pid, rec in div.records.items()})
-    firsts.update(g.player1 for g in div.pending)
+    # starts already published count; a pairing whose starter is not known counts for nobody
+    firsts.update(g.player1 if g.first == 1 else g.player2 for g in div.pending if g.first in (1, 2))
     clubs = {p.id: p.club.strip().casefold() for p in div.players}
     forbidden: Callable[[str, str], bool] | None = None
     if spec.avoid_club:
@@ -320,8 +333,8 @@ def _top_half_vs_bottom_half(order: list[str], byes: dict[str, int],
 
 def _standings_after(data: EventData, div: Division, based_on: int) -> list[Ranked[Record]]:
     """The standings a round is paired from: after round ``based_on`` (the current ones when
-    no later result is in, which is the usual case and needs no second count)."""
-    if all(o.round <= based_on for o in div.outcomes):
+    they are after that round, which is the usual case and needs no second count)."""
+    if based_on == div.through:
         return div.standings
     return standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{div.name}/lot"), through_round=based_on)
 

@@ -11,25 +11,12 @@ from typing import Any
 
 from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.results import Game, Player, ResultRules
-from ttools.core.draw import derive_seed
+from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
-from ttools.workbook.read import Book, SheetData
-from ttools.workbook.schema import (
-    locate,
-    read_input,
-    unknown_sheets,
-    Reader,
-    Row,
-    SheetSpec,
-    choice_map,
-    read_settings,
-    read_table,
-)
+from ttools.workbook.read import Book
+from ttools.workbook.schema import Reader, Row, choice_map, read_table, unknown_sheets
 
-SETTING_INVALID = define("setting-invalid", "setting '{key}': {why}", "設定「{key}」：{why}")
-SEED_DERIVED = define("seed-derived", "no seed was given; the draws use seed {seed}, derived from the roster and written to the output's Event sheet",
-                      "未填抽籤種子；抽籤使用由名單導出之種子 {seed}，並已寫入輸出檔之賽事表")
 PLAYER_ID_DUPLICATE = define("player-id-duplicate", "player id {player} is listed twice (also on row {other})",
                              "參賽者編號 {player} 重複（另見第 {other} 列）")
 OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}")
@@ -43,10 +30,11 @@ YES_NO_INVALID = define("yes-no-invalid", "'{value}' is not understood: write 1 
 DATE_INVALID = define("date-invalid", "'{value}' is not a date (write YYYY-MM-DD); the WESPA .tou export uses today's date",
                       "「{value}」不是日期（請寫 YYYY-MM-DD）；WESPA .tou 匯出將用當日日期")
 
-ROUND1_CHOICES = choice_map(("rating", "random"), {"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random"})
-RR_CHOICES = choice_map(("single", "double"), {"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
-LANG_CHOICES = {"zh-hant": "zh-Hant", "zh hant": "zh-Hant", "zh": "zh-Hant", "中文": "zh-Hant", "繁體中文": "zh-Hant",
-                "en": "en", "english": "en", "英文": "en", "zh-hans": "zh-Hans", "zh hans": "zh-Hans"}
+ROUND1_CHOICES = choice_map(("rating", "random"), {"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random",
+                                                   "评分": "rating", "依评分": "rating", "随机": "random", "电脑随机": "random"})
+RANK_CHOICES = choice_map(("shared", "strict"), {"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict",
+                                                 "并列": "shared", "不并列": "strict"})
+RR_CHOICES = choice_map(("single", "double"), {"單循環": "single", "雙循環": "double", "单循环": "single", "双循环": "double", "1": "single", "2": "double"})
 _YES = {"1", "x", "y", "yes", "true", "是", "✓", "✔", "v", "on"}
 _NO = {"0", "n", "no", "false", "否", "off"}
 
@@ -74,30 +62,19 @@ class Published:
 
 
 @dataclass
-class EventData:
-    name: str = ""
-    seed: str = ""
-    seed_derived: bool = False
+class EventData(EventBase):
     lang: str = "zh-Hant"
     date: datetime.date | None = None
     rules: ResultRules = field(default_factory=ResultRules)
     round1: str = "rating"
     double_rr: bool = False
+    strict_ranks: bool = False
     players: dict[str, Player] = field(default_factory=dict)   # id -> player, in sheet order
     rounds: dict[int, RoundSpec] = field(default_factory=dict)
     games: list[Game] = field(default_factory=list)             # every Results row, as typed
     game_rows: list[int] = field(default_factory=list)          # index of each game's row in raw["Results"]
     published: list[Published] = field(default_factory=list)
     setup_errors: bool = False   # Event/Rules/Players/Rounds have errors: nothing is paired from a guess
-    # what staff typed, per sheet key, to be written back (values as read)
-    raw: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    settings_raw: dict[str, dict[str, Any]] = field(default_factory=dict)
-    sheet_names: dict[str, str] = field(default_factory=dict)
-    unknown_sheets: list[SheetData] = field(default_factory=list)
-
-    def sheet(self, key: str) -> str:
-        """The sheet's name as found in the workbook (its canonical name when absent)."""
-        return self.sheet_names.get(key, key)
 
     @property
     def divisions(self) -> list[str]:
@@ -109,52 +86,39 @@ def natural_key(text: str) -> tuple:
     return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
 
 
-def _sheet(book: Book, spec: SheetSpec, data: EventData) -> SheetData | None:
-    return locate(book, spec, data.sheet_names)
-
-
-def _table(book: Book, spec: SheetSpec, data: EventData, problems: list[Problem]) -> list[Row]:
-    return read_input(book, spec, data.sheet_names, data.raw, problems)
-
-
 def load(book: Book) -> tuple[EventData, list[Problem]]:
     problems: list[Problem] = []
     data = EventData()
     rd = Reader(problems)
 
     # ---- Event and Rules ----------------------------------------------------------------
-    ev_sheet = _sheet(book, S.EVENT, data)
-    ev = read_settings(ev_sheet, S.EVENT, problems) if ev_sheet else {}
-    data.settings_raw["Event"] = {k: v for k, (v, _w) in ev.items()}
-    data.name = nz.clean_text(ev.get("name", ("", None))[0])
-    lang = LANG_CHOICES.get(nz.fold_label(ev.get("language", ("", None))[0]))
-    data.lang = lang if lang in ("zh-Hant", "en") else "zh-Hant"
-    if "date" in ev and not nz.is_blank(ev["date"][0]):
-        data.date = _date(ev["date"][0])
+    ld = Loader(book, data, problems)
+    ev = ld.event(S.EVENT, ("zh-Hant", "zh-Hans", "en"), "zh-Hant")
+    if not ev.blank("date"):
+        data.date = _date(ev.raw("date"))
         if data.date is None:
-            problems.append(warning(DATE_INVALID, ev["date"][1], value=nz.clean_text(ev["date"][0])))
-    bye = _int_setting(ev, "bye_spread", 50, problems, low=0)
-    forfeit = _int_setting(ev, "forfeit_spread", 100, problems, low=1)
+            problems.append(warning(DATE_INVALID, ev.where("date"), value=ev.text("date")))
+    bye = ev.integer("bye_spread", 50, low=0)
+    forfeit = ev.integer("forfeit_spread", 100, low=1)
 
-    ru_sheet = _sheet(book, S.RULES, data)
-    ru = read_settings(ru_sheet, S.RULES, problems) if ru_sheet else {}
-    data.settings_raw["Rules"] = {k: v for k, (v, _w) in ru.items()}
-    overtime_points = _int_setting(ru, "overtime_points", 10, problems, low=0)
-    overtime_limit = _int_setting(ru, "overtime_limit", 10, problems, low=0)
-    low = _int_setting(ru, "score_low", -100, problems)
-    high = _int_setting(ru, "score_high", 1000, problems)
+    ru = ld.settings(S.RULES)
+    overtime_points = ru.integer("overtime_points", 10, low=0)
+    overtime_limit = ru.integer("overtime_limit", 10, low=0)
+    low = ru.integer("score_low", -100)
+    high = ru.integer("score_high", 1000)
     if high < low:
-        problems.append(error(SETTING_INVALID, ru["score_high"][1] if "score_high" in ru else Where(data.sheet("Rules")),
-                              key="score_high", why=f"must not be below score_low ({low})"))
+        ru.invalid("score_high", f"must not be below score_low ({low})")
         low, high = -100, 1000
-    data.round1 = _choice_setting(ru, "round1", ROUND1_CHOICES, "rating", problems)
-    data.double_rr = _choice_setting(ru, "round_robin", RR_CHOICES, "single", problems) == "double"
+    data.round1 = ru.choice("round1", ROUND1_CHOICES, "rating")
+    data.double_rr = ru.choice("round_robin", RR_CHOICES, "single") == "double"
     data.rules = ResultRules(bye_spread=bye, forfeit_spread=forfeit, overtime_penalty=overtime_points,
-                             overtime_limit=overtime_limit, plausible_low=low, plausible_high=high)
+                             overtime_limit=overtime_limit, plausible_low=low, plausible_high=high,
+                             spread_cap=_caps_setting(ru, "spread_cap"))
+    data.strict_ranks = ru.choice("ranks", RANK_CHOICES, "shared") == "strict"
 
     # ---- Players --------------------------------------------------------------------------
     seen: dict[str, int] = {}
-    for row in _table(book, S.PLAYERS, data, problems):
+    for row in ld.table(S.PLAYERS):
         if all(row.blank(k) for k in ("name", "rating", "club", "withdrawn_after")):
             continue  # a pre-sized row still waiting for its player
         pid = rd.code(row, "id", required=True)
@@ -175,11 +139,12 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         seen[pid] = row.number
         data.players[pid] = Player(pid, rd.text(row, "name") or "", rating or 0, rd.text(row, "club") or "",
-                                   division, withdrawn, dict(row.where))
+                                   division, withdrawn, dict(row.where), rating_class=rd.code(row, "class") or "",
+                                   name_latin=rd.text(row, "name_latin") or "")
 
     # ---- Rounds -----------------------------------------------------------------------------
     round_rows: dict[int, int] = {}
-    for row in _table(book, S.ROUNDS, data, problems):
+    for row in ld.table(S.ROUNDS):
         rnd = rd.integer(row, "round", required=True)
         method = rd.choice(row, "method", S.METHOD_CHOICES, required=True)
         based_on = rd.integer(row, "based_on")
@@ -204,18 +169,11 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
                                      dict(row.where))
 
     # ---- seed -------------------------------------------------------------------------------------
-    seed_raw = ev.get("seed", ("", None))[0]
-    if nz.is_blank(seed_raw):
-        data.seed = derive_seed(data.name, *sorted(data.players, key=natural_key))
-        data.seed_derived = True
-        where = ev["seed"][1] if "seed" in ev else Where(data.sheet("Event"), "")
-        problems.append(warning(SEED_DERIVED, where, seed=data.seed))
-    else:
-        data.seed = nz.clean_text(seed_raw)
+    ld.seed(ev, *sorted(data.players, key=natural_key))
     data.setup_errors = any(p.severity == "error" for p in problems)
 
     # ---- Results (checked later, as a whole: see compute) -----------------------------------------
-    for i, row in enumerate(_table(book, S.RESULTS, data, problems)):
+    for i, row in enumerate(ld.table(S.RESULTS)):
         data.games.append(_game(row))
         data.game_rows.append(i)
 
@@ -281,36 +239,42 @@ def _game(row: Row) -> Game:
         overtime1=_parsed(v.get("overtime1"), nz.parse_number) or 0,
         overtime2=_parsed(v.get("overtime2"), nz.parse_number) or 0,
         forfeit=_whole(v.get("forfeit")),
-        first=1 if not nz.is_blank(v.get("player2")) else None,   # by convention player1 is the one who starts
+        first=_first(v.get("first"), v.get("player2")),
         where=where,
+        penalty1=_whole(v.get("penalty1")) or 0,
+        penalty2=_whole(v.get("penalty2")) or 0,
+        table=table if isinstance(table := _whole(v.get("table")), int) else None,
     )
 
 
-def _int_setting(kv: dict[str, tuple[Any, Where]], key: str, default: int, problems: list[Problem],
-                 low: int | None = None) -> int:
-    if key not in kv or nz.is_blank(kv[key][0]):
-        return default
-    try:
-        value = nz.parse_int(kv[key][0])
-    except ValueError:
-        problems.append(error(SETTING_INVALID, kv[key][1], key=key, why="a whole number is expected"))
-        return default
-    if low is not None and value < low:
-        problems.append(error(SETTING_INVALID, kv[key][1], key=key, why=f"must be {low} or more"))
-        return default
-    return value
+def _first(value: Any, player2: Any) -> Any:
+    """Who started: by convention the player1 column; 2 = player2; 0 or ? = not known (None)."""
+    if nz.is_blank(player2):
+        return None
+    if nz.is_blank(value):
+        return 1
+    text = nz.clean_text(value)
+    if text in ("?", "？", "0"):
+        return None
+    return _whole(value)   # 1 or 2; anything else is named by the slip checks
 
 
-def _choice_setting(kv: dict[str, tuple[Any, Where]], key: str, choices: dict[str, str], default: str,
-                    problems: list[Problem]) -> str:
-    if key not in kv or nz.is_blank(kv[key][0]):
-        return default
+def _caps_setting(ru: Settings, key: str) -> tuple[int, ...]:
+    """A spread cap: one number, or one per round ("200, 700" or TSH's "[200, 700]")."""
+    if ru.blank(key):
+        return ()
+    raw = ru.raw(key)
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool) and float(raw).is_integer() and raw > 0:
+        return (int(raw),)
+    parts = [p for p in re.split(r"[\s,，、;\[\]]+", nz.clean_text(raw)) if p]
     try:
-        return nz.parse_choice(kv[key][0], choices)
+        caps = tuple(nz.parse_int(p) for p in parts)
     except ValueError:
-        problems.append(error(SETTING_INVALID, kv[key][1], key=key,
-                              why="expected one of " + ", ".join(sorted(set(choices.values())))))
-        return default
+        caps = ()
+    if not caps or any(c <= 0 for c in caps):
+        ru.invalid(key, "a positive whole number, or one per round separated by commas, is expected")
+        return ()
+    return caps
 
 
 def _yes_no(row: Row, key: str, problems: list[Problem]) -> bool | None:

@@ -9,7 +9,8 @@ from typing import Any
 from ttools.competitions.scrabble.compute import Division, NewRound, Results
 from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
-from ttools.competitions.scrabble.standings import Record, scorecard
+from ttools.competitions.scrabble.standings import Record, places, scorecard, withdrawn_by
+from ttools.workbook.hans import to_hans
 from ttools.workbook.write import Block, Report
 
 SPREAD = "+0;-0;0"
@@ -34,10 +35,12 @@ def half(value: Fraction) -> str:
 class _L:
     def __init__(self, lang: str):
         self.zh = lang.startswith("zh")
-        self.lang = "zh-Hant" if self.zh else "en"
+        self.lang = lang if lang in ("zh-Hant", "zh-Hans", "en") else ("zh-Hant" if self.zh else "en")
 
     def __call__(self, zh: str, en: str) -> str:
-        return zh if self.zh else en
+        if not self.zh:
+            return en
+        return to_hans(zh) if self.lang == "zh-Hans" else zh
 
 
 def sheet_name(key: str, lang: str) -> str:
@@ -87,26 +90,34 @@ def reports(res: Results, lang: str) -> list[Report]:
     blocks = []
     tb = {i: t(z, e) for i, (z, e) in enumerate((("勝局", "wins"), ("負局", "losses"), ("分差", "spread"), ("評分", "rating")))}
     for div in divisions:
-        through = max((o.round for o in div.outcomes), default=0)
+        through = div.through
         rows = []
-        for x in div.standings:
+        for x, place in zip(div.standings, places(div.standings, data.strict_ranks, through)):
             rec = x.item
             p = rec.player
             note = t(f"第 {p.withdrawn_after} 回合後退賽", f"withdrew after round {p.withdrawn_after}") if p.withdrawn_after is not None else ""
-            how = t("抽籤", "lot") if x.by_lot else tb.get(x.decided_by, "") if x.decided_by is not None else ""
-            rows.append([x.rank, p.id, p.name, p.club, p.rating or "", num(rec.wins), num(rec.losses), rec.spread,
-                         rec.games, rec.byes, how, note])
+            how = "" if withdrawn_by(p, through) else (
+                t("抽籤", "lot") if x.by_lot else tb.get(x.decided_by, "") if x.decided_by is not None else "")
+            rows.append([place, p.id, p.name, p.club, p.rating or "", num(rec.wins), num(rec.losses), rec.spread,
+                         -rec.deductions if rec.deductions else "", rec.games, rec.byes, how, note])
         title = div_title(div.name) + (t(f" · 第 {through} 回合後", f" · after round {through}") if through else t(" · 賽前", " · before round 1"))
         notes = [line for line in (_status_line(div, t),) if line]
         if div.errors:
             notes.insert(0, t("成績表有錯誤：排名只計算無誤之成績（見「問題」）。", "Some slips have errors: these standings count the good slips only (see Problems)."))
+        if div.last_round > through:
+            notes.insert(0, t(f"第 {through + 1} 回合尚有對局未完：其已輸入之成績（包括輪空）於該回合完成後才計入。",
+                              f"Round {through + 1} is still being played: its results entered so far (byes too) count once it is complete."))
         blocks.append(Block(title, [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name"), t("會籍", "Club"), t("評分", "Rating"),
-                                    t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread"), t("已賽", "Played"), t("輪空", "Byes"),
-                                    t("同分處理", "Decided by"), t("備註", "Note")], rows,
-                            notes=notes, number_format={7: SPREAD}))
+                                    t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread"), t("罰分", "Penalty"), t("已賽", "Played"),
+                                    t("輪空", "Byes"), t("同分處理", "Decided by"), t("備註", "Note")], rows,
+                            notes=notes, number_format={7: SPREAD, 8: SPREAD}))
     if blocks:
         blocks[-1].notes = list(blocks[-1].notes) + [
             t("排名依勝局（和局計半局）、負局較少、總分數差異、評分，再以抽籤決定。", "Ranked by wins (a tie is half a win), fewer losses, spread, rating, then a seeded lot."),
+            (t("名次逐行編列。", "One place per line (strict).") if data.strict_ranks else
+             t("勝、負及分差相同者同名次（如 7=），評分及抽籤只定排列次序；退賽者列於最後，不計名次。",
+               "Players equal on wins, losses and spread share the place (7=); rating and the lot only order them. "
+               "Withdrawn players are listed last, unranked.")),
             t(f"抽籤種子：{data.seed}", f"Draw seed: {data.seed}")]
         out.append(Report("Standings", sheet_name("Standings", lang), t(f"{name} · 排名", f"{name} · Standings"), blocks))
 
@@ -118,7 +129,7 @@ def reports(res: Results, lang: str) -> list[Report]:
         mine: dict[str, list[Outcome]] = defaultdict(list)
         for o in div.outcomes:
             mine[o.player].append(o)
-        for x in div.standings:
+        for x, place in zip(div.standings, places(div.standings, data.strict_ranks, div.through)):
             p = x.item.player
             rows = []
             for row in scorecard(p.id, mine.get(p.id, [])):
@@ -130,9 +141,11 @@ def reports(res: Results, lang: str) -> list[Report]:
                 game += f"{row.spread:+d}"
                 if row.penalty:
                     game += t(f"（過時 −{row.penalty}）", f" (overtime −{row.penalty})")
+                if row.deduction:
+                    game += t(f"（罰分 −{row.deduction}）", f" (penalty −{row.deduction})")
                 rows.append([row.round, start, opp, game, f"{half(row.wins)}–{half(row.losses)} {row.total_spread:+d}"])
-            title = (f"{p.id} {p.name} · " + div_title(div.name) + t(f" · 第 {x.rank} 名 · ", f" · rank {x.rank} · ")
-                     + _record(x.item))
+            ranked = (t(f" · 第 {place} 名 · ", f" · rank {place} · ") if place else t(" · 退賽 · ", " · withdrawn · "))
+            title = f"{p.id} {p.name} · " + div_title(div.name) + ranked + _record(x.item)
             blocks.append(Block(title, [t("回合", "Rd"), t("先後手", "Start"), t("對手", "Opponent"),
                                         t("結果 比分 分差", "Result, score, spread"), t("戰績 累積分差", "Record, total spread")], rows))
     if blocks:
@@ -148,9 +161,9 @@ def reports(res: Results, lang: str) -> list[Report]:
             continue
         cells = {(o.player, o.round): o for o in div.outcomes}
         rows = []
-        for x in div.standings:
+        for x, place in zip(div.standings, places(div.standings, data.strict_ranks, div.through)):
             p = x.item.player
-            row: list[Any] = [x.rank, p.id, p.name]
+            row: list[Any] = [place, p.id, p.name]
             row += [_wall_cell(cells.get((p.id, r)), t) for r in range(1, last + 1)]
             row += [num(x.item.wins), num(x.item.losses), x.item.spread]
             rows.append(row)
@@ -170,7 +183,7 @@ def _blank(v):
 
 
 def _pairing_block(div: Division, nr: NewRound, t: _L, pname, seed: str, bye_spread: int) -> Block:
-    method = METHOD_NAMES[nr.spec.method]["zh-Hant" if t.zh else "en"]
+    method = METHOD_NAMES[nr.spec.method][t.lang]
     basis = (t("依評分", "by rating") if nr.spec.based_on == 0
              else t(f"依第 {nr.spec.based_on} 回合後排名", f"from the standings after round {nr.spec.based_on}"))
     title = t(f"{div.name} 組 · 第 {nr.round} 回合 · {method}（{basis}）", f"Division {div.name} · round {nr.round} · {method} ({basis})")
@@ -256,10 +269,13 @@ def _matrix(div: Division, t: _L) -> Block:
 def summary(res: Results) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": res.data.seed}
     out["standings"] = {
-        d: [{"rank": x.rank, "id": x.item.id, "name": x.item.player.name, "wins": num(x.item.wins),
-             "losses": num(x.item.losses), "spread": x.item.spread} for x in div.standings]
+        d: [{"rank": x.rank, "place": place, "id": x.item.id, "name": x.item.player.name, "wins": num(x.item.wins),
+             "losses": num(x.item.losses), "spread": x.item.spread, "penalty": x.item.deductions,
+             "withdrawn": withdrawn_by(x.item.player, div.through)}
+            for x, place in zip(div.standings, places(div.standings, res.data.strict_ranks, div.through))]
         for d, div in res.divisions.items()
     }
+    out["after_round"] = {d: div.through for d, div in res.divisions.items()}
     pairings = {
         d: [{"round": div.new_round.round, "table": tb.table, "first": tb.first, "second": tb.second}
             for tb in div.new_round.tables]

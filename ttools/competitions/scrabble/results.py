@@ -106,6 +106,12 @@ PLAYER_TWICE = define(
     "{player} 在第 {round} 回合出現多於一次。",
     "{player} 在第 {round} 回合出现多于一次。",
 )
+PENALTY_INVALID = define(
+    "slip-penalty-invalid",
+    "A penalty must be whole points taken off that player's spread, not {value!r}.",
+    "罰分須為從該參賽者分差扣除之整數分，而非 {value!r}。",
+    "罚分须为从该参赛者分差扣除之整数分，而非 {value!r}。",
+)
 PAIRING_CHANGED = define(
     "slip-pairing-changed",
     "{player1} v {player2} in round {round} is not the published pairing.",
@@ -125,6 +131,8 @@ class Player:
     division: str = ""
     withdrawn_after: int | None = None
     where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    rating_class: str = ""          # TSH's ``class`` (a rating band for class prizes)
+    name_latin: str = ""            # the name in ASCII letters, for ratings files
 
 
 @dataclass(frozen=True)
@@ -135,12 +143,22 @@ class ResultRules:
     overtime_limit: int = 10       # minutes over that end the game
     plausible_low: int = -100      # scores outside [low, high] are flagged, not refused
     plausible_high: int = 1000
+    # Largest spread a game counts, per round (TSH's ``spread_cap``; the last value carries on
+    # to later rounds; empty = no cap). Byes and forfeits keep their set spreads.
+    spread_cap: tuple[int, ...] = ()
+
+    def cap(self, round_: int) -> int | None:
+        if not self.spread_cap:
+            return None
+        return self.spread_cap[min(round_, len(self.spread_cap)) - 1]
 
 
 @dataclass(frozen=True)
 class Game:
     """One result slip. ``player2`` empty = bye (``score1``, if given, is the spread credited);
-    ``forfeit`` 1 or 2 = that player was absent; ``first`` 1 or 2 = who started (先手)."""
+    ``forfeit`` 1 or 2 = that player was absent; ``first`` 1 or 2 = who started (先手), None =
+    not known; ``penalty1``/``penalty2`` = points taken off that player's spread (TSH's
+    ``penalty``), whatever the result; ``table`` = the board it was played on."""
 
     round: int
     player1: str
@@ -152,6 +170,9 @@ class Game:
     forfeit: int | None = None
     first: int | None = None
     where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    penalty1: int = 0
+    penalty2: int = 0
+    table: int | None = None
 
     @property
     def is_bye(self) -> bool:
@@ -186,6 +207,7 @@ class Outcome:
     opponent_score: int | None = None
     first: bool | None = None     # started / replied / not known
     penalty: int = 0              # points taken off for overtime
+    deduction: int = 0            # spread points taken off as a penalty (already in ``spread``)
 
 
 def overtime_penalty(minutes: int | Fraction, rules: ResultRules = ResultRules()) -> int:
@@ -212,15 +234,17 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
         # A bye of spread 0 is a missed game: TSH counts it neither as a win nor as a loss.
         wins, losses = (Fraction(spread > 0), Fraction(spread < 0))
         kind = FORFEIT_LOSS if game.forfeit == 1 or spread < 0 else BYE
-        return [Outcome(r, game.player1, None, kind, spread, wins, losses)]
+        return [Outcome(r, game.player1, None, kind, spread - game.penalty1, wins, losses,
+                        deduction=game.penalty1)]
     p1, p2 = game.player1, game.player2
     assert p2 is not None
     if game.forfeit in (1, 2):
         absent, present = (p1, p2) if game.forfeit == 1 else (p2, p1)
         s = rules.forfeit_spread
+        pa, pp = (game.penalty1, game.penalty2) if game.forfeit == 1 else (game.penalty2, game.penalty1)
         return [
-            Outcome(r, absent, present, FORFEIT_LOSS, -s, Fraction(0), Fraction(1)),
-            Outcome(r, present, absent, FORFEIT_WIN, s, Fraction(1), Fraction(0)),
+            Outcome(r, absent, present, FORFEIT_LOSS, -s - pa, Fraction(0), Fraction(1), deduction=pa),
+            Outcome(r, present, absent, FORFEIT_WIN, s - pp, Fraction(1), Fraction(0), deduction=pp),
         ]
     assert game.score1 is not None and game.score2 is not None
     pen1 = overtime_penalty(game.overtime1 or 0, rules)
@@ -228,10 +252,14 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
     s1, s2 = game.score1 - pen1, game.score2 - pen2
     w1, l1 = _result(s1 - s2)
     first1 = None if game.first is None else game.first == 1
+    spread = s1 - s2
+    cap = rules.cap(r) if isinstance(r, int) and r >= 1 else None
+    if cap is not None:
+        spread = max(-cap, min(cap, spread))   # the result stands; only the spread is capped
     return [
-        Outcome(r, p1, p2, GAME, s1 - s2, w1, l1, s1, s2, first1, pen1),
-        Outcome(r, p2, p1, GAME, s2 - s1, l1, w1, s2, s1,
-                None if first1 is None else not first1, pen2),
+        Outcome(r, p1, p2, GAME, spread - game.penalty1, w1, l1, s1, s2, first1, pen1, game.penalty1),
+        Outcome(r, p2, p1, GAME, -spread - game.penalty2, l1, w1, s2, s1,
+                None if first1 is None else not first1, pen2, game.penalty2),
     ]
 
 
@@ -273,25 +301,34 @@ class SlipCheck:
     games: list[Game]      # complete slips that passed, one per game, scores as integers
     pending: list[Game]    # pairings still waiting for a result
     problems: list[Problem]
+    half: list[Game] = field(default_factory=list)   # one score entered: an error, the score kept
+
 
 
 def _canonical(g: Game) -> tuple:
     """The slip as a comparable value, independent of which player was written first."""
     if g.is_bye:
-        return (g.round, g.player1, None, g.score1, None, g.overtime1, 0, g.forfeit, None)
-    a = (g.player1, g.score1, g.overtime1)
-    b = (g.player2, g.score2, g.overtime2)
+        return (g.round, g.player1, None, g.score1, None, g.overtime1, 0, g.forfeit, None, g.penalty1)
+    a = (g.player1, g.score1, g.overtime1, g.penalty1)
+    b = (g.player2, g.score2, g.overtime2, g.penalty2)
     forfeit, first = g.forfeit, g.first
     if str(g.player2) < str(g.player1):
         a, b = b, a
         forfeit = {1: 2, 2: 1}.get(forfeit) if forfeit else forfeit  # type: ignore[arg-type]
         first = {1: 2, 2: 1}.get(first) if first else first  # type: ignore[arg-type]
-    return (g.round, a[0], b[0], a[1], b[1], a[2], b[2], forfeit, first)
+    return (g.round, a[0], b[0], a[1], b[1], a[2], b[2], forfeit, first, a[3], b[3])
+
+
+@dataclass(frozen=True)
+class _Half:
+    """A slip with one score only: an error, kept so that the score is not lost on export."""
+
+    game: Game
 
 
 def _check_one(
     g: Game, rules: ResultRules, known: Collection[str] | None
-) -> tuple[Game | None, list[Problem]]:
+) -> tuple[Game | _Half | None, list[Problem]]:
     problems: list[Problem] = []
     rnd = _as_int(g.round)
     if rnd is None or rnd < 1:
@@ -320,6 +357,14 @@ def _check_one(
         if value is None:
             problems.append(error(SCORE_NOT_INTEGER, g.at(name), value=raw))
         scores[name] = value
+    penalties: dict[str, int] = {}
+    for name in ("penalty1", "penalty2"):
+        raw = getattr(g, name)
+        value = 0 if raw is None or raw == "" else _as_int(raw)
+        if value is None or (name == "penalty2" and g.is_bye and value):
+            problems.append(error(PENALTY_INVALID, g.at(name), value=raw))
+            value = 0
+        penalties[name] = value
     minutes: dict[str, Fraction] = {}
     for name in ("overtime1", "overtime2"):
         raw = getattr(g, name)
@@ -335,6 +380,7 @@ def _check_one(
     normal = replace(
         g, round=rnd, score1=scores["score1"], score2=scores["score2"], forfeit=forfeit,
         first=first, overtime1=whole["overtime1"], overtime2=whole["overtime2"],
+        penalty1=penalties["penalty1"], penalty2=penalties["penalty2"],
     )
     if normal.is_bye:
         if normal.forfeit == 1 and normal.score1 is not None and normal.score1 > 0:
@@ -347,7 +393,7 @@ def _check_one(
         return normal, problems
     if (normal.score1 is None) != (normal.score2 is None):
         missing = "score1" if normal.score1 is None else "score2"
-        return None, [error(SCORE_MISSING, g.at(missing))]
+        return _Half(normal), [error(SCORE_MISSING, g.at(missing))]
     for n in ("1", "2"):
         player, score = getattr(normal, "player" + n), getattr(normal, "score" + n)
         m = minutes["overtime" + n]
@@ -371,10 +417,13 @@ def check_games(
     pairs, ``(player, None)`` for a bye). Slips with errors are left out, nothing is guessed."""
     problems: list[Problem] = []
     good: list[Game] = []
+    half: list[Game] = []
     for g in games:
         normal, found = _check_one(g, rules, players)
         problems.extend(found)
-        if normal is not None:
+        if isinstance(normal, _Half):
+            half.append(normal.game)
+        elif normal is not None:
             good.append(normal)
 
     # Two slips for one game must agree; a disagreeing pair is left out altogether.
@@ -418,4 +467,4 @@ def check_games(
 
     played = [g for g in merged if not g.pending]
     pending = [g for g in merged if g.pending]
-    return SlipCheck(played, pending, problems)
+    return SlipCheck(played, pending, problems, half)

@@ -3,34 +3,47 @@ and Traditional Chinese labels, every rule default with a note."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ttools.workbook.hans import to_hans
 from ttools.workbook.schema import Column, Setting, SheetSpec, choice_map
 
 
 def _c(key, zh, note_zh="", note_en="", **kw) -> Column:
-    return Column(key=key, names={"zh-Hant": zh, "en": key}, note={"zh-Hant": note_zh, "en": note_en}, **kw)
+    return Column(key=key, names={"zh-Hant": zh, "zh-Hans": to_hans(zh), "en": key},
+                  note={"zh-Hant": note_zh, "zh-Hans": to_hans(note_zh), "en": note_en}, **kw)
 
 
 def _s(key, zh, default, note_zh, note_en, choices=()) -> Setting:
-    return Setting(key=key, names={"zh-Hant": zh, "en": key}, default=default,
-                   note={"zh-Hant": note_zh, "en": note_en}, choices=tuple(choices))
+    return Setting(key=key, names={"zh-Hant": zh, "zh-Hans": to_hans(zh), "en": key}, default=default,
+                   note={"zh-Hant": note_zh, "zh-Hans": to_hans(note_zh), "en": note_en}, choices=tuple(choices))
+
+
+def _hans(names: dict[str, str]) -> dict[str, str]:
+    """Names per language with the Simplified one added (converted from the Traditional)."""
+    return {**names, "zh-Hans": to_hans(names["zh-Hant"])} if "zh-Hant" in names else names
+
+
+def _sheet(spec: SheetSpec) -> SheetSpec:
+    return replace(spec, names=_hans(spec.names), note=_hans(spec.note))
 
 
 # Pairing methods of the Rounds sheet (組合對手原則), with the words staff may type for them.
 METHODS = ("random", "ad", "koth", "rr")
 METHOD_CHOICES = choice_map(METHODS, {
-    "電腦隨機": "random", "隨機": "random", "随机": "random", "rand": "random",
+    "電腦隨機": "random", "隨機": "random", "随机": "random", "电脑随机": "random", "rand": "random",
     "australian draw": "ad", "australian": "ad", "澳洲式瑞士制": "ad", "澳洲式": "ad", "澳洲": "ad",
     "king of the hill": "koth", "king-of-the-hill": "koth", "kingofthehill": "koth", "kth": "koth",
     "round robin": "rr", "roundrobin": "rr", "循環賽": "rr", "循環": "rr", "循环赛": "rr", "循环": "rr",
 })
-METHOD_NAMES = {
+METHOD_NAMES = {k: _hans(v) for k, v in {
     "random": {"zh-Hant": "電腦隨機", "en": "random"},
     "ad": {"zh-Hant": "澳洲式瑞士制", "en": "Australian Draw"},
     "koth": {"zh-Hant": "King of the Hill", "en": "King of the Hill"},
     "rr": {"zh-Hant": "循環賽", "en": "round robin"},
-}
+}.items()}
 
-EVENT = SheetSpec(
+EVENT = _sheet(SheetSpec(
     key="Event", names={"zh-Hant": "賽事", "en": "Event"},
     settings=(
         _s("competition", "賽事種類", "scrabble", "固定為 scrabble。", "Always scrabble."),
@@ -38,7 +51,7 @@ EVENT = SheetSpec(
         _s("seed", "抽籤種子", "", "所有抽籤（隨機編配、先後手、同分抽籤）由此種子決定，並印在對賽表上。留空則由名單導出並寫回。",
            "Every draw (random pairings, who starts, lots) derives from this seed; it is printed on the pairing sheet. "
            "Empty: derived from the roster and written back."),
-        _s("language", "語言", "zh-Hant", "輸出語言：zh-Hant 或 en。", "Output language: zh-Hant or en.", ("zh-Hant", "en")),
+        _s("language", "語言", "zh-Hant", "輸出語言：zh-Hant（繁體）、zh-Hans（簡體）或 en。", "Output language: zh-Hant, zh-Hans or en.", ("zh-Hant", "zh-Hans", "en")),
         _s("date", "日期", "", "賽事日期（YYYY-MM-DD），用於 WESPA .tou 檔；留空則用匯出當日。",
            "Date of the event (YYYY-MM-DD), for the WESPA .tou file; empty = the day of the export."),
         _s("bye_spread", "輪空分差", 50, "輪空作勝一局，分差 +50（預設）。", "A bye is a win by this spread (default 50)."),
@@ -46,9 +59,9 @@ EVENT = SheetSpec(
            "An absent player forfeits; the opponent wins by this spread (default 100)."),
     ),
     note={"zh-Hant": "賽事基本資料。", "en": "The event's basic facts."},
-)
+))
 
-RULES = SheetSpec(
+RULES = _sheet(SheetSpec(
     key="Rules", names={"zh-Hant": "規則", "en": "Rules"},
     settings=(
         _s("overtime_points", "過時每分鐘扣分", 10, "過時每分鐘扣 10 分，不足 1 分鐘作 1 分鐘計（預設 10）。",
@@ -65,11 +78,17 @@ RULES = SheetSpec(
            "Scores below this are flagged for checking (default -100)."),
         _s("score_high", "合理分數上限", 1000, "高於此分數之成績列為警告，請核對（預設 1000）。",
            "Scores above this are flagged for checking (default 1000)."),
+        _s("spread_cap", "分差上限", "", "每局計入之最大分差（如 300）；可按回合列出（如 200, 700：第 1 回合 200，其後 700）。留空＝不設上限。勝負不變。",
+           "Largest spread a game counts (e.g. 300); per round as a list (200, 700: round 1 200, later rounds 700). "
+           "Empty = no cap. The result stands."),
+        _s("ranks", "名次", "shared", "shared＝勝、負、分差相同者同名次（印作 7=，評分及抽籤只定排列次序）；strict＝每行一個名次（獎品名單）。",
+           "shared = players equal on wins, losses and spread share the place (printed 7=; rating and the lot only order "
+           "the listing); strict = one place per line (prize lists).", ("shared", "strict")),
     ),
     note={"zh-Hant": "所有預設值都可在此修改。", "en": "Every default of the rules; change them here."},
-)
+))
 
-PLAYERS = SheetSpec(
+PLAYERS = _sheet(SheetSpec(
     key="Players", names={"zh-Hant": "參賽者", "en": "Players"},
     columns=(
         _c("id", "編號", "參賽者編號（數字或代號，不得重複）；成績表以此編號填寫。",
@@ -84,11 +103,15 @@ PLAYERS = SheetSpec(
         _c("withdrawn_after", "退賽（最後回合）", "退賽者最後出賽之回合；之後不再編配（0＝未出賽即退賽）。",
            "A withdrawn player's last round; not paired after it (0 = withdrew before round 1).", kind="int", width=10,
            required=False),
+        _c("class", "級別", "評分級別（TSH 之 class，用於級別獎）；可留空。", "Rating class (TSH's class, for class prizes); may be empty.",
+           kind="code", width=7, required=False),
+        _c("name_latin", "英文姓名", "姓名之英文拼寫；寫 WESPA .tou 評分檔時用（該檔只收 ASCII 字母）。",
+           "The name in Latin letters, for the WESPA .tou ratings file (which takes ASCII only).", width=20, required=False),
     ),
     note={"zh-Hant": "參賽者名單：編號、姓名、評分、會籍、組別、退賽回合。", "en": "The roster: id, name, rating, club, division, withdrawal."},
-)
+))
 
-ROUNDS = SheetSpec(
+ROUNDS = _sheet(SheetSpec(
     key="Rounds", names={"zh-Hant": "回合", "en": "Rounds"},
     columns=(
         _c("round", "回合", "回合編號。", "Round number.", kind="int", width=7),
@@ -104,9 +127,9 @@ ROUNDS = SheetSpec(
            width=9, required=False),
     ),
     note={"zh-Hant": "每回合之編配方式（適用於所有組別）。", "en": "How each round is paired (every division)."},
-)
+))
 
-RESULTS = SheetSpec(
+RESULTS = _sheet(SheetSpec(
     key="Results", names={"zh-Hant": "成績", "en": "Results"},
     columns=(
         _c("round", "回合", "回合編號。", "Round number.", kind="int", width=7),
@@ -125,9 +148,15 @@ RESULTS = SheetSpec(
         _c("overtime2", "後手過時", "後手過時分鐘數。", "Minutes the second player went over time.", kind="number", width=8, required=False),
         _c("forfeit", "缺席", "缺席（放棄）者：1＝先手、2＝後手；對手勝 100 分。", "Absent player: 1 or 2; the opponent wins by 100.",
            kind="int", width=7, required=False),
+        _c("first", "先下者", "留空＝先手欄之參賽者先下；2＝後手欄者先下；0 或 ?＝不知道（如 TSH 之 p12 3、4），不計入先後手平衡。",
+           "Empty = the player1 column started; 2 = player2 started; 0 or ? = not known (TSH p12 3 or 4), "
+           "left out of balancing starts.", width=7, required=False),
+        _c("penalty1", "先手罰分", "從先手分差扣除之罰分（TSH 之 penalty）；勝負不變。",
+           "Points taken off player1's spread (TSH's penalty); the result stands.", kind="int", width=8, required=False),
+        _c("penalty2", "後手罰分", "從後手分差扣除之罰分。", "Points taken off player2's spread.", kind="int", width=8, required=False),
     ),
     note={"zh-Hant": "成績表：每局一列；ttools 編配後預填回合、桌號與雙方。", "en": "Result slips, one row per game; ttools pre-fills each new round's pairings."},
-)
+))
 
 # Every pairing ttools has published (written to the pairing sheet), so that a result that
 # differs from it can be flagged; hidden, kept and extended from run to run. One row per round
@@ -146,14 +175,14 @@ PUBLISHED = SheetSpec(
 INPUT_SHEETS = (EVENT, RULES, PLAYERS, ROUNDS, RESULTS)
 
 # Output sheet names (ttools writes them; the reader ignores them on the way back in)
-OUTPUTS = {
+OUTPUTS = {k: _hans(v) for k, v in {
     "Pairings": {"zh-Hant": "對賽表", "en": "Pairings"},
     "Standings": {"zh-Hant": "排名", "en": "Standings"},
     "Scorecards": {"zh-Hant": "計分卡", "en": "Scorecards"},
     "CrossTable": {"zh-Hant": "對賽總表", "en": "CrossTable"},
     "Problems": {"zh-Hant": "問題", "en": "Problems"},
-}
+}.items()}
 
-GUIDE = {"zh-Hant": "說明", "en": "Guide"}
+GUIDE = _hans({"zh-Hant": "說明", "en": "Guide"})
 
 DEFAULT_DIVISION = "A"

@@ -2,7 +2,10 @@
 
 Order: wins (a tie is half a win), then fewer losses, then cumulative spread (總分數差異),
 then pre-event rating, then a seeded lot. Everything can be computed "after round R" so that
-a lagged pairing can use the standings of an earlier round.
+a lagged pairing can use the standings of an earlier round. As TSH prints them, players
+equal on wins, losses and spread share their printed place (``7=``): rating and the lot only
+order the listing (a strict setting numbers every line, for prize lists); withdrawn players
+are listed below the ranked ones, not ranked among them.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class Record:
     seconds: int = 0
     points_for: int = 0       # over games actually played
     points_against: int = 0
+    deductions: int = 0       # spread points taken off as penalties (already in ``spread``)
 
     @property
     def id(self) -> str:
@@ -52,6 +56,7 @@ def records(players: Sequence[Player], outcomes: Iterable[Outcome],
         t["wins"] += o.wins
         t["losses"] += o.losses
         t["spread"] += o.spread
+        t["deductions"] += o.deduction
         if o.kind == GAME:
             t["games"] += 1
             t["points_for"] += o.score or 0
@@ -74,6 +79,7 @@ def records(players: Sequence[Player], outcomes: Iterable[Outcome],
             tally[p.id]["seconds"],
             tally[p.id]["points_for"],
             tally[p.id]["points_against"],
+            tally[p.id]["deductions"],
         )
         for p in players
     }
@@ -88,12 +94,47 @@ STANDINGS_KEYS = (
 KEY_NAMES = ("wins", "losses", "spread", "rating")
 
 
+def withdrawn_by(player: Player, through_round: int | None) -> bool:
+    """Has the player withdrawn by the standings after ``through_round`` (None = all rounds)?"""
+    if player.withdrawn_after is None:
+        return False
+    return through_round is None or player.withdrawn_after < max(through_round, 1)
+
+
 def standings(players: Sequence[Player], outcomes: Iterable[Outcome], lot: Draw | None = None,
               through_round: int | None = None) -> list[Ranked[Record]]:
     """Ranked records; ``decided_by`` indexes ``KEY_NAMES``. Without ``lot`` players equal on
-    every key share a rank; with it a seeded lot orders them (flagged ``by_lot``)."""
+    every key share a rank; with it a seeded lot orders them (flagged ``by_lot``). Players
+    withdrawn by then are listed after the others, in their own order."""
     recs = records(players, outcomes, through_round)
-    return rank(list(recs.values()), STANDINGS_KEYS, lot=lot, label=lambda r: r.player.id)
+    label = lambda r: r.player.id  # noqa: E731
+    active = [r for r in recs.values() if not withdrawn_by(r.player, through_round)]
+    gone = [r for r in recs.values() if withdrawn_by(r.player, through_round)]
+    listed = rank(active, STANDINGS_KEYS, lot=lot, label=label)
+    below = rank(gone, STANDINGS_KEYS, lot=lot, label=label)
+    return listed + [Ranked(len(listed) + x.rank, x.item, x.decided_by, x.by_lot) for x in below]
+
+
+def places(ranked: Sequence[Ranked[Record]], strict: bool = False, through_round: int | None = None) -> list[str]:
+    """The printed place of each line: ``7=`` for players equal on wins, losses and spread (the
+    rating and the lot only order them), the line number when ``strict``, and nothing for
+    a withdrawn player."""
+    out: list[str] = []
+    keys = [(x.item.wins, x.item.losses, x.item.spread) for x in ranked]
+    for i, x in enumerate(ranked):
+        if withdrawn_by(x.item.player, through_round):
+            out.append("")
+            continue
+        if strict:
+            out.append(str(i + 1))
+            continue
+        first = i
+        while first > 0 and keys[first - 1] == keys[i] and not withdrawn_by(ranked[first - 1].item.player, through_round):
+            first -= 1
+        shared = (first < i or (i + 1 < len(ranked) and keys[i + 1] == keys[i]
+                                and not withdrawn_by(ranked[i + 1].item.player, through_round)))
+        out.append(f"{first + 1}=" if shared else str(first + 1))
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -129,6 +170,7 @@ class ScorecardRow:
     losses: Fraction
     total_spread: int
     penalty: int = 0         # overtime points taken off this round
+    deduction: int = 0       # spread points taken off as a penalty this round
 
 
 def _result_label(o: Outcome) -> str:
@@ -153,7 +195,7 @@ def scorecard(
         losses += o.losses
         total += o.spread
         rows.append(ScorecardRow(o.round, o.opponent, o.first, o.score, o.opponent_score,
-                                 _result_label(o), o.spread, wins, losses, total, o.penalty))
+                                 _result_label(o), o.spread, wins, losses, total, o.penalty, o.deduction))
     return rows
 
 

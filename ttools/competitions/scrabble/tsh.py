@@ -12,29 +12,29 @@ spread credited: a forfeit loss is a bye with a negative spread (TSH's ForfeitLO
 unpairs both players of a forfeited game and gives the absent one −spread, the other
 +spread); spread 0 is a missed game, neither a win nor a loss. Extended fields are
 ``; key word word ...`` with ``;`` and ``\\`` escaped by a backslash; those used here are
-``p12`` (per round: 0 bye, 1 started, 2 replied, 3 must draw, 4 not known), ``team`` (TSH
-keeps same-team players apart with it, as we do clubs) and ``off`` (the player is inactive;
-the value is the spread of the byes TSH gives them: 0 = rounds missed, no result). TSH
-appends a comma to a name ending in a digit so the rating is not read into it, and refuses
-``;`` in names. Scores are final scores, after any overtime penalty.
+``p12`` (per round: 0 bye, 1 started, 2 replied, 3 must draw, 4 drew: 3, 4 and no entry
+leave who started unknown), ``team`` (TSH keeps same-team players apart with it, as we do
+clubs), ``off`` (the player is inactive; the value is the spread of the byes TSH gives them:
+0 = rounds missed, no result; -50 = forfeit losses), ``board`` (per round), ``class`` (a
+rating band) and ``penalty`` (per round, spread points taken off). TSH appends a comma to a
+name ending in a digit so the rating is not read into it, and refuses ``;`` in names. Scores
+are final scores, after any overtime penalty.
 
-WESPA ``.tou`` (the AUPAIR format WESPA's rating software reads): a header line
-``*M<dd>.<mm>.<yyyy> <tournament name>``, then per division a line ``*<division>`` and a line
-of 37 spaces and ``0`` (the high-word slot), then one line per player: the name padded to 30,
-then per round the score in 6 columns and the opponent's number in 5, ``+`` before it if the
-player started. A won game is written score + 2000, a tie score + 1000, a loss as is; a bye
-or forfeit names the player as their own opponent (a win is 2000 + spread). The file ends
-with ``*** END OF FILE ***``.
+WESPA ``.tou``: see the section below (the layout ratings offices read).
 """
 
 from __future__ import annotations
 
 import datetime
+import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ttools.competitions.scrabble.results import (
+    BYE,
+    FORFEIT_WIN,
     GAME,
     Game,
     Outcome,
@@ -67,9 +67,9 @@ TSH_OPPONENT_MISMATCH = define(
 TSH_HALF_SCORED = define(
     "tsh-half-scored",
     "Round {round}: only one score of player {player} v {opponent} is entered; "
-    "the game is treated as not yet played.",
-    "第 {round} 回合：{player} 號對 {opponent} 號只輸入了一方分數，視作未賽。",
-    "第 {round} 回合：{player} 号对 {opponent} 号只输入了一方分数，视作未赛。",
+    "it is kept and the other cell is left empty to fill in.",
+    "第 {round} 回合：{player} 號對 {opponent} 號只輸入了一方分數；該分數保留，另一格留空待填。",
+    "第 {round} 回合：{player} 号对 {opponent} 号只输入了一方分数；该分数保留，另一格留空待填。",
 )
 
 
@@ -88,58 +88,68 @@ def _t_word(word: str) -> str:
     return re.sub(r"([\\;])", r"\\\1", word)
 
 
+# (opponent number, score or None, p12, board or None, penalty)
+_Cell = tuple[int, "int | None", int, "int | None", int]
+
+
 def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRules = ResultRules()) -> str:
-    """A division as a TSH ``.t`` file; ``games`` may include pairings still waiting for results.
+    """A division as a TSH ``.t`` file; ``games`` may include pairings still waiting for results
+    and games with one score only (that score is written, the other left open).
 
     Players are numbered in the order given. A forfeited game becomes two byes (+spread for
-    the player present, −spread for the absent one), exactly as TSH records it. Text is
-    returned as ``str``; write it UTF-8 and set ``config tfile_encoding = 'utf8'`` in TSH
-    when names are not Latin-1.
+    the player present, −spread for the absent one), exactly as TSH records it. A withdrawn
+    player is ``off``, with the spread of the byes they were given after withdrawing (``off
+    -50``: forfeit losses). Who started is written as ``p12`` only where known; the board as
+    ``board``, penalties as ``penalty``, the rating class as ``class``. Text is returned as
+    ``str``; write it UTF-8 and set ``config tfile_encoding = 'utf8'`` in TSH when names are
+    not Latin-1.
     """
     number = {p.id: i + 1 for i, p in enumerate(players)}
-    # (player, round) -> (opponent number, score or None, p12)
-    cells: dict[tuple[str, int], tuple[int, int | None, int]] = {}
+    cells: dict[tuple[str, int], _Cell] = {}
     for g in games:
-        if g.pending:
+        board = g.table
+        if g.pending or (not g.is_bye and g.forfeit is None and (g.score1 is None or g.score2 is None)):
             assert g.player2 is not None
             p12_1 = {1: 1, 2: 2}.get(g.first or 0, 4)
-            cells[(g.player1, g.round)] = (number[g.player2], None, p12_1)
-            cells[(g.player2, g.round)] = (number[g.player1], None, {1: 2, 2: 1, 4: 4}[p12_1])
+            cells[(g.player1, g.round)] = (number[g.player2], g.score1, p12_1, board, g.penalty1)
+            cells[(g.player2, g.round)] = (number[g.player1], g.score2, {1: 2, 2: 1, 4: 4}[p12_1], board, g.penalty2)
             continue
         for o in game_outcomes(g, rules):
             if o.kind == GAME:
                 p12 = 4 if o.first is None else (1 if o.first else 2)
-                cells[(o.player, o.round)] = (number[o.opponent], o.score, p12)  # type: ignore[index]
+                cells[(o.player, o.round)] = (number[o.opponent], o.score, p12, board, o.deduction)  # type: ignore[index]
             else:
-                cells[(o.player, o.round)] = (0, o.spread, 0)
+                cells[(o.player, o.round)] = (0, o.spread + o.deduction, 0, None, o.deduction)
 
     lines = []
     for p in players:
         rounds = [r for (pid, r) in cells if pid == p.id]
         last = max(rounds, default=0)
-        opps: list[str] = []
-        scores: list[str | None] = []
-        p12s: list[str] = []
-        for r in range(1, last + 1):
-            opp, score, p12 = cells.get((p.id, r), (0, 0, 0))  # a gap: missed game, no result
-            opps.append(str(opp))
-            scores.append(None if score is None else str(score))
-            p12s.append(str(p12))
+        row = [cells.get((p.id, r), (0, 0, 0, None, 0)) for r in range(1, last + 1)]  # a gap: missed game
+        scores: list[int | None] = [c[1] for c in row]
         while scores and scores[-1] is None:  # results still to come sit past the last score
             scores.pop()
         line = "%-22s %5s %s; %s" % (
             _t_name(p.name or p.id),
             max(int(p.rating or 0), 0),
-            " ".join(opps),
-            " ".join("00" if s is None else s for s in scores),
+            " ".join(str(c[0]) for c in row),
+            " ".join("00" if s is None else str(s) for s in scores),
         )
         etc: dict[str, list[str]] = {}
         if p.withdrawn_after is not None:
-            etc["off"] = ["0"]
-        if any(x in ("1", "2") for x in p12s):
-            etc["p12"] = p12s
+            after = [c for c in row[p.withdrawn_after:] if c[0] == 0 and c[1] is not None]
+            spreads = {c[1] for c in after}
+            etc["off"] = [str(spreads.pop()) if len(spreads) == 1 and after and after[0][1] < 0 else "0"]  # type: ignore[operator]
+        if any(c[2] in (1, 2) for c in row):
+            etc["p12"] = [str(c[2]) for c in row]
+        if any(c[3] for c in row):
+            etc["board"] = [str(c[3] or 0) for c in row]
+        if any(c[4] for c in row):
+            etc["penalty"] = [str(c[4]) for c in row]
         if p.club:
             etc["team"] = p.club.split()
+        if p.rating_class:
+            etc["class"] = [p.rating_class]
         for key in sorted(etc):
             line += " ".join([";", key] + [_t_word(w) for w in etc[key]])
         lines.append(line)
@@ -149,11 +159,23 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
 # ---------------------------------------------------------------------------------------
 # TSH .t import
 
+# Extended fields read into the workbook; the others (ratings TSH computes, timestamps, …)
+# are named in a warning, never dropped silently.
+CARRIED = {"p12", "team", "off", "board", "penalty", "class"}
+DERIVED = {"newr", "rrank", "rcrank", "rtime", "time", "excwins", "lifeg"}   # recomputed, not data
+
+TSH_NOT_CARRIED = define(
+    "tsh-not-carried",
+    "{fields}: not carried over to the workbook ({what}).",
+    "{fields}：不會帶入工作簿（{what}）。",
+    "{fields}：不会带入工作簿（{what}）。",
+)
+
 
 @dataclass(frozen=True)
 class TshDivision:
     players: tuple[Player, ...]          # ids are the TSH player numbers as text: "1", "2", …
-    games: tuple[Game, ...]              # results, and pairings waiting for results (pending)
+    games: tuple[Game, ...]              # results, pairings waiting for results (pending) and half-entered games
     problems: tuple[Problem, ...]
 
 
@@ -190,8 +212,21 @@ def _t_int(word: str) -> int:
     return int(word)
 
 
+def _int_or_none(words: list, i: int) -> int | None:
+    try:
+        return _t_int(words[i]) if i < len(words) and words[i] is not None else None
+    except ValueError:
+        return None
+
+
 def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
-    """Players and games of a TSH ``.t`` file (what an event started in TSH brings over)."""
+    """Players and games of a TSH ``.t`` file (what an event started in TSH brings over).
+
+    ``p12`` 1 and 2 say who started; 3 (must draw), 4 (drew) and no entry leave it unknown.
+    A bye paired but not scored yet stays open (it counts once its round is complete); a game
+    with one score only keeps that score (the workbook then names the empty cell). A player
+    ``off`` withdrew after their last real game; the byes TSH gave them after it are kept
+    (``off -50``: forfeit losses)."""
     problems: list[Problem] = []
     where = Where(source, "")
     parsed: list[dict] = []
@@ -222,10 +257,13 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
     players = []
     for i, p in enumerate(parsed):
         team = " ".join(w for w in p["etc"].get("team", []) if w)
-        off = "off" in p["etc"]
+        withdrawn = None
+        if "off" in p["etc"]:
+            real = [r for r, opp in enumerate(p["opps"], start=1) if opp]
+            withdrawn = max(real, default=0)
         players.append(Player(
             id=str(i + 1), name=p["name"], rating=p["rating"], club=team, division=division,
-            withdrawn_after=len(p["opps"]) if off else None,
+            withdrawn_after=withdrawn, rating_class=" ".join(w for w in p["etc"].get("class", []) if w),
         ))
 
     games: list[Game] = []
@@ -233,16 +271,20 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
     for i, p in enumerate(parsed):
         pid = str(i + 1)
         p12s = p["etc"].get("p12", [])
+        boards = p["etc"].get("board", [])
+        penalties = p["etc"].get("penalty", [])
+        withdrawn = players[i].withdrawn_after
         for r0, opp in enumerate(p["opps"]):
             if opp is None:
                 continue
             rnd = r0 + 1
             score = p["scores"][r0] if r0 < len(p["scores"]) else None
+            pen = _int_or_none(penalties, r0) or 0
             if opp == 0:
-                if score is not None and score < 0:
-                    games.append(Game(rnd, pid, score, forfeit=1))
-                else:
-                    games.append(Game(rnd, pid, score))
+                if withdrawn is not None and rnd > withdrawn and not score:
+                    continue  # ``off 0``: rounds missed after withdrawing carry nothing
+                games.append(Game(rnd, pid, score, forfeit=1 if score is not None and score < 0 else None,
+                                  penalty1=pen))
                 continue
             if opp > n:
                 problems.append(error(TSH_OPPONENT_OUT_OF_RANGE, where, line=p["line"], round=rnd,
@@ -259,32 +301,77 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
             p12 = p12s[r0] if r0 < len(p12s) else None
             first = {"1": 1, "2": 2}.get(p12 or "")
             other_score = other["scores"][r0] if r0 < len(other["scores"]) else None
-            if score is not None and other_score is not None:
-                games.append(Game(rnd, pid, score, str(opp), other_score, first=first))
+            other_pen = _int_or_none(other["etc"].get("penalty", []), r0) or 0
+            board = _int_or_none(boards, r0) or _int_or_none(other["etc"].get("board", []), r0) or None
+            if (score is None) != (other_score is None):
+                problems.append(warning(TSH_HALF_SCORED, where, round=rnd, player=i + 1, opponent=opp))
+            if first == 2:
+                games.append(Game(rnd, str(opp), other_score, pid, score, first=1, penalty1=other_pen,
+                                  penalty2=pen, table=board))
             else:
-                if (score is None) != (other_score is None):
-                    problems.append(warning(TSH_HALF_SCORED, where, round=rnd, player=i + 1, opponent=opp))
-                games.append(Game(rnd, pid, None, str(opp), None, first=first))
-    games.sort(key=lambda g: (g.round, int(g.player1)))
+                games.append(Game(rnd, pid, score, str(opp), other_score, first=first, penalty1=pen,
+                                  penalty2=other_pen, table=board))
+    games.sort(key=lambda g: (g.round, g.table or 0, int(g.player1)))
+    ignored = sorted({k for p in parsed for k in p["etc"]} - CARRIED)
+    derived = [k for k in ignored if k in DERIVED]
+    others = [k for k in ignored if k not in DERIVED]
+    if derived:
+        problems.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(derived),
+                                what="ratings, ranks and times that TSH computes"))
+    if others:
+        problems.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(others), what="no workbook column holds them"))
     return TshDivision(tuple(players), tuple(games), tuple(problems))
 
 
 # ---------------------------------------------------------------------------------------
 # WESPA .tou export
+#
+# The layout ratings offices read, as woogles' liwords writes it (pkg/tournament/export.go,
+# exportToTOU, and its golden file pkg/tournament/testdata/wtf5-tou.golden): per division a
+# line ``*M<dd>.<mm>.<yyyy> <tournament name>``, a line ``*<division>``, the high-word line
+# (38 spaces and ``0``); then one line per player: the name in 20 columns, then per round 9
+# columns — a space, the result digit (2 win, 1 tie, 0 loss), the score in 3 digits (modulo
+# 1000), a space and the opponent's number in 3 columns with ``+`` before it if the player
+# started (4 columns in a division of more than 99). Readers cut the line by these columns,
+# so a name must be ASCII (accents folded, else the Players ``name_latin`` column). Byes and
+# forfeits name the player as their own opponent: bye 050, forfeit win 2150, forfeit loss
+# 0100, no game 0000 (liwords writes them so). Lines end in CRLF; the file ends with
+# ``*** END OF FILE ***``. liwords leaves a loss's result column blank; a reader that takes
+# the four columns as a number reads a 0 there the same.
+
+TOU_NAME = 20
+HIGH_WORD_LINE = " " * 38 + "0"
 
 
-def _tou_cell(o: Outcome | None, own: int, number: dict[str, int]) -> str:
+def _ascii(text: str) -> str | None:
+    """``text`` with accents folded (é -> e), or None when other letters remain."""
+    if not text or not text.strip():
+        return None
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(folded.split()) if folded.isascii() else None
+
+
+def tou_name(player: Player) -> str | None:
+    """The player's name as the .tou file writes it, or None when it is not ASCII (some readers
+    then misalign the line): the name itself, accents folded, else ``name_latin``."""
+    return _ascii(player.name or player.id) or _ascii(player.name_latin)
+
+
+def _tou_block(o: Outcome | None, own: int, number: dict[str, int], wide: bool) -> str:
     if o is None:
-        return "%6s%5s " % (0, own)  # no game this round: a bye that counts for nothing
-    if o.kind == GAME:
+        digit, score, opp = "0", 0, str(own)            # no game that round
+    elif o.kind == GAME:
         assert o.score is not None and o.opponent is not None
-        code = o.score + (2000 if o.wins == 1 else 1000 if o.wins else 0)
+        digit = "2" if o.wins == 1 else "1" if o.wins else "0"
+        score = int(math.fmod(o.score, 1000))
         opp = ("+" if o.first else "") + str(number[o.opponent])
-        return "%6s%5s " % (code, opp)
-    # Byes and forfeits are not rated; WESPA reads a player paired with themself as a bye,
-    # won when the code is above 2000.
-    code = 2000 + o.spread if o.wins == 1 else o.spread
-    return "%6s%5s " % (code, own)
+    elif o.kind == BYE:
+        digit, score, opp = ("0", 50, str(own)) if o.wins else ("0", 0, str(own))
+    elif o.kind == FORFEIT_WIN:
+        digit, score, opp = "2", 150, str(own)
+    else:
+        digit, score, opp = "0", 100, str(own)
+    return " %s%3d %*s" % (digit, score, 4 if wide else 3, opp)
 
 
 def export_tou(
@@ -293,21 +380,23 @@ def export_tou(
     divisions: Sequence[tuple[str, Sequence[Player], Iterable[Outcome]]],
 ) -> str:
     """A WESPA ratings submission: every division's players (in the order given) and rounds."""
-    out = ["*M%02d.%02d.%04d %s" % (date.day, date.month, date.year, tournament)]
+    crlf = "\r\n"
+    out = []
+    head = "*M%02d.%02d.%04d %s" % (date.day, date.month, date.year, tournament)
     for name, players, outs in divisions:
         number = {p.id: i + 1 for i, p in enumerate(players)}
         by_cell: dict[tuple[str, int], Outcome] = {}
         for o in outs:
             by_cell[(o.player, o.round)] = o
         last = max((r for (_, r) in by_cell), default=0)
-        out.append("*" + name)
-        out.append(" " * 37 + "0")
+        wide = len(players) > 99
+        out += [head, "*" + name, HIGH_WORD_LINE]
         for p in players:
-            cells = "".join(_tou_cell(by_cell.get((p.id, r)), number[p.id], number)
-                            for r in range(1, last + 1))
-            out.append(("%-30s" % (p.name or p.id)) + cells.rstrip())
+            shown = (tou_name(p) or p.name or p.id)[:TOU_NAME]
+            blocks = "".join(_tou_block(by_cell.get((p.id, r)), number[p.id], number, wide) for r in range(1, last + 1))
+            out.append(shown.ljust(TOU_NAME) + blocks)
     out.append("*** END OF FILE ***")
-    return "\n".join(out) + "\n"
+    return crlf.join(out) + crlf
 
 
-__all__ = ["TshDivision", "export_t", "export_tou", "import_t"]
+__all__ = ["TshDivision", "export_t", "export_tou", "import_t", "tou_name"]

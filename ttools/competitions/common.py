@@ -1,0 +1,172 @@
+"""What every competition does the same way: find its sheets, read the Event and Rules settings,
+settle the seed, and run load -> compute -> report into an Outcome whose writer makes the output.
+
+A competition's ``EventData`` extends :class:`EventBase`; its ``load`` builds a :class:`Loader`
+and its ``process`` is one call to :func:`process_event`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from ttools.core.draw import derive_seed
+from ttools.outcome import Outcome
+from ttools.problems import Problem, Where, define, error, warning
+from ttools.workbook import normalize as nz
+from ttools.workbook.read import Book, SheetData
+from ttools.workbook.schema import Row, SheetSpec, locate, read_input, read_settings
+
+SETTING_INVALID = define("setting-invalid", "setting '{key}': {why}", "設定「{key}」：{why}", "设定「{key}」：{why}")
+SEED_DERIVED = define("seed-derived", "no seed was given; the draws use seed {seed}, derived from the roster and written to the output's Event sheet",
+                      "未填抽籤種子；抽籤使用由名單導出之種子 {seed}，並已寫入輸出檔之賽事表",
+                      "未填抽签种子；抽签使用由名单导出的种子 {seed}，并已写入输出文件的赛事表")
+
+# what staff may type in Event.language -> the language ttools uses
+LANG_CHOICES = {"zh-hant": "zh-Hant", "zh hant": "zh-Hant", "繁體中文": "zh-Hant", "繁体中文": "zh-Hant", "繁體": "zh-Hant",
+                "zh-hans": "zh-Hans", "zh hans": "zh-Hans", "简体中文": "zh-Hans", "簡體中文": "zh-Hans", "简体": "zh-Hans",
+                "en": "en", "english": "en", "英文": "en"}
+
+
+@dataclass
+class EventBase:
+    """What every event workbook holds besides its competition's own records."""
+
+    name: str = ""
+    seed: str = ""
+    seed_derived: bool = False
+    lang: str = ""
+    # what staff typed, per sheet key, to be written back (values as read)
+    raw: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    settings_raw: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sheet_names: dict[str, str] = field(default_factory=dict)     # key -> sheet name found
+    unknown_sheets: list[SheetData] = field(default_factory=list)
+
+    def sheet(self, key: str) -> str:
+        """The sheet's name as found in the workbook (its canonical name when absent)."""
+        return self.sheet_names.get(key, key)
+
+
+class Settings:
+    """A key/value sheet as read: each value with its cell, and typed getters that put a
+    problem on the cell and fall back to the default when the value is not understood."""
+
+    def __init__(self, values: dict[str, tuple[Any, Where]], sheet: str, problems: list[Problem]):
+        self.values = values
+        self.sheet = sheet
+        self.problems = problems
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.values
+
+    def raw(self, key: str) -> Any:
+        return self.values.get(key, ("", None))[0]
+
+    def where(self, key: str) -> Where:
+        return self.values[key][1] if key in self.values else Where(self.sheet, "")
+
+    def blank(self, key: str) -> bool:
+        return key not in self.values or nz.is_blank(self.values[key][0])
+
+    def text(self, key: str, default: str = "") -> str:
+        return default if self.blank(key) else nz.clean_text(self.raw(key))
+
+    def invalid(self, key: str, why: str) -> None:
+        self.problems.append(error(SETTING_INVALID, self.where(key), key=key, why=why))
+
+    def integer(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
+        if self.blank(key):
+            return default
+        try:
+            value = nz.parse_int(self.raw(key))
+        except ValueError:
+            self.invalid(key, "a whole number is expected")
+            return default
+        if low is not None and value < low:
+            self.invalid(key, f"must be {low} or more")
+            return default
+        if high is not None and value > high:
+            self.invalid(key, f"must be {high} or less")
+            return default
+        return value
+
+    def choice(self, key: str, choices: dict[str, str], default: str) -> str:
+        if self.blank(key):
+            return default
+        try:
+            return nz.parse_choice(self.raw(key), choices)
+        except ValueError:
+            self.invalid(key, "expected one of " + ", ".join(sorted(set(choices.values()))))
+            return default
+
+
+class Loader:
+    """Reads one workbook's sheets for a competition's ``load``, recording on ``data`` the sheet
+    names found and what staff typed, so the output can write it back."""
+
+    def __init__(self, book: Book, data: EventBase, problems: list[Problem]):
+        self.book = book
+        self.data = data
+        self.problems = problems
+
+    def sheet(self, spec: SheetSpec) -> SheetData | None:
+        return locate(self.book, spec, self.data.sheet_names)
+
+    def table(self, spec: SheetSpec) -> list[Row]:
+        return read_input(self.book, spec, self.data.sheet_names, self.data.raw, self.problems)
+
+    def settings(self, spec: SheetSpec) -> Settings:
+        """A key/value sheet (absent: no values); what was typed is kept for the output."""
+        sheet = self.sheet(spec)
+        values = read_settings(sheet, spec, self.problems) if sheet is not None else {}
+        self.data.settings_raw[spec.key] = {k: v for k, (v, _w) in values.items()}
+        return Settings(values, self.data.sheet(spec.key), self.problems)
+
+    def event(self, spec: SheetSpec, languages: Iterable[str], default_lang: str) -> Settings:
+        """The Event sheet: the event's name and language (one of ``languages``) are set on data."""
+        ev = self.settings(spec)
+        self.data.name = ev.text("name")
+        lang = LANG_CHOICES.get(nz.fold_label(ev.text("language")))
+        self.data.lang = lang if lang in tuple(languages) else default_lang
+        return ev
+
+    def seed(self, ev: Settings, *roster: object) -> None:
+        """The Event seed; when empty, one derived from the event name and ``roster``, with a
+        warning on the seed cell (the output writes it back, so later draws stay the same)."""
+        if ev.blank("seed"):
+            self.data.seed = derive_seed(self.data.name, *roster)
+            self.data.seed_derived = True
+            self.problems.append(warning(SEED_DERIVED, ev.where("seed"), seed=self.data.seed))
+        else:
+            self.data.seed = ev.text("seed")
+
+
+def settings_values(spec: SheetSpec, data: EventBase, **fixed: Any) -> dict[str, Any]:
+    """The values a settings sheet is written with: the defaults, what staff typed, then ``fixed``."""
+    values = {s.key: s.default for s in spec.settings}
+    values.update({k: v for k, v in data.settings_raw.get(spec.key, {}).items() if v is not None})
+    values.update(fixed)
+    return values
+
+
+def process_event(name: str, book: Book, source_hash: str, *,
+                  load: Callable[[Book], tuple[Any, list[Problem]]],
+                  compute: Callable[[Any, list[Problem]], Any],
+                  reports: Callable[[Any, str], Sequence[Any]],
+                  summary: Callable[[Any], dict[str, Any]],
+                  write: Callable[..., None],
+                  lang_of: Callable[[Any], str]) -> Outcome:
+    """load -> compute -> report, as an Outcome whose writer makes the output workbook with
+    ``write(path, data, results, reports, lang, source_hash, problems=, printable=)``."""
+    data, problems = load(book)
+    lang = lang_of(data)
+    res = compute(data, problems)
+    out_reports = list(reports(res, lang))
+    outcome = Outcome(competition=name, lang=lang, problems=problems, summary=summary(res))
+    outcome.printable = [r.name for r in out_reports]
+
+    def writer(path: str) -> None:
+        write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable)
+
+    outcome.writer = writer
+    return outcome
