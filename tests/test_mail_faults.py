@@ -27,7 +27,7 @@ from .test_mail import books, maildir, message, replies  # noqa: F401  (books is
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _ttools(*args, env=None) -> list[str]:
+def _ttools(*args) -> list[str]:
     return [sys.executable, "-m", "ttools", *map(str, args)]
 
 
