@@ -50,6 +50,10 @@ class InboxError(Exception):
     """The inbox cannot be worked at all (bad source, options, ledger or connection): one line."""
 
 
+class SourceLost(InboxError):
+    """The mailbox read went away mid-run (IMAP connection lost): the rest waits for the next run."""
+
+
 # ---- what a message carries -----------------------------------------------------------------------
 
 
@@ -553,7 +557,10 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
         validity = "0"
 
     def fetch(uid: str, what: str) -> bytes:
-        typ, data = conn.uid("FETCH", uid, what)
+        try:
+            typ, data = conn.uid("FETCH", uid, what)
+        except (imaplib.IMAP4.abort, OSError) as exc:   # the connection is gone: so are the other messages
+            raise SourceLost(f"IMAP {address.host}: connection lost ({_one_line(exc)})") from None
         if typ != "OK":
             raise InboxError(f"IMAP: fetch of message {uid} failed: {data!r}")
         return _imap_literal(data)
@@ -886,8 +893,14 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
         ledger = Ledger(state)
         report = InboxReport()
         with _open_source(source, imap, env) as messages:
-            for incoming in messages:
-                _answer_one(incoming, ledger, report, deliver, sender, state, retry_failed)
+            left = list(messages) if source is None else messages
+            for n, incoming in enumerate(left):
+                try:
+                    _answer_one(incoming, ledger, report, deliver, sender, state, retry_failed)
+                except SourceLost as exc:
+                    rest = len(left) - n if isinstance(left, list) else 0
+                    report.failed.append(f"{exc}; {rest} message(s) wait for the next run")
+                    break
         shutil.rmtree(os.path.join(state, WORK_FOLDER), ignore_errors=True)
     return report
 
@@ -900,6 +913,8 @@ def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, deliver
         return
     try:
         raw = incoming.load()
+    except SourceLost:
+        raise
     except Exception as exc:  # not recorded: a message that could not be read is tried next run
         report.failed.append(f"{incoming.where}: cannot read it ({_one_line(exc)})")
         return
