@@ -617,3 +617,15 @@ def test_every_hostile_workbook_in_one_message_gets_one_answer_in_bounded_time(t
         assert sum(line.startswith(p.name + ":") or line.startswith(p.name + "：") for line in text.splitlines()) == 1, p.name
     assert "event.out.xlsx" in attached(reply_to(tmp_path / "outbox", "hostile"))
     assert mail.process_inbox(str(source)).already == 1       # and a later run goes on, not stuck on it
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(min_size=1, max_size=200), st.lists(st.text(alphabet="abcdefghij.-", min_size=1, max_size=30), max_size=4))
+def test_the_ledger_key_ignores_trace_headers_and_follows_the_content(text, relays):
+    original = message("key", text=text, msgid="<key@example.org>")
+    raw = original.as_bytes()
+    relayed = b"".join(f"Received: from {r} by mx.example.org\r\n".encode() for r in relays) + raw
+    assert mail.ledger_key(relayed) == mail.ledger_key(raw)
+    assert mail.ledger_key(raw).startswith("<key@example.org> sha256:")
+    changed = message("key", text=text + "!", msgid="<key@example.org>").as_bytes()
+    assert mail.ledger_key(changed) != mail.ledger_key(raw)
