@@ -325,10 +325,11 @@ def test_version_option(invoke):
 
 def test_heavy_libraries_are_imported_lazily():
     code = ("import ttools.cli, sys; "
-            "print('openpyxl' in sys.modules, 'xlsxwriter' in sys.modules, 'python_calamine' in sys.modules)")
+            "print('openpyxl' in sys.modules, 'xlsxwriter' in sys.modules, 'python_calamine' in sys.modules, "
+            "'jinja2' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1])
-    assert out.stdout.strip() == "False False False"
+    assert out.stdout.strip() == "False False False False"
 
 
 # ---- check --annotate ----------------------------------------------------------------------------

@@ -167,24 +167,34 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None, is_flag=False, flag_value="",
               help="Also print the printable sheets to PDF (needs LibreOffice).")
-def run(file: str, output: str | None, json_path: str | None, pdf_path: str | None) -> None:
+@click.option("--publish", "site_dir", type=click.Path(file_okay=False), help="Also publish the results as a web site in this folder.")
+def run(file: str, output: str | None, json_path: str | None, pdf_path: str | None, site_dir: str | None) -> None:
     """Validate, apply the rules and write the results workbook.
 
     \b
     Example:
-      ttools run samples/nations-cup-12.xlsx -o results.xlsx --json results.json
+      ttools run samples/nations-cup-12.xlsx -o results.xlsx --json results.json --publish site/
     """
     from ttools.pipeline import default_path, write_output
 
     target = output or default_path(file, ".out.xlsx")
     pdf_target = None if pdf_path is None else (pdf_path or default_path(target, ".pdf"))
     _guard([file], [target, json_path, pdf_target])
+    if site_dir:
+        from ttools.publish.build import PublishError, check_target
+
+        try:  # before anything is written: the site folder must not swallow the input or an output
+            check_target(os.path.abspath(site_dir), [file, target, json_path if json_path != "-" else None, pdf_target])
+        except PublishError as exc:
+            raise click.UsageError(str(exc))
     outcome = _process(file)
     with _Writing(target):
         write_output(outcome, target)
     _report(outcome)
     _write_json(outcome, json_path)
     click.echo(f"wrote {target}", err=True)
+    if site_dir:   # before the PDF: a missing LibreOffice must not keep the site out of date
+        _publish(outcome, site_dir, keep=[file, target, json_path if json_path != "-" else None, pdf_target])
     if pdf_target is not None:
         from ttools.pdf import PdfUnavailable, to_pdf
 
@@ -195,6 +205,33 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
         except PdfUnavailable as exc:
             click.echo(f"ttools: no PDF: {exc}", err=True)
             sys.exit(EXIT_PROBLEMS)
+    sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
+
+
+def _publish(outcome, folder: str, keep) -> None:
+    from ttools.publish.build import PublishError, publish
+
+    try:
+        site = publish(outcome, folder, keep=keep)
+    except PublishError as exc:
+        click.echo(f"ttools: no site: {exc}", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    click.echo(f"published {len(site.pages)} page(s) to {site.folder}", err=True)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--to", "folder", type=click.Path(file_okay=False), required=True, help="Folder of the site (replaced as a whole).")
+def publish(file: str, folder: str) -> None:
+    """Publish a results workbook as a static web site: index, standings, pairings, big screen.
+
+    \b
+    Example:
+      ttools publish event.out.xlsx --to site/      # open site/index.html, or serve the folder
+    """
+    outcome = _process(file)
+    _report(outcome, quiet=True)
+    _publish(outcome, folder, keep=[file])
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
 
 
@@ -235,8 +272,10 @@ def print_(file: str, output: str | None) -> None:
 @click.option("--state", type=click.Path(file_okay=False), help="Folder of the ledger (default .ttools-inbox/ beside SOURCE).")
 @click.option("--from", "sender", default="ttools@localhost", show_default=True, help="From address of the answers.")
 @click.option("--retry-failed", is_flag=True, help="Try once more the messages given up after repeated failures.")
+@click.option("--publish", "site_dir", type=click.Path(file_okay=False),
+              help="Update a web site per event in this folder from each workbook without errors.")
 def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: str | None, state: str | None,
-          sender: str, retry_failed: bool) -> None:
+          sender: str, retry_failed: bool, site_dir: str | None) -> None:
     """Answer emailed workbooks: each new message gets the results (or the annotated problems) back.
 
     SOURCE is a Maildir or a folder of .eml files; nothing in it is changed or deleted.
@@ -245,12 +284,13 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
     Example:
       ttools inbox ~/Maildir                      # answers go to ~/outbox
       ttools inbox --imap imaps://results@mail.example.org/INBOX --smtp mail.example.org:587
+      ttools inbox ~/Maildir --publish /var/www/results   # one site per event beneath it
     """
     from ttools.mail import InboxError, InboxRefused, process_inbox
 
     try:
         report = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
-                               retry_failed=retry_failed)
+                               retry_failed=retry_failed, publish=site_dir)
     except InboxRefused as exc:
         _fail(str(exc))
     except InboxError as exc:
@@ -263,6 +303,8 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
         click.echo(f"not answered: {line}")
     for line in report.failed:
         click.echo(f"failed: {line}", err=True)
+    for line in report.published:
+        click.echo(f"published: {line}")
     click.echo(report.summary())
     sys.exit(EXIT_PROBLEMS if report.failed else EXIT_OK)
 

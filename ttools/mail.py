@@ -238,20 +238,24 @@ class WorkbookResult:
     warnings: list[str] = field(default_factory=list)
     reason: str = ""                         # why an unreadable file was not processed
     files: list[str] = field(default_factory=list)   # paths of the workbooks to attach
+    site: str = ""                           # the web site updated from it (--publish)
+    site_error: str = ""                     # why the site was not updated
 
     def ledger(self) -> dict[str, Any]:
         return {"name": self.name, "sha256": self.sha256, "result": self.status,
                 "errors": len(self.errors), "warnings": len(self.warnings),
-                **({"reason": self.reason} if self.reason else {})}
+                **({"reason": self.reason} if self.reason else {}),
+                **({"site": self.site} if self.site else {}), **({"site_error": self.site_error} if self.site_error else {})}
 
 
 def _stem(name: str) -> str:
     return name[:-5] if name.lower().endswith(_WORKBOOK_SUFFIXES) else name
 
 
-def process_attachment(att: Attachment, folder: str) -> WorkbookResult:
+def process_attachment(att: Attachment, folder: str, publish: str | None = None) -> WorkbookResult:
     """Process one attached workbook in a folder of its own: results workbook, annotated copy,
-    lines to quote. A workbook that cannot be read, or that ttools fails on, is reported in the
+    lines to quote; with ``publish``, a workbook without errors also updates its event's site in
+    that folder. A workbook that cannot be read, or that ttools fails on, is reported in the
     answer; only a failure to write (full disk) is raised, so the message is tried again later."""
     from ttools import pipeline
     from ttools.problems import Unreadable
@@ -270,7 +274,7 @@ def process_attachment(att: Attachment, folder: str) -> WorkbookResult:
         return WorkbookResult(att.name, digest, "unreadable", reason=reason)
 
     try:
-        return _process_workbook(att, source, folder, digest)
+        return _process_workbook(att, source, folder, digest, publish)
     except Unreadable as exc:
         return unreadable(exc)
     except OSError:
@@ -281,7 +285,7 @@ def process_attachment(att: Attachment, folder: str) -> WorkbookResult:
         return unreadable(Unreadable(f"ttools failed on it ({_one_line(exc)}); the processor's operator should report it"))
 
 
-def _process_workbook(att: Attachment, source: str, folder: str, digest: str) -> WorkbookResult:
+def _process_workbook(att: Attachment, source: str, folder: str, digest: str, publish: str | None) -> WorkbookResult:
     from ttools import pipeline
     from ttools.workbook.annotate import annotate_copy
 
@@ -298,7 +302,34 @@ def _process_workbook(att: Attachment, source: str, folder: str, digest: str) ->
         checked = os.path.join(folder, _stem(att.name) + ".checked.xlsx")
         annotate_copy(source, checked, outcome.problems, lang)
         result.files.append(checked)
+        if publish:   # nothing computed from a broken workbook goes public
+            result.site_error = "the workbook has errors; its site was left as it was"
+    elif publish:
+        _publish_site(outcome, publish, result)
     return result
+
+
+def site_folder_name(competition: str, event_name: str) -> str:
+    """One sub-folder per event: the competition, the ASCII words of the event name, and a short
+    hash of the whole name so that two events never share a folder."""
+    words = re.findall(r"[a-z0-9]+", event_name.lower())
+    stem = "-".join(words)[:40].strip("-")
+    digest = hashlib.sha256(event_name.encode("utf-8")).hexdigest()[:6]
+    return "-".join(part for part in (competition, stem, digest) if part)
+
+
+def _publish_site(outcome, folder: str, result: WorkbookResult) -> None:
+    """Update the event's site; a failure is reported in the answer's ledger entry, never raised."""
+    from ttools.publish.build import PublishError, publish, write_events_index
+
+    target = os.path.join(folder, site_folder_name(outcome.competition, outcome.event_name))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        publish(outcome, target)
+        result.site = target
+        write_events_index(folder)
+    except (PublishError, OSError) as exc:
+        result.site_error = str(exc)
 
 
 # ---- the answer -----------------------------------------------------------------------------------
@@ -768,6 +799,7 @@ class InboxReport:
     answered: list[str] = field(default_factory=list)      # one line per message answered
     not_answered: list[str] = field(default_factory=list)  # automatic mail and the like
     failed: list[str] = field(default_factory=list)        # 'where: reason'
+    published: list[str] = field(default_factory=list)     # sites updated (--publish), or why not
     already: int = 0                                       # handled on an earlier run
 
     def summary(self) -> str:
@@ -802,7 +834,8 @@ def _parse_for_answer(raw: bytes) -> tuple[Message, Contents]:
 
 
 def answer_message(raw: bytes, deliver: Callable[[EmailMessage, str], None], sender: str = DEFAULT_SENDER,
-                   key: str = "", work: str | None = None) -> tuple[EmailMessage | None, dict[str, Any]]:
+                   key: str = "", work: str | None = None, publish: str | None = None
+                   ) -> tuple[EmailMessage | None, dict[str, Any]]:
     """Read one message, process each workbook in a folder of its own under ``work`` and deliver
     the answer (with the Message-ID and outbox name derived from ``key``). Returns the answer
     (None when the message must not be answered) and its ledger entry."""
@@ -815,7 +848,7 @@ def answer_message(raw: bytes, deliver: Callable[[EmailMessage, str], None], sen
     own = work is None
     folder = tempfile.mkdtemp(prefix="ttools-inbox-") if own else work
     try:
-        results = [process_attachment(att, os.path.join(folder, str(i)))
+        results = [process_attachment(att, os.path.join(folder, str(i)), publish)
                    for i, att in enumerate(contents.workbooks, start=1)]
         reply = compose_reply(msg, results, contents.ignored, sender, reply_message_id(key, sender))
     finally:
@@ -847,7 +880,8 @@ class InboxRefused(InboxError):
 
 def process_inbox(source: str | None = None, *, imap: str | None = None, outbox: str | None = None,
                   state: str | None = None, smtp: str | None = None, sender: str = DEFAULT_SENDER,
-                  retry_failed: bool = False, env: dict[str, str] | None = None) -> InboxReport:
+                  retry_failed: bool = False, env: dict[str, str] | None = None,
+                  publish: str | None = None) -> InboxReport:
     """Answer every message of SOURCE (a Maildir or a folder of .eml files) or of the IMAP mailbox at
     ``imap`` not yet answered; answers go to the ``outbox`` Maildir (default ``outbox/`` beside
     SOURCE) or through ``smtp`` (and also to ``outbox`` when one is given with it).
@@ -855,7 +889,8 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
     A message whose answer could not be delivered is tried again by every later run, up to
     ``MAX_ATTEMPTS`` runs, then given up (``retry_failed`` tries those once more). The Maildir
     outbox gets each answer exactly once, whenever a run is killed; SMTP at least once, under the
-    same Message-ID."""
+    same Message-ID. With ``publish``, each workbook processed without errors updates its event's
+    web site in a sub-folder of it."""
     env = os.environ if env is None else env
     if (source is None) == (imap is None):
         raise InboxError("give either a Maildir / folder of .eml files or --imap, not both")
@@ -885,6 +920,10 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
         for send in outboxes:
             send(msg, name)
 
+    if publish:
+        for what, path in (("mailbox that is read", source), ("outbox", outbox), ("state folder", state)):
+            if path and (_inside(publish, path) or _inside(path, publish)):
+                raise InboxRefused(f"refused: the site folder must not be, hold or lie inside the {what}")
     os.makedirs(state, exist_ok=True)
     with _exclusive(state):
         _clean_state(state)
@@ -896,7 +935,7 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
             left = list(messages) if source is None else messages
             for n, incoming in enumerate(left):
                 try:
-                    _answer_one(incoming, ledger, report, deliver, sender, state, retry_failed)
+                    _answer_one(incoming, ledger, report, deliver, sender, state, retry_failed, publish)
                 except SourceLost as exc:
                     rest = len(left) - n if isinstance(left, list) else 0
                     report.failed.append(f"{exc}; {rest} message(s) wait for the next run")
@@ -906,7 +945,7 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
 
 
 def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, deliver, sender: str, state: str,
-                retry_failed: bool) -> None:
+                retry_failed: bool, publish: str | None = None) -> None:
     known = ledger.sources.get(incoming.where) if incoming.where.startswith("imap:") else None
     if known and _done(ledger.status(known), retry_failed):
         report.already += 1
@@ -932,13 +971,16 @@ def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, deliver
     ledger.record(key, {**previous, **base, "status": RESERVED}, incoming.where)
     work = os.path.join(state, WORK_FOLDER, hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:16])
     try:
-        _, entry = answer_message(raw, deliver, sender, key=key, work=work)
+        _, entry = answer_message(raw, deliver, sender, key=key, work=work, publish=publish)
     except Exception as exc:  # one bad message never stops the others
         given_up = attempts >= MAX_ATTEMPTS
         entry = {"status": GIVEN_UP if given_up else FAILED, "reason": _one_line(exc)}
         note = f" (given up after {attempts} attempts)" if given_up else f" (attempt {attempts} of {MAX_ATTEMPTS}; tried again next run)"
         report.failed.append(f"{incoming.where}: {entry['reason']}{note}")
     else:
+        for book in entry.get("workbooks") or []:
+            if book.get("site") or book.get("site_error"):
+                report.published.append(f"{book['name']}: " + (book.get("site") or f"not updated ({book['site_error']})"))
         if entry["status"] == ANSWERED:
             report.answered.append(_describe(incoming.where, entry))
         else:

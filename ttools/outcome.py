@@ -14,6 +14,11 @@ class Outcome:
     lang: str
     problems: list[Problem] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
+    # what the web site is built from: the report sheets as the workbook gets them, the
+    # competition's results (for its optional ``site`` hook) and the event's name
+    reports: list[Any] = field(default_factory=list)
+    results: Any = None
+    event_name: str = ""
     # writes the output workbook to the given path
     writer: Callable[[str], None] | None = None
     printable: list[str] = field(default_factory=list)  # sheet names worth printing

@@ -2,7 +2,8 @@
 
 Each competition module offers the same few functions, so the CLI never knows which one it
 runs: ``new_workbook(path, size, lang)``, ``process(book, source_hash) -> Outcome``, and
-optionally ``reckoner_text(size, lang)``.
+optionally ``reckoner_text(size, lang)`` and ``site(res, lang)`` (its own pages of the published
+web site: see ``ttools.publish``).
 """
 
 from __future__ import annotations

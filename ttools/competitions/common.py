@@ -164,6 +164,7 @@ def process_event(name: str, book: Book, source_hash: str, *,
     out_reports = list(reports(res, lang))
     outcome = Outcome(competition=name, lang=lang, problems=problems, summary=summary(res))
     outcome.printable = [r.name for r in out_reports]
+    outcome.reports, outcome.results, outcome.event_name = out_reports, res, getattr(data, "name", "")
 
     def writer(path: str) -> None:
         write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable)

@@ -10,6 +10,7 @@ from ttools.competitions.nations_cup.compute import Results, compute
 from ttools.competitions.nations_cup.load import EventData, load
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.competitions.nations_cup.report import reports, summary
+from ttools.competitions.nations_cup.site import site  # noqa: F401  (the web site's pages: ttools.publish)
 from ttools.competitions.common import process_event, settings_values
 from ttools.outcome import Outcome
 from ttools.problems import Problem

@@ -273,6 +273,7 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
             header += [t("決賽單挑場數", "Finals HU played"), t("決賽單挑勝", "Finals HU won"), t("決賽單桌名次", "Finals SNG places")]
         out.append(Report("Players", sheet_name("Players", lang), t(f"{name} · 個人紀錄", f"{name} · Individual records"),
                           [Block("", header, rows)], landscape=finals_played))
+    out += missing_reports(res, lang)
     return out
 
 
@@ -324,3 +325,43 @@ def summary(res: Results) -> dict[str, Any]:
             out["finals"]["standings"] = res.final_standings.as_json()
             out["finals"]["complete"] = res.final_standings.complete
     return out
+
+
+def missing_reports(res: Results, lang: str) -> list[Report]:
+    """Results still missing (尚缺成績), per round: the Day 1 and finals heads-up tables with no
+    winner yet and the finals single tables whose places are not all in."""
+    t = _L(lang)
+    data = res.data
+    blocks = []
+
+    def who(code: str) -> str:
+        return f"{code} {_pname(data, code)}".strip()
+
+    if res.day1 and not res.day1_generated:   # a table just drawn is not "missing" anything yet
+        for rnd in sorted({m.round for m in res.day1}):
+            rows = [[m.table, who(m.home), who(m.away)] for m in sorted(res.day1, key=lambda m: (m.table, m.home))
+                    if m.round == rnd and not m.winner]
+            if rows:
+                blocks.append(Block(t(f"第一天 第 {rnd} 輪 · 尚缺 {len(rows)} 場", f"Day 1 round {rnd} · {len(rows)} missing"),
+                                    [t("桌號", "Table"), t("主隊選手", "Home"), t("客隊選手", "Away")], rows))
+    won = {(r.round, frozenset((r.a, r.b))) for r in data.finals_hu if r.winner}
+    placed = set(res.finals_results.sng_places) if res.finals_results else set()
+    for rnd, d in sorted(res.finals_draws.items()):
+        rows = [[m.table, who(m.a), who(m.b)] for m in sorted(d.hu, key=lambda m: (m.table, m.a)) if (rnd, frozenset((m.a, m.b))) not in won]
+        if rows:
+            blocks.append(Block(t(f"決賽第 {rnd} 輪 單挑賽 · 尚缺 {len(rows)} 場", f"Finals round {rnd} heads-up · {len(rows)} missing"),
+                                [t("桌號", "Table"), t("選手甲", "Player A"), t("選手乙", "Player B")], rows))
+        tables = defaultdict(list)
+        for s_ in sorted(d.sng, key=lambda s_: (s_.table, s_.seat)):
+            tables[s_.table].append(s_.player)
+        rows = [[table, "、".join(map(who, ps)) if t.zh else ", ".join(map(who, ps))]
+                for table, ps in sorted(tables.items()) if any((rnd, p) not in placed for p in ps)]
+        if rows:
+            blocks.append(Block(t(f"決賽第 {rnd} 輪 單桌錦標賽 · 尚缺 {len(rows)} 桌", f"Finals round {rnd} single tables · {len(rows)} missing"),
+                                [t("桌號", "Table"), t("選手", "Players")], rows))
+    if not blocks:
+        return []
+    name = data.name or "Nations Cup"
+    return [Report("Missing", sheet_name("Missing", lang), t(f"{name} · 尚缺成績", f"{name} · Results still missing"), blocks,
+                   subtitle=t("以下各桌尚未交回成績；收到後請填入對應工作表再執行一次。",
+                              "These tables have not handed in their results yet; type them on their sheet when they come in and run again."))]

@@ -213,6 +213,7 @@ OUTPUTS = {
     "Players": {"zh-Hant": "個人紀錄", "en": "PlayerRecords"},
     "FinalsDraw": {"zh-Hant": "決賽抽籤", "en": "FinalsDraw"},
     "FinalStandings": {"zh-Hant": "決賽成績", "en": "FinalStandings"},
+    "Missing": {"zh-Hant": "尚缺成績", "en": "MissingResults"},
     "Problems": {"zh-Hant": "問題", "en": "Problems"},
 }
 

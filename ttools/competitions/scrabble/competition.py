@@ -10,6 +10,7 @@ from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.compute import Results, compute
 from ttools.competitions.scrabble.load import EventData, Published, load, natural_key
 from ttools.competitions.scrabble.report import reports, summary
+from ttools.competitions.scrabble.site import site  # noqa: F401  (the web site's pages: ttools.publish)
 from ttools.competitions.common import process_event, settings_values
 from ttools.outcome import Outcome
 from ttools.problems import Problem

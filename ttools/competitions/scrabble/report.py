@@ -11,6 +11,7 @@ from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
 from ttools.competitions.scrabble.standings import Record, places, scorecard, withdrawn_by
 from ttools.workbook.hans import to_hans
+from ttools.workbook.normalize import parse_int
 from ttools.workbook.write import Block, Report
 
 SPREAD = "+0;-0;0"
@@ -175,6 +176,7 @@ def reports(res: Results, lang: str) -> list[Report]:
     if blocks:
         out.append(Report("CrossTable", sheet_name("CrossTable", lang), t(f"{name} · 對賽總表", f"{name} · Cross-table (wall chart)"), blocks,
                           landscape=True, subtitle=t("格內：結果 本方分數:對手分數 對手編號。", "Each cell: result, own score:opponent's score, opponent's id.")))
+    out += missing_reports(res, lang)
     return out
 
 
@@ -264,6 +266,43 @@ def _matrix(div: Division, t: _L) -> Block:
         rows.append([i + 1, a] + ["■" if a == b else " ".join(cells.get((a, b), [])) for b in ids])
     header = [t("名次", "Rank"), t("編號", "ID")] + ids
     return Block(t(f"{div.name} 組：對賽矩陣", f"Division {div.name}: player by player"), header, rows)
+
+
+def slip_tables(res: Results) -> dict[tuple[int, frozenset], Any]:
+    """The table number typed (or pre-filled) on each Results row, by round and players."""
+    rows = res.data.raw.get("Results") or []
+    out: dict[tuple[int, frozenset], Any] = {}
+    for g, i in zip(res.data.games, res.data.game_rows):
+        table = rows[i].get("table") if i < len(rows) else None
+        if isinstance(g.round, int) and table not in (None, ""):
+            try:
+                table = parse_int(table)
+            except ValueError:
+                pass   # shown as typed
+            out[(g.round, frozenset(p for p in g.players if p))] = table
+    return out
+
+
+def missing_reports(res: Results, lang: str) -> list[Report]:
+    """Results still missing (尚缺成績): per round, the tables whose slips are not in."""
+    t = _L(lang)
+    tables = slip_tables(res)
+    by_round: dict[int, list[list[Any]]] = defaultdict(list)
+    for d, div in res.divisions.items():
+        for g in div.pending:
+            p1, p2 = res.player(g.player1), res.player(g.player2 or "")
+            by_round[g.round].append([d, tables.get((g.round, frozenset(g.players)), ""), g.player1, p1.name if p1 else "",
+                                      g.player2 or "", p2.name if p2 else ""])
+    if not by_round:
+        return []
+    header = [t("組別", "Division"), t("桌號", "Table"), t("先手", "Starts"), t("姓名", "Name"), t("後手", "Replies"), t("姓名", "Name")]
+    blocks = [Block(t(f"第 {r} 回合 · 尚缺 {len(rows)} 局", f"Round {r} · {len(rows)} result(s) missing"), header,
+                    sorted(rows, key=lambda row: (str(row[0]), row[1] if isinstance(row[1], int) else 10**9, str(row[2]))))
+              for r, rows in sorted(by_round.items())]
+    name = res.data.name or "Scrabble"
+    return [Report("Missing", sheet_name("Missing", lang), t(f"{name} · 尚缺成績", f"{name} · Results still missing"), blocks,
+                   subtitle=t("以下對賽尚未交回成績表；收到後請填入「成績」再執行一次。",
+                              "These games have no result slip yet; type the scores on Results when they come in and run again."))]
 
 
 def summary(res: Results) -> dict[str, Any]:

@@ -180,6 +180,7 @@ OUTPUTS = {k: _hans(v) for k, v in {
     "Standings": {"zh-Hant": "排名", "en": "Standings"},
     "Scorecards": {"zh-Hant": "計分卡", "en": "Scorecards"},
     "CrossTable": {"zh-Hant": "對賽總表", "en": "CrossTable"},
+    "Missing": {"zh-Hant": "尚缺成績", "en": "MissingResults"},
     "Problems": {"zh-Hant": "問題", "en": "Problems"},
 }.items()}
 

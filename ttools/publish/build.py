@@ -1,0 +1,284 @@
+"""Build the site into a sibling temporary folder and swap it in with renames, so a web server
+never serves a half-written site. Jinja2 (autoescaping on) renders the pages."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterable, Sequence
+
+from ttools import __version__
+from ttools.publish.pages import BIG_KEYS, Link, Page, SitePlan, cell_text, check_plan, is_number, report_page
+
+MARKER = ".ttools-site"
+ASSETS = ("site.css", "favicon.svg")
+
+UI = {
+    "en": {"events": "Events", "competition": "Competition", "stage": "Stage reached", "updated": "Last update", "seed": "Draw seed",
+           "pages": "Pages", "big": "Big screen", "summary": "JSON summary", "home": "Index", "skip": "Skip to the content",
+           "version": "ttools {version}", "nav": "Site", "nothing": "Nothing to show yet.",
+           "scroll": "Scrolls by itself; refreshes when new results are published."},
+    "zh-Hant": {"events": "賽事", "competition": "賽事種類", "stage": "目前進度", "updated": "最後更新", "seed": "抽籤種子",
+                "pages": "頁面", "big": "大螢幕", "summary": "JSON 摘要", "home": "首頁", "skip": "跳至內容",
+                "version": "ttools {version}", "nav": "網站", "nothing": "尚無資料。",
+                "scroll": "自動捲動；有新成績時自動更新。"},
+    "zh-Hans": {"events": "赛事", "competition": "赛事种类", "stage": "目前进度", "updated": "最后更新", "seed": "抽签种子",
+                "pages": "页面", "big": "大屏幕", "summary": "JSON 摘要", "home": "首页", "skip": "跳至内容",
+                "version": "ttools {version}", "nav": "网站", "nothing": "尚无数据。",
+                "scroll": "自动滚动；有新成绩时自动更新。"},
+}
+COMPETITION_NAMES = {
+    "nations-cup": {"en": "Asian Nations Cup (team poker)", "zh-Hant": "亞洲國家盃（團體撲克）", "zh-Hans": "亚洲国家杯（团体扑克）"},
+    "scrabble": {"en": "Scrabble (WESPA)", "zh-Hant": "Scrabble（WESPA）", "zh-Hans": "Scrabble（WESPA）"},
+    "shengji": {"en": "Shengji (duplicate)", "zh-Hant": "升級（複式）", "zh-Hans": "升级（复式）"},
+    "shuangsheng": {"en": "Shuangsheng (pairs)", "zh-Hant": "雙升（雙人）", "zh-Hans": "双升（双人）"},
+}
+
+
+class PublishError(Exception):
+    """The site cannot be written where asked (the message says why, in one line)."""
+
+
+@dataclass
+class Site:
+    folder: str
+    pages: list[str]      # file names written, index and big.html included
+
+
+def plan_for(outcome) -> tuple[list[Page], SitePlan]:
+    """Every page of the site: the report pages, then the competition hook's pages."""
+    from ttools import competitions
+
+    plan = SitePlan()
+    hook = getattr(competitions.load(outcome.competition), "site", None) if outcome.competition in competitions.names() else None
+    if hook is not None and outcome.results is not None:
+        plan = hook(outcome.results, outcome.lang)
+    pages = [report_page(r) for r in outcome.reports if r.key not in plan.hide and not plan.private(r.key)]
+    pages += list(plan.pages)
+    check_plan(pages)
+    return pages, plan
+
+
+def _big_slugs(pages: Sequence[Page], plan: SitePlan) -> list[str]:
+    known = {p.slug for p in pages}
+    chosen = [s for s in plan.big if s in known]   # a page the data does not allow yet is skipped
+    if chosen:
+        return chosen
+    chosen = [p.slug for p in pages if p.key and BIG_KEYS.search(p.key)]
+    chosen += [p.slug for p in pages if p.big and p.slug not in chosen]
+    return chosen or [p.slug for p in pages[:1]]
+
+
+def _table(block) -> dict[str, Any]:
+    fmt = dict(block.number_format)
+    rows = []
+    for i, row in enumerate(block.rows):
+        cells = []
+        for c, v in enumerate(row):
+            cells.append({"text": cell_text(v, fmt.get(c)), "href": f"{v.slug}.html" if isinstance(v, Link) else None,
+                          "num": is_number(v)})
+        rows.append({"cells": cells, "hl": i in block.highlight})
+    return {"title": block.title, "header": [str(h) for h in block.header], "rows": rows,
+            "notes": [str(n) for n in block.notes if n]}
+
+
+def _page_model(page: Page) -> dict[str, Any]:
+    return {"slug": page.slug, "title": page.title, "subtitle": page.subtitle, "listed": page.listed,
+            "tables": [_table(b) for b in page.blocks]}
+
+
+def _environment():
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.PackageLoader("ttools.publish", "templates"),
+                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.filters["short"] = short_title
+    return env
+
+
+def short_title(title: str, event_name: str) -> str:
+    """A page's title without the event name it starts with (for menus)."""
+    for sep in (" · ", "·"):
+        if event_name and title.startswith(event_name + sep):
+            return title[len(event_name) + len(sep):].strip()
+    return title
+
+
+def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
+    """File name -> content of every file of the site."""
+    lang = outcome.lang if outcome.lang in UI else "en"
+    pages, plan = plan_for(outcome)
+    big = _big_slugs(pages, plan)
+    models = [_page_model(p) for p in pages]
+    by_slug = {m["slug"]: m for m in models}
+    summary = {k: v for k, v in outcome.json().items() if not plan.private(k)}
+    summary_text = json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+    # the version changes exactly when what is shown changes (never with the clock alone)
+    version = hashlib.sha256(json.dumps([models, big, plan.stage, summary], ensure_ascii=False,
+                                        sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
+    when = (now or datetime.now(timezone.utc)).astimezone()   # the machine's local time, as staff read it
+    updated = when.strftime("%Y-%m-%d %H:%M") + _zone(when)
+    event = {
+        "name": outcome.event_name or COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
+        "competition": COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
+        "stage": plan.stage, "seed": str(summary.get("seed") or ""), "updated": updated,
+        "updated_iso": when.isoformat(timespec="seconds"),
+    }
+    menu = [s for s in plan.menu if s in by_slug] or big
+    common = {"lang": lang, "ui": UI[lang], "event": event, "version": version, "tool_version": __version__,
+              "nav": [by_slug[s] for s in menu], "listed": [m for m in models if m["listed"]], "has_big": bool(big)}
+    env = _environment()
+    files: dict[str, bytes] = {}
+    files["index.html"] = env.get_template("index.html").render(common, page=None).encode("utf-8")
+    for m in models:
+        files[f"{m['slug']}.html"] = env.get_template("page.html").render(common, page=m).encode("utf-8")
+    files["big.html"] = env.get_template("big.html").render(common, page=None, big=[by_slug[s] for s in big]).encode("utf-8")
+    from importlib import resources
+
+    for name in ASSETS:
+        files[name] = resources.files("ttools.publish").joinpath("static", name).read_bytes()
+    files["summary.json"] = summary_text.encode("utf-8")
+    files["version.json"] = (json.dumps({"version": version, "updated": when.isoformat(timespec="seconds"),
+                                         "event": event["name"], "competition": outcome.competition, "stage": plan.stage,
+                                         "lang": lang}, ensure_ascii=False) + "\n").encode("utf-8")
+    # the big screen polls this with a <script> element: it works from a folder (file://) too
+    files["version.js"] = f"window.ttoolsSiteVersion && window.ttoolsSiteVersion({json.dumps(version)});\n".encode("utf-8")
+    files[MARKER] = b"A web site written by ttools publish; the whole folder is replaced on every update.\n"
+    return files
+
+
+def _zone(when: datetime) -> str:
+    offset = when.utcoffset()
+    if not offset:
+        return " UTC"
+    minutes = int(offset.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    return f" (UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d})"
+
+
+# ---- writing ---------------------------------------------------------------------------------
+
+def _inside(path: str, folder: str) -> bool:
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return path == folder or os.path.commonpath([path, folder]) == folder
+
+
+def check_target(folder: str, keep: Iterable[str] = ()) -> None:
+    """Refuse a folder that holds, or is, a file ttools must not replace, or that is not a site
+    ttools wrote earlier (an empty folder is fine)."""
+    for path in keep:
+        if path and _inside(path, folder):
+            raise PublishError(f"{folder} holds {path}; the site folder is replaced as a whole, choose another folder")
+        if path and os.path.exists(folder) and os.path.exists(path) and os.path.samefile(path, folder):
+            raise PublishError(f"{folder} is {path}; choose another folder for the site")
+    if os.path.lexists(folder):
+        if not os.path.isdir(folder) or os.path.islink(folder):
+            raise PublishError(f"{folder} exists and is not a folder; choose another folder for the site")
+        entries = os.listdir(folder)
+        if entries and MARKER not in entries:
+            raise PublishError(f"{folder} is not empty and was not written by ttools publish; "
+                               "choose an empty or new folder (the site folder is replaced as a whole)")
+    if os.path.realpath(folder) in (os.path.realpath(os.getcwd()), os.path.realpath(os.path.expanduser("~")), "/"):
+        raise PublishError(f"{folder} cannot be the site folder; choose a folder of its own")
+
+
+def _exchange(a: str, b: str) -> bool:
+    """Swap two paths in one step (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    at_fdcwd, rename_exchange = -100, 2
+    return fn(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
+
+
+def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -> Site:
+    """Write ``files`` as the folder ``folder``: built beside it, then swapped in."""
+    folder = os.path.abspath(folder)
+    check_target(folder, keep)
+    parent = os.path.dirname(folder)
+    os.makedirs(parent, exist_ok=True)
+    base = os.path.basename(folder)
+    tmp = tempfile.mkdtemp(prefix=f".{base}.new-", dir=parent)
+    try:
+        for name, content in files.items():
+            with open(os.path.join(tmp, name), "wb") as fh:
+                fh.write(content)
+        os.chmod(tmp, 0o755)
+        if not os.path.exists(folder):
+            os.rename(tmp, folder)
+        elif _exchange(tmp, folder):
+            shutil.rmtree(tmp)          # tmp now holds the old site
+        else:
+            old = tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent)
+            os.rmdir(old)
+            os.rename(folder, old)
+            os.rename(tmp, folder)
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        raise PublishError(f"cannot write the site to {folder}: {exc.strerror or exc}") from None
+    finally:
+        if os.path.isdir(tmp):
+            shutil.rmtree(tmp, ignore_errors=True)
+    return Site(folder, sorted(n for n in files if n.endswith(".html")))
+
+
+EVENTS_MARK = '<meta name="generator" content="ttools publish: events">'
+
+
+def write_events_index(root: str) -> str | None:
+    """``root``/index.html: the events published beneath ``root`` (each sub-folder a site), newest
+    first. An index.html that ttools did not write is left alone (None is returned)."""
+    target = os.path.join(root, "index.html")
+    if os.path.exists(target):
+        with open(target, encoding="utf-8", errors="replace") as fh:
+            if EVENTS_MARK not in fh.read(2000):
+                return None
+    events = []
+    for name in sorted(os.listdir(root)):
+        folder = os.path.join(root, name)
+        if not (os.path.isdir(folder) and os.path.exists(os.path.join(folder, MARKER))):
+            continue
+        try:
+            with open(os.path.join(folder, "version.json"), encoding="utf-8") as fh:
+                info = json.load(fh)
+        except (OSError, ValueError):
+            continue
+        events.append({"href": f"{name}/index.html", "name": str(info.get("event") or name),
+                       "competition": str(info.get("competition") or ""), "stage": str(info.get("stage") or ""),
+                       "updated": str(info.get("updated") or ""), "lang": info.get("lang")})
+    events.sort(key=lambda e: e["updated"], reverse=True)
+    langs = {e["lang"] for e in events}
+    lang = langs.pop() if len(langs) == 1 else "en"      # one language for all: that one; else English
+    lang = lang if lang in UI else "en"
+    for e in events:
+        e["competition"] = COMPETITION_NAMES.get(e["competition"], {}).get(lang, e["competition"])
+    from importlib import resources
+
+    html = _environment().get_template("events.html").render(lang=lang, ui=UI[lang], events=events, mark=EVENTS_MARK,
+                                                             tool_version=__version__)
+    for name, content in (("site.css", resources.files("ttools.publish").joinpath("static", "site.css").read_bytes()),
+                          ("index.html", html.encode("utf-8"))):
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=root)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(content)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, os.path.join(root, name))
+    return target
+
+
+def publish(outcome, folder: str, keep: Iterable[str] = (), now: datetime | None = None) -> Site:
+    """Render ``outcome`` and write it as the site in ``folder``; ``keep`` lists files (the input
+    workbook, the outputs) that must not be inside the folder."""
+    check_target(os.path.abspath(folder), keep)
+    return write_site(render(outcome, now), folder, keep)
