@@ -629,3 +629,30 @@ def test_the_ledger_key_ignores_trace_headers_and_follows_the_content(text, rela
     assert mail.ledger_key(raw).startswith("<key@example.org> sha256:")
     changed = message("key", text=text + "!", msgid="<key@example.org>").as_bytes()
     assert mail.ledger_key(changed) != mail.ledger_key(raw)
+
+
+def test_a_message_every_run_dies_on_comes_last_and_is_given_up(tmp_path, monkeypatch, books):
+    from ttools import pipeline
+
+    real = pipeline.process_file
+
+    def dies(path):
+        if os.path.basename(path) == "poison.xlsx":
+            raise KeyboardInterrupt          # stands for a run killed while it answers this message
+        return real(path)
+
+    monkeypatch.setattr(pipeline, "process_file", dies)
+    source = maildir(tmp_path / "inbox", message("poison", [("poison.xlsx", books["good"])], msgid="<poison@example.org>"))
+    with pytest.raises(KeyboardInterrupt):
+        mail.process_inbox(str(source))
+    maildir(source, *[message(f"later {i}", [(f"l{i}.xlsx", books["good"])]) for i in range(2)])
+    for run in range(2, mail.MAX_ATTEMPTS + 1):
+        with pytest.raises(KeyboardInterrupt):
+            report = mail.process_inbox(str(source))
+        # the others were answered before the message that stops the run
+        assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: later 0", "Re: later 1"}
+    report = mail.process_inbox(str(source))
+    assert len(report.failed) == 1 and "given up" in report.failed[0] and "<poison" not in report.failed[0]
+    ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
+    assert next(e for k, e in ledger.items() if k.startswith("<poison@")) ["status"] == "given up"
+    assert mail.process_inbox(str(source)).already == 3

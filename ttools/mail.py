@@ -932,20 +932,23 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
         ledger = Ledger(state)
         report = InboxReport()
         with _open_source(source, imap, env) as messages:
-            left = list(messages) if source is None else messages
+            # a message a killed run was answering comes last: should it be what stops runs, the
+            # others are answered first, and after MAX_ATTEMPTS such runs it is given up
+            listed = list(messages)
+            interrupted = {i.where for i in listed if ledger.status(ledger.sources.get(i.where, "")) == RESERVED}
+            left = [i for i in listed if i.where not in interrupted] + [i for i in listed if i.where in interrupted]
             for n, incoming in enumerate(left):
                 try:
-                    _answer_one(incoming, ledger, report, deliver, sender, state, retry_failed, publish)
+                    _answer_one(incoming, ledger, report, deliver, sender, state, retry_failed, publish, maildir_out)
                 except SourceLost as exc:
-                    rest = len(left) - n if isinstance(left, list) else 0
-                    report.failed.append(f"{exc}; {rest} message(s) wait for the next run")
+                    report.failed.append(f"{exc}; {len(left) - n} message(s) wait for the next run")
                     break
         shutil.rmtree(os.path.join(state, WORK_FOLDER), ignore_errors=True)
     return report
 
 
 def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, deliver, sender: str, state: str,
-                retry_failed: bool, publish: str | None = None) -> None:
+                retry_failed: bool, publish: str | None = None, maildir_out: MaildirOutbox | None = None) -> None:
     known = ledger.sources.get(incoming.where) if incoming.where.startswith("imap:") else None
     if known and _done(ledger.status(known), retry_failed):
         report.already += 1
@@ -967,6 +970,16 @@ def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, deliver
     if status == GIVEN_UP:
         attempts = MAX_ATTEMPTS       # asked to try again: once
     base = {"at": _now(), "source": incoming.where, "attempts": attempts}
+    if status == RESERVED and attempts > MAX_ATTEMPTS and not retry_failed:
+        # every run that took it up so far stopped on the way: it must not stop every run to come
+        if maildir_out is not None and maildir_out.delivered(outbox_name(key)):
+            ledger.record(key, {**previous, **base, "status": ANSWERED}, incoming.where)
+            report.already += 1
+            return
+        reason = f"every run that took it up stopped before answering it ({attempts - 1} runs)"
+        ledger.record(key, {**previous, **base, "status": GIVEN_UP, "reason": reason}, incoming.where)
+        report.failed.append(f"{incoming.where}: {reason} (given up)")
+        return
     # reserved before anything is delivered: a run killed from here on finds it and finishes it
     ledger.record(key, {**previous, **base, "status": RESERVED}, incoming.where)
     work = os.path.join(state, WORK_FOLDER, hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:16])
