@@ -22,6 +22,7 @@ from ttools import mail
 from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.competitions.nations_cup.model import team_letters
 
+HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
 XLSX = ("application", "vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 STAFF = "Staff Member <staff@example.org>"
 
@@ -254,7 +255,7 @@ def test_the_source_maildir_is_left_exactly_as_it_was(tmp_path, books):
     assert snapshot(source) == before
 
 
-def test_one_failing_message_does_not_stop_the_others(tmp_path, monkeypatch, books):
+def test_a_workbook_ttools_fails_on_does_not_stop_the_good_one_beside_it(tmp_path, monkeypatch, books):
     from ttools import pipeline
 
     real = pipeline.process_file
@@ -265,22 +266,55 @@ def test_one_failing_message_does_not_stop_the_others(tmp_path, monkeypatch, boo
         return real(path)
 
     monkeypatch.setattr(pipeline, "process_file", flaky)
-    source = maildir(tmp_path / "inbox", message("before", [("a.xlsx", books["good"])]),
-                     message("cursed", [("cursed.xlsx", books["good"])], msgid="<cursed@example.org>"),
+    doctype = HOSTILE / "doctype.xlsx"
+    source = maildir(tmp_path / "inbox", message("mixed", [("cursed.xlsx", books["good"]), ("doctype.xlsx", doctype.read_bytes()),
+                                                           ("bad.xlsx", books["bad"]),
+                                                           ("good.xlsx", (HOSTILE / "far-cell-scrabble.xlsx").read_bytes())]),
                      message("after", [("b.xlsx", books["good"])]))
     report = mail.process_inbox(str(source))
-    assert len(report.answered) == 2
-    assert len(report.failed) == 1 and report.failed[0].endswith("RuntimeError: disk on fire")
-    assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: before", "Re: after"}
-    ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
-    assert ledger["<cursed@example.org>"]["status"] == "failed"
-    assert ledger["<cursed@example.org>"]["reason"] == "RuntimeError: disk on fire"
+    assert len(report.answered) == 2 and not report.failed
+    reply = reply_to(tmp_path / "outbox", "mixed")
+    text = body(reply)
+    assert "cursed.xlsx: not processed: ttools failed on it (RuntimeError: disk on fire)" in text
+    assert "doctype.xlsx: not processed: refused:" in text and "DOCTYPE" in text
+    assert "bad.xlsx: 1 error(s)" in text
+    files = attached(reply)
+    assert set(files) == {"bad.out.xlsx", "bad.checked.xlsx", "good.out.xlsx"}
+    assert "good.xlsx: processed, no errors, 1 warning(s)" in text
+    assert "Day1" in open_book(files["bad.out.xlsx"]).sheetnames
 
-    assert mail.process_inbox(str(source)).already == 3          # failed ones wait for --retry-failed
+
+def test_a_message_that_cannot_be_answered_is_tried_by_later_runs_then_given_up(tmp_path, monkeypatch, books):
+    import errno
+
+    from ttools import pipeline
+
+    real = pipeline.process_file
+
+    def full_disk(path):
+        if os.path.basename(path) == "cursed.xlsx":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path)
+
+    monkeypatch.setattr(pipeline, "process_file", full_disk)
+    source = maildir(tmp_path / "inbox", message("before", [("a.xlsx", books["good"])]),
+                     message("cursed", [("cursed.xlsx", books["good"])], msgid="<cursed@example.org>"))
+    ledger_path = tmp_path / ".ttools-inbox" / "ledger.json"
+    for attempt in range(1, mail.MAX_ATTEMPTS + 1):
+        report = mail.process_inbox(str(source))
+        assert len(report.failed) == 1 and "No space left on device" in report.failed[0]
+        assert report.already == (0 if attempt == 1 else 1)
+        entry = next(e for k, e in json.loads(ledger_path.read_text(encoding="utf-8"))["messages"].items()
+                     if k.startswith("<cursed@example.org> "))
+        assert entry["attempts"] == attempt
+        assert entry["status"] == ("given up" if attempt == mail.MAX_ATTEMPTS else "failed")
+    assert "given up after" in report.failed[0]
+    assert mail.process_inbox(str(source)).already == 2               # given up: no more attempts
     monkeypatch.setattr(pipeline, "process_file", real)
     retried = mail.process_inbox(str(source), retry_failed=True)
-    assert len(retried.answered) == 1 and retried.already == 2
-    assert "Re: cursed" in {r["Subject"] for r in replies(tmp_path / "outbox")}
+    assert len(retried.answered) == 1 and retried.already == 1
+    assert sorted(r["Subject"] for r in replies(tmp_path / "outbox")) == ["Re: before", "Re: cursed"]
+    assert not (tmp_path / ".ttools-inbox" / "work").exists()
 
 
 def test_a_crash_mid_run_loses_nothing_already_answered(tmp_path, monkeypatch, books):
@@ -344,170 +378,57 @@ def test_two_runs_on_one_ledger_cannot_overlap(tmp_path, books):
     assert len(mail.process_inbox(str(source)).answered) == 1
 
 
-# ---- SMTP and IMAP (fakes: no network) ------------------------------------------------------------
+# ---- SMTP (a real server on loopback; IMAP is in test_mail_faults.py, with dovecot) ----------------
 
 
-class FakeSMTP:
-    instances: list["FakeSMTP"] = []
+def test_answers_go_out_through_smtp_with_starttls_and_login(tmp_path, monkeypatch, books):
+    from .mailservers import SmtpServer
 
-    def __init__(self, host, port, timeout=None):
-        self.host, self.port, self.sent, self.calls = host, port, [], []
-        FakeSMTP.instances.append(self)
-
-    def ehlo(self):
-        self.calls.append("ehlo")
-
-    def has_extn(self, name):
-        return name == "starttls"
-
-    def starttls(self, context=None):
-        self.calls.append("starttls")
-
-    def login(self, user, password):
-        self.calls.append(("login", user, password))
-
-    def send_message(self, msg, from_addr=None, to_addrs=None):
-        self.sent.append((from_addr, msg))
-
-    def quit(self):
-        self.calls.append("quit")
-
-
-def test_answers_can_go_out_through_smtp(tmp_path, monkeypatch, books):
-    import smtplib
-
-    FakeSMTP.instances = []
-    monkeypatch.setattr(smtplib, "SMTP", FakeSMTP)
-    source = maildir(tmp_path / "inbox", message("via smtp", [("e.xlsx", books["good"])]), message("no book"))
-    report = mail.process_inbox(str(source), smtp="mail.example.org:587", sender="results@example.org",
-                                env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
-    assert len(report.answered) == 2
-    assert [(s.host, s.port) for s in FakeSMTP.instances] == [("mail.example.org", 587)] * 2
-    first = FakeSMTP.instances[0]
-    assert first.calls[:4] == ["ehlo", "starttls", "ehlo", ("login", "results", "pw")] and first.calls[-1] == "quit"
-    sender, sent = first.sent[0]
-    assert sender == "results@example.org" and sent["Subject"] == "Re: via smtp"
-    assert "e.out.xlsx" in attached(sent)
+    server = SmtpServer(tls_folder=tmp_path, login=("results", "pw")).start()
+    try:
+        monkeypatch.setenv("SSL_CERT_FILE", str(server.ca_file))     # the server's certificate is checked
+        source = maildir(tmp_path / "inbox", message("via smtp", [("e.xlsx", books["good"])]), message("no book"))
+        report = mail.process_inbox(str(source), smtp=server.address, sender="results@example.org",
+                                    env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
+    finally:
+        server.stop()
+    assert len(report.answered) == 2 and not report.failed
+    assert server.logins == ["PLAIN results ok"] * 2
+    assert [r.mail_from for r in server.received] == ["results@example.org"] * 2
+    sent = {m["Subject"]: m for m in (email.message_from_bytes(r.data, policy=email.policy.default)
+                                      for r in server.received)}
+    assert set(sent) == {"Re: via smtp", "Re: no book"}
+    assert "e.out.xlsx" in attached(sent["Re: via smtp"])
     assert not (tmp_path / "outbox").exists()                  # SMTP alone: no outbox copy
 
 
-def test_an_smtp_refusal_fails_that_message_only(tmp_path, monkeypatch, books):
-    import smtplib
+def test_smtp_without_a_trusted_certificate_sends_nothing(tmp_path, monkeypatch, books):
+    from .mailservers import SmtpServer
 
-    class Refusing(FakeSMTP):
-        def send_message(self, msg, from_addr=None, to_addrs=None):
-            if msg["Subject"] == "Re: refused":
-                raise smtplib.SMTPRecipientsRefused({"staff@example.org": (550, b"no")})
-            super().send_message(msg, from_addr, to_addrs)
+    server = SmtpServer(tls_folder=tmp_path, login=("results", "pw")).start()
+    try:
+        monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+        source = maildir(tmp_path / "inbox", message("secret"))
+        report = mail.process_inbox(str(source), smtp=server.address,
+                                    env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
+    finally:
+        server.stop()
+    assert len(report.failed) == 1 and "CERTIFICATE_VERIFY_FAILED" in report.failed[0]
+    assert server.logins == [] and server.received == []       # the password never left
 
-    FakeSMTP.instances = []
-    monkeypatch.setattr(smtplib, "SMTP", Refusing)
-    source = maildir(tmp_path / "inbox", message("refused"), message("accepted"))
-    report = mail.process_inbox(str(source), smtp="localhost", env={})
+
+def test_an_smtp_refusal_fails_that_message_only(tmp_path, books):
+    from .mailservers import SmtpServer
+
+    server = SmtpServer(refuse=("gone@example.org",)).start()
+    try:
+        source = maildir(tmp_path / "inbox", message("refused", sender="Gone <gone@example.org>"), message("accepted"))
+        report = mail.process_inbox(str(source), smtp=server.address, env={})
+    finally:
+        server.stop()
     assert len(report.answered) == 1 and len(report.failed) == 1
     assert "SMTPRecipientsRefused" in report.failed[0]
-    assert FakeSMTP.instances[0].port == 25
-
-
-class FakeIMAP:
-    """An IMAP server holding canned messages by UID; it logs every command so the test can check that
-    the mailbox was opened read-only and nothing was flagged, copied or deleted."""
-
-    messages: dict[str, bytes] = {}
-    log: list = []
-
-    def __init__(self, host, port=993, ssl_context=None):
-        import ssl
-
-        assert ssl_context is not None and ssl_context.verify_mode == ssl.CERT_REQUIRED   # the certificate is checked
-        FakeIMAP.log.append(("connect", host, port))
-
-    def login(self, user, password):
-        FakeIMAP.log.append(("login", user, password))
-        return "OK", [b"ok"]
-
-    def select(self, mailbox="INBOX", readonly=False):
-        FakeIMAP.log.append(("select", mailbox, readonly))
-        return "OK", [str(len(self.messages)).encode()]
-
-    def uid(self, command, *args):
-        FakeIMAP.log.append(("uid", command, *args))
-        if command == "SEARCH":
-            return "OK", [" ".join(self.messages).encode()]
-        if command == "FETCH":
-            uid, what = args
-            raw = self.messages[uid]
-            if "HEADER.FIELDS" in what:
-                head = b"".join(l for l in raw.split(b"\n\n")[0].splitlines(keepends=True)
-                                if l.lower().startswith(b"message-id:")) + b"\r\n"
-                return "OK", [(f"1 (UID {uid} BODY[HEADER.FIELDS (MESSAGE-ID)] {{{len(head)}}}".encode(), head), b")"]
-            return "OK", [(f"1 (UID {uid} BODY[] {{{len(raw)}}}".encode(), raw), b")"]
-        FakeIMAP.log.append(("forbidden", f"UID {command}"))
-        return "NO", [b"not here"]
-
-    def _forbidden(name):
-        def command(self, *args):
-            FakeIMAP.log.append(("forbidden", name))
-            return "NO", [b"not here"]
-        return command
-
-    store = _forbidden("store")
-    expunge = _forbidden("expunge")
-    copy = _forbidden("copy")
-    move = _forbidden("move")
-    append = _forbidden("append")
-    delete = _forbidden("delete")
-    close = _forbidden("close")    # CLOSE on a writable mailbox would expunge
-
-    def logout(self):
-        FakeIMAP.log.append(("logout",))
-        return "BYE", [b""]
-
-
-def test_an_imap_mailbox_is_read_only_and_peeked(tmp_path, monkeypatch, books):
-    import imaplib
-
-    class Server(FakeIMAP):
-        messages = {"7": message("imap one", [("i.xlsx", books["good"])]).as_bytes(),
-                    "9": message("imap two").as_bytes()}
-
-    FakeIMAP.log = []
-    monkeypatch.setattr(imaplib, "IMAP4_SSL", Server)
-    monkeypatch.chdir(tmp_path)
-    env = {"TTOOLS_IMAP_PASSWORD": "secret"}
-    url = "imaps://results%40example.org@imap.example.org/INBOX"
-    report = mail.process_inbox(imap=url, env=env)
-    assert len(report.answered) == 2
-    assert ("connect", "imap.example.org", 993) in FakeIMAP.log
-    assert ("login", "results@example.org", "secret") in FakeIMAP.log
-    assert ("select", '"INBOX"', True) in FakeIMAP.log
-    assert [e for e in FakeIMAP.log if e[0] == "forbidden"] == []
-    fetches = [e for e in FakeIMAP.log if e[:2] == ("uid", "FETCH")]
-    assert len(fetches) == 4 and all("PEEK" in e[3] for e in fetches)
-    assert FakeIMAP.log[-1] == ("logout",)
-    assert "i.out.xlsx" in attached(reply_to(tmp_path / "outbox", "imap one"))
-    assert (tmp_path / ".ttools-inbox" / "ledger.json").exists()
-
-    FakeIMAP.log = []
-    again = mail.process_inbox(imap=url, env=env)
-    assert again.already == 2
-    bodies = [e for e in FakeIMAP.log if e[:2] == ("uid", "FETCH") and "BODY.PEEK[]" in e[3]]
-    assert bodies == []                     # answered messages are known by their Message-ID alone
-
-
-def test_an_imap_login_refusal_is_one_line(tmp_path, monkeypatch):
-    import imaplib
-
-    class Refusing(FakeIMAP):
-        def login(self, user, password):
-            raise imaplib.IMAP4.error("[AUTHENTICATIONFAILED] Invalid credentials")
-
-    FakeIMAP.log = []
-    monkeypatch.setattr(imaplib, "IMAP4_SSL", Refusing)
-    monkeypatch.chdir(tmp_path)
-    with pytest.raises(mail.InboxError, match="AUTHENTICATIONFAILED"):
-        mail.process_inbox(imap="imaps://u@imap.example.org/INBOX", env={"TTOOLS_IMAP_PASSWORD": "bad"})
-    assert FakeIMAP.log[-1] == ("logout",)
+    assert [r.rcpt_tos for r in server.received] == [["staff@example.org"]]
 
 
 def test_imap_needs_the_password_in_the_environment(tmp_path, monkeypatch):
@@ -570,3 +491,168 @@ def test_the_inbox_command_refuses_two_sources(invoke, tmp_path):
     source = maildir(tmp_path / "inbox", message("x"))
     result = invoke("inbox", source, "--imap", "imaps://u@h/INBOX")
     assert result.exit_code != 0 and "either" in result.stderr
+
+
+# ---- faults and odd messages ---------------------------------------------------------------------------
+
+
+def test_two_different_messages_reusing_one_message_id_are_both_answered(tmp_path, books):
+    first = message("first", [("a.xlsx", books["good"])], msgid="<same@example.org>")
+    second = message("second", [("b.xlsx", books["bad"])], msgid="<same@example.org>")
+    source = maildir(tmp_path / "inbox", first, second)
+    assert len(mail.process_inbox(str(source)).answered) == 2
+    assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: first", "Re: second"}
+    assert mail.process_inbox(str(source)).already == 2
+    # the same message met again, with a trace header added on the way, is not answered twice
+    again = email.message_from_bytes(first.as_bytes(), policy=email.policy.default)
+    again["Received"] = "from relay.example.org by mx.example.org"
+    maildir(source, again)
+    report = mail.process_inbox(str(source))
+    assert report.answered == [] and report.already == 3
+    assert len(replies(tmp_path / "outbox")) == 2
+
+
+def test_each_attachment_is_processed_apart_and_result_names_never_collide(tmp_path, books):
+    staff_results = books["bad"]          # an old results file staff sent along, named like ours
+    msg = message("both", [("event.xlsx", books["good"]), ("event.out.xlsx", staff_results)])
+    mail.process_inbox(str(maildir(tmp_path / "inbox", msg)))
+    files = attached(reply_to(tmp_path / "outbox", "both"))
+    assert set(files) == {"event.out.xlsx", "event.out.out.xlsx", "event.out.checked.xlsx"}
+    # event.out.xlsx in the answer is the result of event.xlsx, not the file staff sent
+    assert files["event.out.xlsx"] != staff_results
+    result = open_book(files["event.out.xlsx"])
+    assert "Team Z" not in str([c.value for c in result["Players"]["A"]])
+    assert files["event.out.checked.xlsx"] != staff_results
+
+
+def _nested(depth: int, data: bytes) -> bytes:
+    inner = message("deep", [("deep.xlsx", data)]).as_bytes()
+    for level in range(depth):
+        inner = (f"From: {STAFF}\r\nTo: results@example.org\r\nSubject: Fwd {level}\r\n"
+                 f"Message-ID: <level{level}.{depth}@example.org>\r\nMIME-Version: 1.0\r\n"
+                 "Content-Type: message/rfc822\r\n\r\n").encode() + inner
+    return inner
+
+
+def test_a_workbook_nested_fifty_deep_is_found(tmp_path, books):
+    folder = tmp_path / "mails"
+    folder.mkdir()
+    (folder / "deep.eml").write_bytes(_nested(50, books["good"]))
+    report = mail.process_inbox(str(folder))
+    assert len(report.answered) == 1 and "deep.xlsx ok" in report.answered[0]
+    assert "deep.out.xlsx" in attached(replies(tmp_path / "outbox")[0])
+
+
+@pytest.mark.parametrize("depth", [mail.MAX_NESTING + 5, 3000])
+def test_a_message_nested_too_deep_gets_an_answer_that_says_so(tmp_path, books, depth):
+    folder = tmp_path / "mails"
+    folder.mkdir()
+    (folder / "deep.eml").write_bytes(_nested(depth, books["good"]))
+    report = mail.process_inbox(str(folder))
+    assert len(report.answered) == 1 and not report.failed
+    (reply,) = replies(tmp_path / "outbox")
+    assert f"deeper than {mail.MAX_NESTING} levels" in body(reply)
+    assert not attached(reply)
+
+
+def test_the_answer_carries_a_message_id_derived_from_the_message(tmp_path, books):
+    msg = message("ids", [("a.xlsx", books["good"])], msgid="<ids@example.org>")
+    for run in ("one", "two"):
+        (tmp_path / run).mkdir()
+        source = maildir(tmp_path / run / "inbox", msg)
+        mail.process_inbox(str(source), sender="Results <results@example.org>")
+    first, second = (replies(tmp_path / run / "outbox")[0] for run in ("one", "two"))
+    assert first["Message-ID"] == second["Message-ID"] == mail.reply_message_id(mail.ledger_key(msg.as_bytes()),
+                                                                                 "results@example.org")
+    assert first["Message-ID"].endswith("@example.org>")
+    other = message("other", msgid="<ids@example.org>")
+    assert mail.reply_message_id(mail.ledger_key(other.as_bytes())) != mail.reply_message_id(mail.ledger_key(msg.as_bytes()))
+
+
+def test_work_files_live_in_the_state_folder_and_a_killed_run_leaves_none_behind(tmp_path, books):
+    import tempfile
+
+    source = maildir(tmp_path / "inbox", message("a", [("a.xlsx", books["good"])]))
+    state = tmp_path / ".ttools-inbox"
+    leftover = state / "work" / "0123456789abcdef" / "1"
+    leftover.mkdir(parents=True)
+    (leftover / "staff.xlsx").write_bytes(books["good"])             # what a kill -9 leaves
+    (state / ".ledger-x.json").write_text("{half")
+    (tmp_path / "outbox" / "tmp").mkdir(parents=True)
+    (tmp_path / "outbox" / "tmp" / "ttools-reply.dead").write_bytes(b"half")
+    before = set(os.listdir(tempfile.gettempdir()))
+    assert len(mail.process_inbox(str(source)).answered) == 1
+    assert sorted(os.listdir(state)) == ["ledger.json", "lock"]
+    assert os.listdir(tmp_path / "outbox" / "tmp") == []
+    assert not [n for n in set(os.listdir(tempfile.gettempdir())) - before if n.startswith("ttools-inbox-")]
+
+
+def test_a_huge_address_header_costs_no_more_than_a_short_one(tmp_path):
+    import time
+
+    huge = ("Staff Member <staff@example.org>, " + "x, " * 150_000).encode()
+    raw = b"From: " + huge + b"\r\nSubject: long\r\nMessage-ID: <long@example.org>\r\n\r\nhello\r\n"
+    folder = tmp_path / "mails"
+    folder.mkdir()
+    (folder / "long.eml").write_bytes(raw)
+    start = time.monotonic()
+    report = mail.process_inbox(str(folder))
+    assert time.monotonic() - start < 30          # the address parser alone took minutes on this
+    assert len(report.answered) == 1 and not report.failed
+    assert replies(tmp_path / "outbox")[0]["To"].addresses[0].addr_spec == "staff@example.org"
+
+
+def test_every_hostile_workbook_in_one_message_gets_one_answer_in_bounded_time(tmp_path, books):
+    import time
+
+    hostile = sorted(HOSTILE.glob("*.xlsx"))
+    msg = message("hostile", [(p.name, p.read_bytes()) for p in hostile] + [("event.xlsx", books["good"])])
+    source = maildir(tmp_path / "inbox", msg)
+    start = time.monotonic()
+    report = mail.process_inbox(str(source))
+    assert time.monotonic() - start < 120
+    assert len(report.answered) == 1 and not report.failed
+    text = body(reply_to(tmp_path / "outbox", "hostile"))
+    for p in hostile:          # each is answered for, one paragraph each
+        assert sum(line.startswith(p.name + ":") or line.startswith(p.name + "：") for line in text.splitlines()) == 1, p.name
+    assert "event.out.xlsx" in attached(reply_to(tmp_path / "outbox", "hostile"))
+    assert mail.process_inbox(str(source)).already == 1       # and a later run goes on, not stuck on it
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(min_size=1, max_size=200), st.lists(st.text(alphabet="abcdefghij.-", min_size=1, max_size=30), max_size=4))
+def test_the_ledger_key_ignores_trace_headers_and_follows_the_content(text, relays):
+    original = message("key", text=text, msgid="<key@example.org>")
+    raw = original.as_bytes()
+    relayed = b"".join(f"Received: from {r} by mx.example.org\r\n".encode() for r in relays) + raw
+    assert mail.ledger_key(relayed) == mail.ledger_key(raw)
+    assert mail.ledger_key(raw).startswith("<key@example.org> sha256:")
+    changed = message("key", text=text + "!", msgid="<key@example.org>").as_bytes()
+    assert mail.ledger_key(changed) != mail.ledger_key(raw)
+
+
+def test_a_message_every_run_dies_on_comes_last_and_is_given_up(tmp_path, monkeypatch, books):
+    from ttools import pipeline
+
+    real = pipeline.process_file
+
+    def dies(path):
+        if os.path.basename(path) == "poison.xlsx":
+            raise KeyboardInterrupt          # stands for a run killed while it answers this message
+        return real(path)
+
+    monkeypatch.setattr(pipeline, "process_file", dies)
+    source = maildir(tmp_path / "inbox", message("poison", [("poison.xlsx", books["good"])], msgid="<poison@example.org>"))
+    with pytest.raises(KeyboardInterrupt):
+        mail.process_inbox(str(source))
+    maildir(source, *[message(f"later {i}", [(f"l{i}.xlsx", books["good"])]) for i in range(2)])
+    for run in range(2, mail.MAX_ATTEMPTS + 1):
+        with pytest.raises(KeyboardInterrupt):
+            report = mail.process_inbox(str(source))
+        # the others were answered before the message that stops the run
+        assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: later 0", "Re: later 1"}
+    report = mail.process_inbox(str(source))
+    assert len(report.failed) == 1 and "given up" in report.failed[0] and "<poison" not in report.failed[0]
+    ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
+    assert next(e for k, e in ledger.items() if k.startswith("<poison@")) ["status"] == "given up"
+    assert mail.process_inbox(str(source)).already == 3

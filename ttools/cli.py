@@ -18,6 +18,45 @@ def _fail_unreadable(reason: str) -> None:
     sys.exit(EXIT_UNREADABLE)
 
 
+def _fail(line: str) -> None:
+    click.echo(f"ttools: {line}", err=True)
+    sys.exit(EXIT_UNREADABLE)
+
+
+def _guard(inputs, outputs) -> None:
+    """Before anything is read or written: no output may be an input or another output."""
+    from ttools.pipeline import OutputRefused, check_outputs
+
+    try:
+        check_outputs(inputs, outputs)
+    except OutputRefused as exc:
+        _fail(f"refused: {exc}")
+
+
+class _Writing:
+    """Turns a failed write (full disk, read-only or missing folder) into one line and exit 2."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        if exc is None or not isinstance(exc, Exception):
+            return False
+        from ttools.pipeline import CannotWrite, _os_error, cannot_write
+        from ttools.problems import Unreadable
+
+        if isinstance(exc, Unreadable):
+            _fail_unreadable(str(exc))
+        if isinstance(exc, CannotWrite):
+            _fail(str(exc))
+        if _os_error(exc) is not None:
+            _fail(str(cannot_write(self.target, exc)))
+        return False
+
+
 def _report(outcome, quiet: bool = False) -> None:
     errors = [p for p in outcome.problems if p.severity == "error"]
     warnings = [p for p in outcome.problems if p.severity != "error"]
@@ -32,12 +71,14 @@ def _write_json(outcome, path: str | None) -> None:
         return
     import json
 
+    from ttools.pipeline import write_text
+
     data = json.dumps(outcome.json(), ensure_ascii=False, indent=2)
     if path == "-":
         click.echo(data)
     else:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(data + "\n")
+        with _Writing(path):
+            write_text(path, data + "\n")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -104,23 +145,20 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
     Example:
       ttools check event.xlsx --annotate
     """
+    from ttools.pipeline import default_path
+
+    target = None if annotate is None else (annotate or default_path(file, ".checked.xlsx"))
+    _guard([file], [json_path, target])
     outcome = _process(file)
     _report(outcome)
     _write_json(outcome, json_path)
-    if annotate is not None:
-        from ttools.pipeline import default_path
+    if target is not None:
         from ttools.workbook.annotate import annotate_copy
 
-        target = annotate or default_path(file, ".checked.xlsx")
-        _refuse_same(file, target)
-        annotate_copy(file, target, outcome.problems, outcome.lang)
+        with _Writing(target):
+            annotate_copy(file, target, outcome.problems, outcome.lang)
         click.echo(f"wrote {target}", err=True)
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
-
-
-def _refuse_same(src: str, dst: str) -> None:
-    if os.path.abspath(src) == os.path.abspath(dst):
-        raise click.UsageError("the output must not be the input file (the input is never modified)")
 
 
 @cli.command()
@@ -139,28 +177,30 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
     """
     from ttools.pipeline import default_path, write_output
 
-    outcome = _process(file)
     target = output or default_path(file, ".out.xlsx")
-    _refuse_same(file, target)
+    pdf_target = None if pdf_path is None else (pdf_path or default_path(target, ".pdf"))
+    _guard([file], [target, json_path, pdf_target])
     if site_dir:
         from ttools.publish.build import PublishError, check_target
 
-        pdf_target = (pdf_path or default_path(target, ".pdf")) if pdf_path is not None else None
         try:  # before anything is written: the site folder must not swallow the input or an output
             check_target(os.path.abspath(site_dir), [file, target, json_path if json_path != "-" else None, pdf_target])
         except PublishError as exc:
             raise click.UsageError(str(exc))
-    write_output(outcome, target)
+    outcome = _process(file)
+    with _Writing(target):
+        write_output(outcome, target)
     _report(outcome)
     _write_json(outcome, json_path)
     click.echo(f"wrote {target}", err=True)
     if site_dir:   # before the PDF: a missing LibreOffice must not keep the site out of date
         _publish(outcome, site_dir, keep=[file, target, json_path if json_path != "-" else None, pdf_target])
-    if pdf_path is not None:
+    if pdf_target is not None:
         from ttools.pdf import PdfUnavailable, to_pdf
 
         try:
-            pdf = to_pdf(target, pdf_path or default_path(target, ".pdf"), outcome.printable)
+            with _Writing(pdf_target):
+                pdf = to_pdf(target, pdf_target, outcome.printable)
             click.echo(f"wrote {pdf}", err=True)
         except PdfUnavailable as exc:
             click.echo(f"ttools: no PDF: {exc}", err=True)
@@ -209,9 +249,12 @@ def print_(file: str, output: str | None) -> None:
     from ttools.pipeline import default_path
     from ttools.problems import Unreadable
 
+    target = output or default_path(file, ".pdf")
+    _guard([file], [target])
     try:
         sheets = printable_sheets(file)
-        pdf = to_pdf(file, output or default_path(file, ".pdf"), sheets)
+        with _Writing(target):
+            pdf = to_pdf(file, target, sheets)
     except Unreadable as exc:
         _fail_unreadable(str(exc))
     except PdfUnavailable as exc:
@@ -228,7 +271,7 @@ def print_(file: str, output: str | None) -> None:
 @click.option("--smtp", metavar="HOST:PORT", help="Send the answers through this SMTP server instead.")
 @click.option("--state", type=click.Path(file_okay=False), help="Folder of the ledger (default .ttools-inbox/ beside SOURCE).")
 @click.option("--from", "sender", default="ttools@localhost", show_default=True, help="From address of the answers.")
-@click.option("--retry-failed", is_flag=True, help="Try again the messages that failed on an earlier run.")
+@click.option("--retry-failed", is_flag=True, help="Try once more the messages given up after repeated failures.")
 @click.option("--publish", "site_dir", type=click.Path(file_okay=False),
               help="Update a web site per event in this folder from each workbook without errors.")
 def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: str | None, state: str | None,
@@ -243,13 +286,17 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
       ttools inbox --imap imaps://results@mail.example.org/INBOX --smtp mail.example.org:587
       ttools inbox ~/Maildir --publish /var/www/results   # one site per event beneath it
     """
-    from ttools.mail import InboxError, process_inbox
+    from ttools.mail import InboxError, InboxRefused, process_inbox
 
     try:
         report = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
                                retry_failed=retry_failed, publish=site_dir)
+    except InboxRefused as exc:
+        _fail(str(exc))
     except InboxError as exc:
         raise click.ClickException(str(exc))
+    except OSError as exc:   # the state folder or the outbox cannot be written
+        _fail(f"inbox: {exc.strerror or exc}{': ' + exc.filename if getattr(exc, 'filename', None) else ''}")
     for line in report.answered:
         click.echo(f"answered: {line}")
     for line in report.not_answered:
@@ -300,10 +347,15 @@ def export(file: str, folder: str | None) -> None:
     from ttools.competitions.scrabble.interchange import export_event
     from ttools.problems import Unreadable
 
+    from ttools.pipeline import OutputRefused
+
     try:
-        written, outcome = export_event(file, folder)
+        with _Writing(folder or file):
+            written, outcome = export_event(file, folder)
     except Unreadable as exc:
         _fail_unreadable(str(exc))
+    except OutputRefused as exc:
+        _fail(f"refused: {exc}")
     except ValueError as exc:
         raise click.UsageError(str(exc))
     _report(outcome)
@@ -329,10 +381,14 @@ def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: boo
     """
     from ttools.competitions.scrabble.interchange import import_tsh as run_import
 
+    # a TSH event folder is read whole: nothing in it may be the output either
+    inputs = [*files, *(os.path.join(f, n) for f in files if os.path.isdir(f) for n in sorted(os.listdir(f)))]
+    _guard(inputs, [output])
     if os.path.exists(output) and not force:
         raise click.UsageError(f"{output} exists; use --force to overwrite it")
     try:
-        problems = run_import(list(files), output, lang=lang)
+        with _Writing(output):
+            problems = run_import(list(files), output, lang=lang)
     except ValueError as exc:
         raise click.UsageError(str(exc))
     for p in problems:

@@ -18,6 +18,7 @@ import json
 import mailbox
 import os
 import re
+import shutil
 import smtplib
 import ssl
 import tempfile
@@ -37,13 +38,20 @@ LEDGER_NAME = "ledger.json"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLSM_TYPE = "application/vnd.ms-excel.sheet.macroenabled.12"
 _WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
-_MAX_NESTING = 8            # forwarded inside forwarded …; deeper parts are not opened
+MAX_NESTING = 100           # forwarded inside forwarded …; deeper parts are not opened (and the reply says so)
+MAX_PARTS = 2000            # parts of one message looked at
+NETWORK_TIMEOUT = 60        # seconds a mail server may stay silent before the run gives up on it
+MAX_ATTEMPTS = 5            # runs that try a message whose answer could not be delivered, then it is given up
 _MAX_LISTED_WARNINGS = 5    # a clean workbook's reply shows only the first few warnings
 _MAX_LISTED_PROBLEMS = 30   # the annotated copy carries the full list
 
 
 class InboxError(Exception):
     """The inbox cannot be worked at all (bad source, options, ledger or connection): one line."""
+
+
+class SourceLost(InboxError):
+    """The mailbox read went away mid-run (IMAP connection lost): the rest waits for the next run."""
 
 
 # ---- what a message carries -----------------------------------------------------------------------
@@ -95,7 +103,9 @@ _HINTS = {".xls": "hint-xls", ".ods": "hint-ods", ".csv": "hint-csv", ".numbers"
 
 
 def find_workbooks(msg: Message) -> Contents:
-    """The workbooks attached to a message (also inside forwarded messages) and what else was there."""
+    """The workbooks attached to a message (also inside forwarded messages) and what else was there.
+    The parts are walked with a stack, not recursion, down to ``MAX_NESTING`` levels and at most
+    ``MAX_PARTS`` parts; what lies deeper or further is named in ``Contents.ignored``."""
     found = Contents()
     seen: dict[str, str] = {}     # sha256 -> name, so a workbook attached twice is processed once
     taken: set[str] = set()       # stems in use, so NAME.out.xlsx never collides
@@ -109,22 +119,30 @@ def find_workbooks(msg: Message) -> Contents:
         taken.add(candidate.lower().rsplit(".", 1)[0])
         return candidate
 
-    def visit(part: Message, depth: int) -> None:
-        if depth > _MAX_NESTING:
-            return
+    stack: list[tuple[Message, int]] = [(msg, 0)]
+    visited = 0
+    too_deep = too_many = False
+    while stack:
+        part, depth = stack.pop()
+        visited += 1
+        if visited > MAX_PARTS:
+            too_many = True
+            break
+        if depth > MAX_NESTING:
+            too_deep = True
+            continue
         if part.get_content_type() == "message/rfc822" or part.is_multipart():
             payload = part.get_payload()
-            for sub in payload if isinstance(payload, list) else [payload]:
-                if isinstance(sub, Message):
-                    visit(sub, depth + 1)
-            return
+            subs = [sub for sub in (payload if isinstance(payload, list) else [payload]) if isinstance(sub, Message)]
+            stack.extend((sub, depth + 1) for sub in reversed(subs))    # popped in the order they came
+            continue
         if _is_body_text(part):
-            return
+            continue
         raw_name = part.get_filename() or ""
         data = part.get_payload(decode=True) or b""
         if raw_name.lower().endswith(".eml"):   # some clients forward a message as a plain file
-            visit(email.message_from_bytes(data, policy=email.policy.default), depth + 1)
-            return
+            stack.append((email.message_from_bytes(data, policy=email.policy.default), depth + 1))
+            continue
         if _is_workbook(part, raw_name):
             fallback = "workbook.xlsm" if part.get_content_type() == XLSM_TYPE else "workbook.xlsx"
             name = safe_filename(raw_name, fallback)
@@ -133,16 +151,18 @@ def find_workbooks(msg: Message) -> Contents:
             digest = hashlib.sha256(data).hexdigest()
             if digest in seen:
                 found.ignored.append((f"{name} ({_size(len(data))})", "same-file:" + seen[digest]))
-                return
+                continue
             name = unique(name)
             seen[digest] = name
             found.workbooks.append(Attachment(name, data))
-            return
+            continue
         shown = safe_filename(raw_name, "") or f"({part.get_content_type()})"
         hint = _HINTS.get(os.path.splitext(shown.lower())[1], "")
         found.ignored.append((f"{shown} ({part.get_content_type()}, {_size(len(data))})", hint))
-
-    visit(msg, 0)
+    if too_deep:
+        found.ignored.append((f"(parts nested deeper than {MAX_NESTING} levels)", "too-deep"))
+    if too_many:
+        found.ignored.append((f"(parts after the first {MAX_PARTS})", "too-many"))
     return found
 
 
@@ -150,13 +170,21 @@ def parse_message(raw: bytes) -> EmailMessage:
     return email.message_from_bytes(raw, policy=email.policy.default)
 
 
+_MAX_HEADER = 2000     # characters of a header read: the address parser takes minutes on a 500 KB one
+
+
 def _header(msg: Message, name: str) -> str:
     """A header as one clean line ('' when absent or unparseable): no CR/LF can reach a reply."""
     try:
-        value = msg.get(name)
+        raw = next((v for k, v in msg.raw_items() if k.lower() == name.lower()), None)
+        if raw is None or not isinstance(raw, str):
+            value = msg.get(name)
+        else:
+            value = msg.policy.header_fetch_parse(name, raw[:_MAX_HEADER])
+        text = str(value) if value is not None else ""
     except Exception:  # a malformed header must not cost the whole message
-        value = None
-    return re.sub(r"\s+", " ", str(value)).strip() if value is not None else ""
+        text = ""
+    return re.sub(r"\s+", " ", text).strip()[:_MAX_HEADER]
 
 
 def message_key(msg: Message, raw: bytes) -> str:
@@ -225,31 +253,50 @@ def _stem(name: str) -> str:
 
 
 def process_attachment(att: Attachment, folder: str, publish: str | None = None) -> WorkbookResult:
-    """Process one attached workbook inside ``folder``: results workbook, annotated copy, lines to quote;
-    with ``publish``, a workbook without errors also updates its event's site in that folder."""
+    """Process one attached workbook in a folder of its own: results workbook, annotated copy,
+    lines to quote; with ``publish``, a workbook without errors also updates its event's site in
+    that folder. A workbook that cannot be read, or that ttools fails on, is reported in the
+    answer; only a failure to write (full disk) is raised, so the message is tried again later."""
     from ttools import pipeline
     from ttools.problems import Unreadable
-    from ttools.workbook.annotate import annotate_copy
 
+    os.makedirs(folder, exist_ok=True)
     source = os.path.join(folder, att.name)
     with open(source, "wb") as fh:
         fh.write(att.data)
     digest = hashlib.sha256(att.data).hexdigest()
-    try:
-        outcome = pipeline.process_file(source)
-    except Unreadable as exc:
+
+    def unreadable(exc: BaseException) -> WorkbookResult:
         # the reason names the file by the path it was read from; the sender knows it by its name
         reason = str(exc).replace(source, att.name)
         if reason.startswith(att.name + ": "):
             reason = reason[len(att.name) + 2:]
         return WorkbookResult(att.name, digest, "unreadable", reason=reason)
+
+    try:
+        return _process_workbook(att, source, folder, digest, publish)
+    except Unreadable as exc:
+        return unreadable(exc)
+    except OSError:
+        raise
+    except Exception as exc:   # a bug in ttools costs this workbook, not the message nor its other workbooks
+        if pipeline._os_error(exc) is not None:
+            raise
+        return unreadable(Unreadable(f"ttools failed on it ({_one_line(exc)}); the processor's operator should report it"))
+
+
+def _process_workbook(att: Attachment, source: str, folder: str, digest: str, publish: str | None) -> WorkbookResult:
+    from ttools import pipeline
+    from ttools.workbook.annotate import annotate_copy
+
+    outcome = pipeline.process_file(source)
     lang = outcome.lang
     result = WorkbookResult(att.name, digest, "ok" if outcome.ok else "problems", lang=lang,
                             errors=[p.line(lang) for p in outcome.problems if p.severity == "error"],
                             warnings=[p.line(lang) for p in outcome.problems if p.severity != "error"])
     results = os.path.join(folder, _stem(att.name) + ".out.xlsx")
-    pipeline.write_output(outcome, results)
-    if os.path.exists(results):
+    if outcome.writer is not None:
+        pipeline.write_output(outcome, results)
         result.files.append(results)
     if not outcome.ok:
         checked = os.path.join(folder, _stem(att.name) + ".checked.xlsx")
@@ -336,6 +383,11 @@ _PHRASES: dict[str, dict[str, str]] = {
                  "zh-Hant": "CSV 檔：ttools 讀取的是賽事的 .xlsx 工作簿", "zh-Hans": "CSV 文件：ttools 读取的是赛事的 .xlsx 工作簿"},
     "hint-numbers": {"en": "a Numbers file: export it as .xlsx and send it again",
                      "zh-Hant": "Numbers 檔：請匯出為 .xlsx 再寄", "zh-Hans": "Numbers 文件：请导出为 .xlsx 再寄"},
+    "too-deep": {"en": f"not opened: the message nests forwarded parts deeper than {MAX_NESTING} levels; attach the workbook directly",
+                 "zh-Hant": f"未開啟：郵件中轉寄的層次超過 {MAX_NESTING} 層；請直接附上工作簿",
+                 "zh-Hans": f"未打开：邮件中转发的层次超过 {MAX_NESTING} 层；请直接附上工作簿"},
+    "too-many": {"en": f"not opened: the message has more than {MAX_PARTS} parts",
+                 "zh-Hant": f"未開啟：郵件超過 {MAX_PARTS} 個部分", "zh-Hans": f"未打开：邮件超过 {MAX_PARTS} 个部分"},
     "same-file": {"en": "the same file as {other}", "zh-Hant": "與 {other} 是同一個檔案", "zh-Hans": "与 {other} 是同一个文件"},
 }
 
@@ -386,8 +438,15 @@ def reply_text(results: list[WorkbookResult], ignored: list[tuple[str, str]]) ->
     return "\n\n".join(paragraphs) + f"\n\n-- \nttools {__version__}\n"
 
 
+def reply_message_id(key: str, sender: str = DEFAULT_SENDER) -> str:
+    """The answer's Message-ID, derived from the ledger key of the message answered: a resend of
+    the same answer carries the same id, so a mail client (or a person) can tell it is one."""
+    domain = _address(sender).rpartition("@")[2] or "localhost"
+    return f"<ttools.{hashlib.sha256(key.encode('utf-8', 'surrogateescape')).hexdigest()[:40]}@{domain}>"
+
+
 def compose_reply(original: Message, results: list[WorkbookResult], ignored: list[tuple[str, str]],
-                  sender: str = DEFAULT_SENDER) -> EmailMessage:
+                  sender: str = DEFAULT_SENDER, message_id: str | None = None) -> EmailMessage:
     """The answer to ``original``: threaded under it, addressed to its Reply-To or From, results attached."""
     reply = EmailMessage()
     reply["From"] = sender
@@ -396,19 +455,27 @@ def compose_reply(original: Message, results: list[WorkbookResult], ignored: lis
     reply["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject or 'ttools'}"
     reply["Date"] = formatdate(localtime=True)
     domain = _address(sender).rpartition("@")[2] or "localhost"
-    reply["Message-ID"] = make_msgid("ttools", domain=domain)
+    reply["Message-ID"] = message_id or make_msgid("ttools", domain=domain)
     original_id = _header(original, "Message-ID")
     if original_id:
         reply["In-Reply-To"] = original_id
         reply["References"] = " ".join(filter(None, [_header(original, "References"), original_id]))
     reply["Auto-Submitted"] = "auto-replied"   # RFC 3834: other robots must not answer us back
     reply.set_content(reply_text(results, ignored))
+    names: set[str] = set()
     for r in results:
         for path in r.files:
             with open(path, "rb") as fh:
                 data = fh.read()
+            name = os.path.basename(path)
+            stem, ext = os.path.splitext(name)
+            n = 1
+            while name.casefold() in names:     # never two attachments of one name
+                n += 1
+                name = f"{stem}-{n}{ext}"
+            names.add(name.casefold())
             maintype, subtype = XLSX_TYPE.split("/")
-            reply.add_attachment(data, maintype=maintype, subtype=subtype, filename=os.path.basename(path))
+            reply.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
     return reply
 
 
@@ -495,9 +562,10 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
     try:
         # an explicit context: imaplib's own default does not verify the server's certificate
         if address.secure:
-            conn = imaplib.IMAP4_SSL(address.host, address.port, ssl_context=ssl.create_default_context())
+            conn = imaplib.IMAP4_SSL(address.host, address.port, ssl_context=ssl.create_default_context(),
+                                     timeout=NETWORK_TIMEOUT)
         else:
-            conn = imaplib.IMAP4(address.host, address.port)
+            conn = imaplib.IMAP4(address.host, address.port, timeout=NETWORK_TIMEOUT)
             conn.starttls(ssl_context=ssl.create_default_context())
         conn.login(address.user, password)
         typ, data = conn.select(_imap_quote(address.mailbox), readonly=True)
@@ -514,22 +582,23 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
             raise InboxError(f"IMAP {address.host}: {exc}") from None
         raise
     uids = [u.decode() for u in (data[0] or b"").split()] if data else []
+    try:   # UIDs name a message only together with the mailbox's UIDVALIDITY
+        validity = b"".join(x for x in conn.response("UIDVALIDITY")[1] if isinstance(x, bytes)).decode() or "0"
+    except Exception:
+        validity = "0"
 
     def fetch(uid: str, what: str) -> bytes:
-        typ, data = conn.uid("FETCH", uid, what)
+        try:
+            typ, data = conn.uid("FETCH", uid, what)
+        except (imaplib.IMAP4.abort, OSError) as exc:   # the connection is gone: so are the other messages
+            raise SourceLost(f"IMAP {address.host}: connection lost ({_one_line(exc)})") from None
         if typ != "OK":
             raise InboxError(f"IMAP: fetch of message {uid} failed: {data!r}")
         return _imap_literal(data)
 
     def incoming() -> Iterator[Incoming]:
-        for uid in uids:
-            # the Message-ID alone first: a message already answered is never downloaded again
-            try:
-                head = fetch(uid, "(BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)])")
-                message_id = _header(parse_message(head), "Message-ID")
-            except Exception:
-                message_id = ""
-            yield Incoming(f"imap:{address.mailbox}/{uid}", lambda uid=uid: fetch(uid, "(BODY.PEEK[])"), message_id)
+        for uid in uids:   # a message already answered is known by its UID and never downloaded again
+            yield Incoming(f"imap:{address.mailbox};{validity}/{uid}", lambda uid=uid: fetch(uid, "(BODY.PEEK[])"))
 
     try:
         yield incoming()
@@ -542,13 +611,66 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
 
 
 class MaildirOutbox:
-    """Answers filed as new messages in a Maildir, for whatever sends mail from there."""
+    """Answers filed as new messages in a Maildir, for whatever sends mail from there. Each answer
+    is filed under a name derived from the message it answers, written in tmp/ and linked into
+    new/ (a link never replaces a file): an answer already filed is never filed twice, even when
+    the run that filed it was killed before it could note it in the ledger."""
 
     def __init__(self, path: str) -> None:
         self.path = path
 
-    def deliver(self, msg: EmailMessage) -> None:
-        mailbox.Maildir(self.path, factory=None, create=True).add(msg.as_bytes())
+    def _folders(self) -> None:
+        for sub in ("tmp", "new", "cur"):
+            os.makedirs(os.path.join(self.path, sub), exist_ok=True)
+
+    def delivered(self, name: str) -> bool:
+        if os.path.exists(os.path.join(self.path, "new", name)):
+            return True
+        cur = os.path.join(self.path, "cur")   # a mail client moves what it has seen here, adding ':2,S'
+        return os.path.isdir(cur) and any(n == name or n.startswith(name + ":") for n in os.listdir(cur))
+
+    def deliver(self, msg: EmailMessage, name: str) -> None:
+        self._folders()
+        if self.delivered(name):
+            return
+        tmp = os.path.join(self.path, "tmp", name)
+        with open(tmp, "wb") as fh:
+            fh.write(msg.as_bytes())
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            os.link(tmp, os.path.join(self.path, "new", name))
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
+        _fsync_folder(os.path.join(self.path, "new"))
+
+    def clean(self) -> None:
+        """Remove what a killed run left in tmp/ (only files of ttools' own names)."""
+        tmp = os.path.join(self.path, "tmp")
+        if os.path.isdir(tmp):
+            for n in os.listdir(tmp):
+                if n.startswith(_OUTBOX_PREFIX):
+                    with contextlib.suppress(OSError):
+                        os.unlink(os.path.join(tmp, n))
+
+
+_OUTBOX_PREFIX = "ttools-reply."
+
+
+def outbox_name(key: str) -> str:
+    """The Maildir file name of the answer to the message of ledger key ``key``."""
+    return _OUTBOX_PREFIX + hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:40]
+
+
+def _fsync_folder(path: str) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def parse_host_port(text: str, default_port: int = 25) -> tuple[str, int]:
@@ -572,11 +694,11 @@ class SmtpOutbox:
         self.user = env.get(SMTP_USER_ENV, "")
         self.password = env.get(SMTP_PASSWORD_ENV, "")
 
-    def deliver(self, msg: EmailMessage) -> None:
+    def deliver(self, msg: EmailMessage, name: str = "") -> None:
         if self.port == 465:
-            conn = smtplib.SMTP_SSL(self.host, self.port, timeout=60, context=ssl.create_default_context())
+            conn = smtplib.SMTP_SSL(self.host, self.port, timeout=NETWORK_TIMEOUT, context=ssl.create_default_context())
         else:
-            conn = smtplib.SMTP(self.host, self.port, timeout=60)
+            conn = smtplib.SMTP(self.host, self.port, timeout=NETWORK_TIMEOUT)
         try:
             conn.ehlo()
             if self.port != 465 and conn.has_extn("starttls"):
@@ -592,30 +714,39 @@ class SmtpOutbox:
 
 # ---- the ledger -------------------------------------------------------------------------------------
 
+# what became of a message: final ones are never tried again (unless asked to for 'given up')
+RESERVED, ANSWERED, NOT_ANSWERED, FAILED, GIVEN_UP = "reserved", "answered", "not answered", "failed", "given up"
+_FINAL = (ANSWERED, NOT_ANSWERED, GIVEN_UP)
+
 
 class Ledger:
-    """Messages handled so far, by key, in one JSON file replaced atomically after every message."""
+    """Messages handled so far, by key, in one JSON file replaced atomically (and synced) at every
+    step: reserved before the answer is made, answered once it is delivered."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder
         self.path = os.path.join(folder, LEDGER_NAME)
         self.messages: dict[str, dict[str, Any]] = {}
+        self.sources: dict[str, str] = {}     # where a message was seen -> its key (IMAP: no second download)
         if os.path.exists(self.path):
             try:
                 with open(self.path, encoding="utf-8") as fh:
                     data = json.load(fh)
                 self.messages = dict(data["messages"])
+                self.sources = dict(data.get("sources", {}))
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 # starting afresh would answer every message again
                 raise InboxError(f"the ledger {self.path} is damaged ({exc}); repair it or move it away") from None
 
-    def done(self, key: str, retry_failed: bool = False) -> bool:
-        entry = self.messages.get(key)
-        return entry is not None and not (retry_failed and entry.get("status") == "failed")
+    def status(self, key: str) -> str:
+        return (self.messages.get(key) or {}).get("status", "")
 
-    def record(self, key: str, entry: dict[str, Any]) -> None:
+    def record(self, key: str, entry: dict[str, Any], where: str = "") -> None:
         self.messages[key] = entry
-        data = json.dumps({"tool": "ttools inbox", "messages": self.messages}, ensure_ascii=False, indent=1)
+        if where:
+            self.sources[where] = key
+        data = json.dumps({"tool": "ttools inbox", "messages": self.messages, "sources": self.sources},
+                          ensure_ascii=False, indent=1)
         fd, tmp = tempfile.mkstemp(prefix=".ledger-", suffix=".json", dir=self.folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -623,6 +754,7 @@ class Ledger:
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path)
+            _fsync_folder(self.folder)
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
@@ -645,6 +777,18 @@ def _exclusive(folder: str) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+WORK_FOLDER = "work"    # inside the state folder: attachments and results while a message is answered
+
+
+def _clean_state(state: str) -> None:
+    """What a killed run left behind: its work folder and half-written ledgers."""
+    shutil.rmtree(os.path.join(state, WORK_FOLDER), ignore_errors=True)
+    for n in os.listdir(state):
+        if n.startswith(".ledger-"):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(state, n))
 
 
 # ---- a run ------------------------------------------------------------------------------------------
@@ -672,21 +816,45 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def answer_message(raw: bytes, deliver: Callable[[EmailMessage], None], sender: str = DEFAULT_SENDER,
-                   publish: str | None = None) -> tuple[EmailMessage | None, dict[str, Any]]:
-    """Read one message, process its workbooks in a temporary folder and deliver the answer.
-    Returns the answer (None when the message must not be answered) and its ledger entry."""
-    msg = parse_message(raw)
+class _TooDeep(Exception):
+    pass
+
+
+def _parse_for_answer(raw: bytes) -> tuple[Message, Contents]:
+    """The message and what it carries; a message nested beyond what the parser can follow is read
+    for its headers only, and its answer says why nothing in it was opened."""
+    try:
+        msg = parse_message(raw)
+        return msg, find_workbooks(msg)
+    except RecursionError:
+        from email.parser import BytesHeaderParser
+
+        msg = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
+        return msg, Contents(ignored=[(f"(parts nested deeper than {MAX_NESTING} levels)", "too-deep")])
+
+
+def answer_message(raw: bytes, deliver: Callable[[EmailMessage, str], None], sender: str = DEFAULT_SENDER,
+                   key: str = "", work: str | None = None, publish: str | None = None
+                   ) -> tuple[EmailMessage | None, dict[str, Any]]:
+    """Read one message, process each workbook in a folder of its own under ``work`` and deliver
+    the answer (with the Message-ID and outbox name derived from ``key``). Returns the answer
+    (None when the message must not be answered) and its ledger entry."""
+    msg, contents = _parse_for_answer(raw)
+    key = key or message_key(msg, raw)
     entry: dict[str, Any] = {"from": _header(msg, "From"), "subject": _header(msg, "Subject")}
     why_not = not_to_answer(msg, sender)
     if why_not:
-        return None, {**entry, "status": "not answered", "reason": why_not}
-    contents = find_workbooks(msg)
-    with tempfile.TemporaryDirectory(prefix="ttools-inbox-") as folder:
-        results = [process_attachment(att, folder, publish) for att in contents.workbooks]
-        reply = compose_reply(msg, results, contents.ignored, sender)
-    deliver(reply)
-    return reply, {**entry, "status": "answered", "to": _header(reply, "To"), "reply": _header(reply, "Message-ID"),
+        return None, {**entry, "status": NOT_ANSWERED, "reason": why_not}
+    own = work is None
+    folder = tempfile.mkdtemp(prefix="ttools-inbox-") if own else work
+    try:
+        results = [process_attachment(att, os.path.join(folder, str(i)), publish)
+                   for i, att in enumerate(contents.workbooks, start=1)]
+        reply = compose_reply(msg, results, contents.ignored, sender, reply_message_id(key, sender))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    deliver(reply, outbox_name(key))
+    return reply, {**entry, "status": ANSWERED, "to": _header(reply, "To"), "reply": _header(reply, "Message-ID"),
                    "workbooks": [r.ledger() for r in results], "ignored": [d for d, _ in contents.ignored]}
 
 
@@ -696,14 +864,33 @@ def _describe(where: str, entry: dict[str, Any]) -> str:
     return f"{where} -> {entry.get('to', '')}: {what}"
 
 
+def _inside(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or lies inside it, whatever the spelling of either."""
+    from ttools.pipeline import same_file
+
+    if same_file(path, folder):
+        return True
+    real, top = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([real, top]) == top
+
+
+class InboxRefused(InboxError):
+    """An outbox or state folder that would write into the mailbox read (exit 2)."""
+
+
 def process_inbox(source: str | None = None, *, imap: str | None = None, outbox: str | None = None,
                   state: str | None = None, smtp: str | None = None, sender: str = DEFAULT_SENDER,
                   retry_failed: bool = False, env: dict[str, str] | None = None,
                   publish: str | None = None) -> InboxReport:
     """Answer every message of SOURCE (a Maildir or a folder of .eml files) or of the IMAP mailbox at
-    ``imap`` not yet in the ledger; answers go to the ``outbox`` Maildir (default ``outbox/`` beside
-    SOURCE) or through ``smtp`` (and also to ``outbox`` when one is given with it). With ``publish``,
-    each workbook processed without errors updates its event's web site in a sub-folder of it."""
+    ``imap`` not yet answered; answers go to the ``outbox`` Maildir (default ``outbox/`` beside
+    SOURCE) or through ``smtp`` (and also to ``outbox`` when one is given with it).
+
+    A message whose answer could not be delivered is tried again by every later run, up to
+    ``MAX_ATTEMPTS`` runs, then given up (``retry_failed`` tries those once more). The Maildir
+    outbox gets each answer exactly once, whenever a run is killed; SMTP at least once, under the
+    same Message-ID. With ``publish``, each workbook processed without errors updates its event's
+    web site in a sub-folder of it."""
     env = os.environ if env is None else env
     if (source is None) == (imap is None):
         raise InboxError("give either a Maildir / folder of .eml files or --imap, not both")
@@ -714,62 +901,127 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
     else:
         beside = os.getcwd()
     state = state or os.path.join(beside, ".ttools-inbox")
-    outboxes: list[Callable[[EmailMessage], None]] = []
-    if smtp:
-        outboxes.append(SmtpOutbox(smtp, sender, env).deliver)
+    outboxes: list[Callable[[EmailMessage, str], None]] = []
+    maildir_out: MaildirOutbox | None = None
     if outbox or not smtp:
         outbox = outbox or os.path.join(beside, "outbox")
-        if source is not None and os.path.realpath(outbox) == os.path.realpath(source):
-            raise InboxError("the outbox must not be the mailbox that is read")
-        outboxes.append(MaildirOutbox(outbox).deliver)
+        maildir_out = MaildirOutbox(outbox)
+        outboxes.append(maildir_out.deliver)   # first: it is the one that can tell an answer already filed
+    if smtp:
+        outboxes.append(SmtpOutbox(smtp, sender, env).deliver)
+    if source is not None:
+        for what, path in (("outbox", outbox), ("state folder", state)):
+            if path and (_inside(path, source) or _inside(source, path)):
+                raise InboxRefused(f"refused: the {what} {path} is (or holds, or lies in) the mailbox {source} that is read")
+    if outbox and (_inside(outbox, state) or _inside(state, outbox)):
+        raise InboxRefused(f"refused: the outbox {outbox} and the state folder {state} must be apart")
 
-    def deliver(msg: EmailMessage) -> None:
+    def deliver(msg: EmailMessage, name: str) -> None:
         for send in outboxes:
-            send(msg)
+            send(msg, name)
 
-    if source is not None and os.path.realpath(state) == os.path.realpath(source):
-        raise InboxError("the state folder must not be the mailbox that is read")
     if publish:
-        site_root = os.path.realpath(publish)
         for what, path in (("mailbox that is read", source), ("outbox", outbox), ("state folder", state)):
-            if path and os.path.commonpath([site_root, os.path.realpath(path)]) in (site_root, os.path.realpath(path)):
-                raise InboxError(f"the site folder must not be, hold or lie inside the {what}")
+            if path and (_inside(publish, path) or _inside(path, publish)):
+                raise InboxRefused(f"refused: the site folder must not be, hold or lie inside the {what}")
     os.makedirs(state, exist_ok=True)
     with _exclusive(state):
+        _clean_state(state)
+        if maildir_out is not None:
+            maildir_out.clean()
         ledger = Ledger(state)
         report = InboxReport()
         with _open_source(source, imap, env) as messages:
-            for incoming in messages:
-                if incoming.message_id and ledger.done(incoming.message_id, retry_failed):
-                    report.already += 1
-                    continue
+            # a message a killed run was answering comes last: should it be what stops runs, the
+            # others are answered first, and after MAX_ATTEMPTS such runs it is given up
+            listed = list(messages)
+            interrupted = {i.where for i in listed if ledger.status(ledger.sources.get(i.where, "")) == RESERVED}
+            left = [i for i in listed if i.where not in interrupted] + [i for i in listed if i.where in interrupted]
+            for n, incoming in enumerate(left):
                 try:
-                    raw = incoming.load()
-                except Exception as exc:  # not recorded: a message that could not be read is tried next run
-                    report.failed.append(f"{incoming.where}: cannot read it ({_one_line(exc)})")
-                    continue
-                try:
-                    key = message_key(parse_message(raw), raw)
-                except Exception:  # a message the parser chokes on is still known by its bytes
-                    key = "sha256:" + hashlib.sha256(raw).hexdigest()
-                if ledger.done(key, retry_failed):
-                    report.already += 1
-                    continue
-                try:
-                    _, entry = answer_message(raw, deliver, sender, publish)
-                except Exception as exc:  # one bad message never stops the others
-                    entry = {"status": "failed", "reason": _one_line(exc)}
-                    report.failed.append(f"{incoming.where}: {entry['reason']}")
-                else:
-                    for book in entry.get("workbooks") or []:
-                        if book.get("site") or book.get("site_error"):
-                            report.published.append(f"{book['name']}: " + (book.get("site") or f"not updated ({book['site_error']})"))
-                    if entry["status"] == "answered":
-                        report.answered.append(_describe(incoming.where, entry))
-                    else:
-                        report.not_answered.append(f"{incoming.where}: {entry['reason']}")
-                ledger.record(key, {"at": _now(), "source": incoming.where, **entry})
+                    _answer_one(incoming, ledger, report, deliver, sender, state, retry_failed, publish, maildir_out)
+                except SourceLost as exc:
+                    report.failed.append(f"{exc}; {len(left) - n} message(s) wait for the next run")
+                    break
+        shutil.rmtree(os.path.join(state, WORK_FOLDER), ignore_errors=True)
     return report
+
+
+def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, deliver, sender: str, state: str,
+                retry_failed: bool, publish: str | None = None, maildir_out: MaildirOutbox | None = None) -> None:
+    known = ledger.sources.get(incoming.where) if incoming.where.startswith("imap:") else None
+    if known and _done(ledger.status(known), retry_failed):
+        report.already += 1
+        return
+    try:
+        raw = incoming.load()
+    except SourceLost:
+        raise
+    except Exception as exc:  # not recorded: a message that could not be read is tried next run
+        report.failed.append(f"{incoming.where}: cannot read it ({_one_line(exc)})")
+        return
+    key = ledger_key(raw)
+    status = ledger.status(key)
+    if _done(status, retry_failed):
+        report.already += 1
+        return
+    previous = ledger.messages.get(key) or {}
+    attempts = int(previous.get("attempts", 0)) + 1
+    if status == GIVEN_UP:
+        attempts = MAX_ATTEMPTS       # asked to try again: once
+    base = {"at": _now(), "source": incoming.where, "attempts": attempts}
+    if status == RESERVED and attempts > MAX_ATTEMPTS and not retry_failed:
+        # every run that took it up so far stopped on the way: it must not stop every run to come
+        if maildir_out is not None and maildir_out.delivered(outbox_name(key)):
+            ledger.record(key, {**previous, **base, "status": ANSWERED}, incoming.where)
+            report.already += 1
+            return
+        reason = f"every run that took it up stopped before answering it ({attempts - 1} runs)"
+        ledger.record(key, {**previous, **base, "status": GIVEN_UP, "reason": reason}, incoming.where)
+        report.failed.append(f"{incoming.where}: {reason} (given up)")
+        return
+    # reserved before anything is delivered: a run killed from here on finds it and finishes it
+    ledger.record(key, {**previous, **base, "status": RESERVED}, incoming.where)
+    work = os.path.join(state, WORK_FOLDER, hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:16])
+    try:
+        _, entry = answer_message(raw, deliver, sender, key=key, work=work, publish=publish)
+    except Exception as exc:  # one bad message never stops the others
+        given_up = attempts >= MAX_ATTEMPTS
+        entry = {"status": GIVEN_UP if given_up else FAILED, "reason": _one_line(exc)}
+        note = f" (given up after {attempts} attempts)" if given_up else f" (attempt {attempts} of {MAX_ATTEMPTS}; tried again next run)"
+        report.failed.append(f"{incoming.where}: {entry['reason']}{note}")
+    else:
+        for book in entry.get("workbooks") or []:
+            if book.get("site") or book.get("site_error"):
+                report.published.append(f"{book['name']}: " + (book.get("site") or f"not updated ({book['site_error']})"))
+        if entry["status"] == ANSWERED:
+            report.answered.append(_describe(incoming.where, entry))
+        else:
+            report.not_answered.append(f"{incoming.where}: {entry['reason']}")
+    ledger.record(key, {**base, **entry}, incoming.where)
+
+
+def _done(status: str, retry_failed: bool) -> bool:
+    if status == GIVEN_UP:
+        return not retry_failed
+    return status in _FINAL
+
+
+def ledger_key(raw: bytes) -> str:
+    """The ledger key of a message: its Message-ID and a hash of its content (the headers that
+    say who, what and when, and the body), so that two different messages reusing one Message-ID
+    are both answered, while the same message met twice (trace headers added on the way) is not."""
+    try:
+        msg = email.message_from_bytes(raw.split(b"\n\n", 1)[0].split(b"\r\n\r\n", 1)[0] + b"\n\n",
+                                       policy=email.policy.compat32)
+        message_id = re.sub(r"\s+", " ", str(msg.get("Message-ID") or "")).strip()
+        head = [re.sub(r"\s+", " ", str(msg.get(h) or "")).strip() for h in ("From", "To", "Cc", "Subject", "Date")]
+    except Exception:
+        message_id, head = "", []
+    sep = re.search(rb"\r?\n\r?\n", raw)
+    body = raw[sep.end():] if sep else b""
+    h = hashlib.sha256("\n".join([message_id, *head]).encode("utf-8", "surrogateescape") + b"\n\n" + body.replace(b"\r\n", b"\n"))
+    return f"{message_id} sha256:{h.hexdigest()}" if message_id else f"sha256:{h.hexdigest()}"
 
 
 @contextlib.contextmanager

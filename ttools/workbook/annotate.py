@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 import shutil
-import tempfile
-import os
+import warnings
 from typing import Iterable
 
-from ttools.problems import Problem
+from ttools.problems import Problem, Unreadable
 
 _FILL_ERROR = "FFFFC7CE"
 _FILL_WARNING = "FFFFEB9C"
@@ -20,13 +19,18 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
     from openpyxl.comments import Comment
     from openpyxl.styles import Font, PatternFill
 
+    from ttools.pipeline import write_atomic
+
     problems = list(problems)
-    folder = os.path.dirname(os.path.abspath(target))
-    fd, tmp = tempfile.mkstemp(suffix=".xlsx", dir=folder)
-    os.close(fd)
-    try:
+
+    def write(tmp: str) -> None:
         shutil.copyfile(source, tmp)
-        wb = load_workbook(tmp)
+        try:
+            with warnings.catch_warnings():   # openpyxl's remarks on odd parts are not for staff
+                warnings.simplefilter("ignore")
+                wb = load_workbook(tmp)
+        except Exception as exc:  # read safely by ttools, yet more than openpyxl can open
+            raise Unreadable(f"{source}: cannot make the annotated copy ({type(exc).__name__})") from None
         notes: dict[tuple[str, str], list[Problem]] = {}
         for p in problems:
             if p.sheet in wb.sheetnames and re.fullmatch(r"[A-Z]{1,3}[0-9]+", p.cell or ""):
@@ -54,8 +58,6 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
             ws.column_dimensions[col].width = width
         wb.active = 0
         wb.save(tmp)
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+
+    write_atomic(target, write, suffix=".xlsx")
     return target

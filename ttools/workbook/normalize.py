@@ -37,23 +37,43 @@ def _ascii(value: Any) -> str:
     return unicodedata.normalize("NFKC", clean_text(value)).strip()
 
 
+# Excel keeps 15 significant digits; no count, score or chip stack in a tournament comes near this
+MAX_MAGNITUDE = 10 ** 15
+_MAX_NUMBER_TEXT = 60       # characters of a number typed as text (digits, sign, point, exponent)
+_DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,4})?")
+
+
+def _bounded(number: Fraction | int) -> Fraction | int:
+    if abs(number) > MAX_MAGNITUDE:
+        raise ValueError("too large a number")
+    return number
+
+
+def _finite(value: float) -> float:
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError("not a number")
+    return value
+
+
 def parse_int(value: Any) -> int:
     """30, 30.0, '30', '３０', ' 30 ' -> 30. Raises ValueError otherwise."""
     if isinstance(value, bool):
         raise ValueError("a TRUE/FALSE value, not a number")
     if isinstance(value, int):
-        return value
+        return _bounded(value)
     if isinstance(value, float):
-        if value.is_integer():
-            return int(value)
+        if _finite(value).is_integer():
+            return _bounded(int(value))
         raise ValueError("not a whole number")
     if isinstance(value, (datetime, date, time, timedelta)):
         raise ValueError("a date or time, not a number")
     s = _ascii(value).replace(",", "")
+    if len(s) > _MAX_NUMBER_TEXT:
+        raise ValueError("too long to be a number")
     if re.fullmatch(r"[+-]?\d+", s):
-        return int(s)
+        return _bounded(int(s))
     if re.fullmatch(r"[+-]?\d+\.0*", s):
-        return int(s.split(".")[0])
+        return _bounded(int(s.split(".")[0]))
     raise ValueError("not a whole number")
 
 
@@ -61,21 +81,35 @@ def parse_number(value: Any) -> Fraction:
     """An exact number: 12, 12.5, '１２.５', '1000/3'."""
     if isinstance(value, bool):
         raise ValueError("a TRUE/FALSE value, not a number")
+    if isinstance(value, (datetime, date, time, timedelta)):
+        raise ValueError("a date or time, not a number")
     if isinstance(value, int):
-        return Fraction(value)
+        return _bounded(Fraction(value))
     if isinstance(value, float):
-        return Fraction(Decimal(repr(value)))
+        return _bounded(Fraction(Decimal(repr(_finite(value)))))
     s = _ascii(value).replace(",", "")
+    if len(s) > _MAX_NUMBER_TEXT:
+        raise ValueError("too long to be a number")
+    num, slash, den = s.partition("/")
+    parts = [num.strip()] + ([den.strip()] if slash else [])
+    # checked before Decimal sees it: 1e99999999 would become a hundred-million-digit Fraction
+    if not all(_DECIMAL.fullmatch(p) and abs(Decimal(p).adjusted()) <= 30 or _zero(p) for p in parts):
+        raise ValueError("not a number")
     try:
-        if "/" in s:
-            num, den = s.split("/", 1)
-            d = Fraction(Decimal(den.strip()))
+        result = Fraction(Decimal(parts[0]))
+        if slash:
+            d = Fraction(Decimal(parts[1]))
             if d == 0:
                 raise ValueError("division by zero")
-            return Fraction(Decimal(num.strip())) / d
-        return Fraction(Decimal(s))
-    except (InvalidOperation, ValueError):
+            result /= d
+    except (InvalidOperation, ValueError, OverflowError, ZeroDivisionError):
         raise ValueError("not a number") from None
+    return _bounded(result)
+
+
+def _zero(text: str) -> bool:
+    """'0', '0.0', '0e5': zero whatever its exponent says."""
+    return bool(_DECIMAL.fullmatch(text)) and Decimal(text) == 0
 
 
 def parse_code(value: Any) -> str:

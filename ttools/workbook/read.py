@@ -1,12 +1,16 @@
 """Read a workbook's cell values with their A1 addresses, refusing files that are not safe to open.
 
-Values come from python-calamine (fast, cached values of formulas). Formulas that carry no
-cached value are found by a light scan of the sheet XML, because a missing value must be
-reported, never read as zero. Every refusal raises ``Unreadable`` with a one-line reason.
+Values come from python-calamine (fast, cached values of formulas). Before calamine sees a sheet,
+a light scan of its XML finds what calamine would hide or choke on: formulas that carry no cached
+value and cached Excel errors (both must be reported, never read as zero or blank), and cells so
+far from the rest that a dense grid would take gigabytes (those are left out, and reported).
+The scan knows no XML namespace, so Strict OOXML is read like the usual flavour. Every refusal
+raises ``Unreadable`` with a one-line reason.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import posixpath
 import re
@@ -18,15 +22,36 @@ from typing import Any, Iterator
 from ttools.problems import Unreadable
 
 MAX_FILE_BYTES = 50 * 1024 * 1024          # a tournament workbook is a few hundred KB
-MAX_UNPACKED_BYTES = 400 * 1024 * 1024      # zip bomb guard: total uncompressed size
+MAX_UNPACKED_BYTES = 200 * 1024 * 1024      # zip bomb guard: total uncompressed size
 MAX_RATIO = 200                             # and per-member compression ratio (for large members)
+# the largest event imaginable (1000 Scrabble players, 40 rounds) has some 200,000 cells
+MAX_SHEET_AREA = 1_000_000                  # cells of one sheet's grid (rows x columns) held in memory
+MAX_BOOK_AREA = 1_500_000                   # and of the whole workbook
+MAX_CELLS = 500_000                         # cell elements in the whole workbook
+MAX_SHEET_XML_BYTES = 32 * 1024 * 1024      # one XML part (a sheet, the shared strings)
+MAX_COLUMNS = 256                           # columns beyond IV are never part of a ttools table
+MAX_SHEETS = 255
+MAX_MARKED_CELLS = 100_000                  # cells of one sheet with an error or a formula without value
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_HAS_FORMULA = re.compile(rb"<(?:\w+:)?f[ >/]")  # an <f> element, with or without a namespace prefix
-_NS_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_NS_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_NS_PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-
+_HAS_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[ >/]")  # an <f> element, with or without a namespace prefix
+# the tags the cell scan looks at, whatever their namespace prefix
+_ROW_OR_CELL = re.compile(rb"<(?:[\w.-]+:)?(?:(row)|c)\b([^>]*?)(/?)>")
+_CELL_OPEN = re.compile(rb"<(?:[\w.-]+:)?c\b")
+_CELL_REF = re.compile(rb"\sr\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]{1,7})[\"']")   # only cells have such an r
+_NOT_FINITE = re.compile(rb"<(?:[\w.-]+:)?v>[^<]*?(?:[iInN]|[eE][+]?[0-9]{3})")   # inf, nan, 1e400 …
+_ERROR_TYPE = re.compile(rb"\bt\s*=\s*[\"']e[\"']")
+_CELL_NAME = re.compile(rb"<(?:[\w.-]+:)?c")
+_CELL_END = re.compile(rb"</(?:[\w.-]+:)?c\s*>")
+_ATTR_R = re.compile(rb"\br\s*=\s*[\"']([^\"']*)[\"']")
+_ATTR_T = re.compile(rb"\bt\s*=\s*[\"']([^\"']*)[\"']")
+_REF = re.compile(rb"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
+_VALUE = re.compile(rb"<(?:[\w.-]+:)?v(?:\s[^>]*)?(?:/>|>(.*?)</(?:[\w.-]+:)?v\s*>)", re.S)
+_INLINE = re.compile(rb"<(?:[\w.-]+:)?is\b")
+_ROOT = re.compile(rb"<([\w.-]+:)?worksheet\b[^>]*>")
+# a DOCTYPE or an entity declaration, in UTF-8 or UTF-16: no workbook needs one, and parsers differ on them
+_DTD_MARKS = tuple(m.encode(enc) for m in ("<!DOCTYPE", "<!ENTITY", "<!doctype") for enc in ("ascii", "utf-16-le", "utf-16-be"))
+_XML_MEMBER = (".xml", ".rels", ".vml")
 
 def col_letter(col: int) -> str:
     """0-based column index -> 'A', 'B', … 'AA'."""
@@ -53,6 +78,9 @@ class SheetData:
     col0: int = 0
     visible: bool = True
     no_cached_value: set[str] = field(default_factory=set)  # A1 cells with a formula but no value
+    errors: dict[str, str] = field(default_factory=dict)     # A1 -> the Excel error the cell shows ('#REF!')
+    far_cells: int = 0          # cells left out because they lie far outside any table
+    first_far_cell: str = ""    # the first of them, to point at
 
     def rows(self) -> Iterator[tuple[int, list[tuple[Any, str]]]]:
         """Yield (0-based row index, [(value, 'A1'), …]) for every row of the grid."""
@@ -94,6 +122,8 @@ def check_container(path: str) -> None:
         raise Unreadable(f"{path}: no such file")
     if os.path.isdir(path):
         raise Unreadable(f"{path}: is a folder, not a workbook")
+    if not os.path.isfile(path):
+        raise Unreadable(f"{path}: not a regular file")
     size = os.path.getsize(path)
     if size == 0:
         raise Unreadable(f"{path}: the file is empty")
@@ -112,6 +142,13 @@ def check_container(path: str) -> None:
     try:
         with zipfile.ZipFile(path) as zf:
             infos = zf.infolist()
+            seen: set[str] = set()
+            for info in infos:
+                # package part names compare without case; a second copy would silently win
+                folded = info.filename.casefold()
+                if folded in seen:
+                    raise Unreadable(f"{path}: refused: the zip holds two members named {info.filename} (damaged or tampered)")
+                seen.add(folded)
             names = {i.filename for i in infos}
             if "xl/workbook.xml" not in names:
                 if "content.xml" in names:
@@ -122,25 +159,54 @@ def check_container(path: str) -> None:
                 total += info.file_size
                 if info.file_size > 10 * 1024 * 1024 and info.compress_size and info.file_size / info.compress_size > MAX_RATIO:
                     raise Unreadable(f"{path}: refused: {info.filename} expands {info.file_size // info.compress_size}× (zip bomb guard)")
+                if info.filename.lower().endswith(".xml") and info.file_size > MAX_SHEET_XML_BYTES:
+                    raise Unreadable(f"{path}: too large ({info.filename} unpacks to {info.file_size // (1024 * 1024)} MB; "
+                                     f"the limit is {MAX_SHEET_XML_BYTES // (1024 * 1024)} MB)")
             if total > MAX_UNPACKED_BYTES:
                 raise Unreadable(f"{path}: refused: unpacks to {total // (1024 * 1024)} MB (zip bomb guard, limit {MAX_UNPACKED_BYTES // (1024 * 1024)} MB)")
-            bad = zf.testzip()
-            if bad is not None:
-                raise Unreadable(f"{path}: damaged (corrupt member {bad})")
+            for info in infos:
+                _check_member(path, zf, info)
     except zipfile.BadZipFile as exc:
         raise Unreadable(f"{path}: damaged zip container ({exc})") from None
     except (OSError, EOFError, RuntimeError, NotImplementedError, zlib.error, ValueError) as exc:
         raise Unreadable(f"{path}: damaged ({exc})") from None
 
 
+def _check_member(path: str, zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """Read one member through (its CRC is checked at the end) and refuse XML that declares a DOCTYPE."""
+    scan = info.filename.lower().endswith(_XML_MEMBER)
+    tail = b""
+    read = 0
+    with zf.open(info) as fh:
+        while True:
+            chunk = fh.read(1 << 20)
+            if not chunk:
+                break
+            read += len(chunk)
+            if read > info.file_size:   # a member that unpacks to more than it declares
+                raise Unreadable(f"{path}: damaged (member {info.filename} is larger than it says)")
+            if scan:
+                window = tail + chunk
+                if any(mark in window for mark in _DTD_MARKS):
+                    raise Unreadable(f"{path}: refused: {info.filename} declares a DOCTYPE or XML entities, "
+                                     "which a workbook never needs (damaged or tampered)")
+                tail = window[-24:]
+
+
+def _local(name: str) -> str:
+    return name.rsplit("}", 1)[-1]
+
+
 def _sheet_paths(zf: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name -> path of its XML part inside the package."""
+    """Sheet name -> path of its XML part inside the package (transitional or Strict namespaces)."""
     from defusedxml import ElementTree as ET
 
     wb = ET.fromstring(zf.read("xl/workbook.xml"))
     rels = ET.fromstring(zf.read("xl/_rels/workbook.xml.rels"))
     targets = {}
-    for rel in rels.iter(f"{_NS_PKG_REL}Relationship"):
+    for rel in rels.iter():
+        if _local(rel.tag) != "Relationship":
+            continue
         target = rel.get("Target", "")
         if target.startswith("/"):
             target = target[1:]
@@ -148,29 +214,210 @@ def _sheet_paths(zf: zipfile.ZipFile) -> dict[str, str]:
             target = posixpath.normpath(posixpath.join("xl", target))
         targets[rel.get("Id")] = target
     out = {}
-    for sheet in wb.iter(f"{_NS_MAIN}sheet"):
-        rid = sheet.get(f"{_NS_REL}id")
+    for sheet in wb.iter():
+        if _local(sheet.tag) != "sheet":
+            continue
+        rid = next((v for k, v in sheet.attrib.items() if k.startswith("{") and _local(k) == "id"), None)
         if rid in targets:
             out[sheet.get("name", "")] = targets[rid]
     return out
 
 
-def _formulas_without_value(xml: bytes) -> set[str]:
-    from defusedxml import ElementTree as ET
-    import io
+def _ref(text: bytes) -> tuple[int, int] | None:
+    """b'B7' -> (6, 1), 0-based; None when it is no cell address inside a worksheet's limits."""
+    m = _REF.fullmatch(text.strip())
+    if not m:
+        return None
+    col = 0
+    for ch in m.group(1).upper():
+        col = col * 26 + ch - 64
+    row = int(m.group(2))
+    if not (1 <= row <= 1_048_576 and 1 <= col <= 16_384):
+        return None
+    return row - 1, col - 1
 
-    missing: set[str] = set()
-    for _event, elem in ET.iterparse(io.BytesIO(xml), events=("end",)):
-        if elem.tag == f"{_NS_MAIN}c":
-            f = elem.find(f"{_NS_MAIN}f")
-            if f is not None:
-                v = elem.find(f"{_NS_MAIN}v")
-                t = elem.get("t")
-                has_inline = elem.find(f"{_NS_MAIN}is") is not None
-                if not has_inline and (v is None or (v.text is None and t != "str")):
-                    missing.add(elem.get("r", ""))
-            elem.clear()
-    return missing
+
+@dataclass
+class SheetScan:
+    """What the cell scan of one sheet's XML found."""
+
+    rows: int = 0                   # bounding box of the cells kept (0-based exclusive ends)
+    cols: int = 0
+    no_cached_value: set[str] = field(default_factory=set)
+    errors: dict[str, str] = field(default_factory=dict)
+    far_cells: int = 0
+    first_far_cell: str = ""
+    trimmed: bytes | None = None    # the sheet XML without the far cells, when there were any
+    not_finite: bool = False        # a <v> that may read as infinity or NaN
+
+
+def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
+    """Every cell element: (row, col, its attributes, start, end) with 0-based row/col (-1, -1 when the
+    address is out of a worksheet's limits); cells without an address follow the one before them."""
+    row, col = -1, -1
+    pos = 0
+    while True:
+        m = _ROW_OR_CELL.search(xml, pos)
+        if m is None:
+            return
+        is_row, attrs, closed = m.group(1), m.group(2), m.group(3)
+        end = m.end()
+        if is_row:
+            r = _ATTR_R.search(attrs)
+            if r and r.group(1).strip().isdigit() and len(r.group(1).strip()) <= 7:
+                row = int(r.group(1)) - 1
+            else:
+                row += 1
+            col = -1
+            pos = end
+            continue
+        if not closed:
+            close = _CELL_END.search(xml, end)
+            end = close.end() if close else len(xml)
+        r = _ATTR_R.search(attrs)
+        if r:
+            where = _ref(r.group(1))
+            row, col = where if where else (-1, -1)
+        else:
+            col += 1
+        yield row, col, attrs, m.start(), end
+        pos = end
+
+
+def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
+    """One pass over a sheet's XML for formulas without a cached value, cached errors and the extent
+    of its cells; a second pass only when far cells must be left out."""
+    scan = SheetScan(not_finite=bool(_NOT_FINITE.search(xml)))
+    formulas = bool(_HAS_FORMULA.search(xml))
+    extent = None if formulas or _ERROR_TYPE.search(xml) else _extent(xml)
+    max_row = max_col = -1
+    max_near_col = -1
+    marked = 0
+    outside = False   # a cell whose address is beyond a worksheet's limits
+    # the cell-by-cell walk only where something needs a closer look (or a cell has no address)
+    for row, col, attrs, start, end in _cells(xml) if extent is None else ():
+        if row < 0 or col < 0:
+            outside = True
+            continue
+        max_row, max_col = max(max_row, row), max(max_col, col)
+        if col < MAX_COLUMNS:
+            max_near_col = max(max_near_col, col)
+        if not formulas and b"t=" not in attrs:
+            continue
+        body = xml[start:end]
+        t = _ATTR_T.search(attrs)
+        kind = t.group(1) if t else b"n"
+        value = _VALUE.search(body)
+        if kind == b"e":
+            text = (value.group(1) or b"").decode("utf-8", "replace").strip()[:16] if value else ""
+            scan.errors[a1(row, col)] = text or "#N/A"
+            marked += 1
+        elif formulas and _HAS_FORMULA.search(body) and not _INLINE.search(body):
+            if value is None or (not value.group(1) and kind != b"str"):
+                scan.no_cached_value.add(a1(row, col))
+                marked += 1
+        if marked > MAX_MARKED_CELLS:
+            raise _TooMany()
+    if extent is not None:
+        max_row, max_col, max_near_col = extent
+    if max_row < 0 and not outside:
+        return scan
+    if not outside and (max_row + 1) * (max_col + 1) <= max_area:
+        scan.rows, scan.cols = max_row + 1, max_col + 1
+        return scan
+    # cells far outside the tables: the columns up to IV, and as many rows as fit the area
+    scan.cols = max_near_col + 1
+    scan.rows = max_area // max(scan.cols, 1)
+    scan.trimmed = _trim(xml, scan)
+    scan.no_cached_value = {c for c in scan.no_cached_value if _inside(c, scan)}
+    scan.errors = {c: v for c, v in scan.errors.items() if _inside(c, scan)}
+    return scan
+
+
+def _count_cells(xml: bytes) -> int:
+    """How many cell elements, at most (no list is built: the XML may be large)."""
+    return xml.count(b"<c ") + xml.count(b"<c>") + xml.count(b":c ") + xml.count(b":c>")
+
+
+def _extent(xml: bytes) -> tuple[int, int, int] | None:
+    """(last row, last column, last column before MAX_COLUMNS), 0-based, from the cells' addresses
+    alone; None when a cell has no address, or one beyond a worksheet's limits."""
+    refs = _CELL_REF.findall(xml)
+    if len(refs) != len(_CELL_OPEN.findall(xml)):
+        return None
+    if not refs:
+        return -1, -1, -1
+    rows = max(map(int, (digits for _, digits in refs)))
+    cols = []
+    for letters in {letters for letters, _ in refs}:
+        col = 0
+        for ch in letters.upper():
+            col = col * 26 + ch - 64
+        cols.append(col)
+    if rows > 1_048_576 or max(cols) > 16_384 or min(cols) < 1 or rows < 1:
+        return None
+    near = [c for c in cols if c <= MAX_COLUMNS]
+    return rows - 1, max(cols) - 1, (max(near) if near else 0) - 1
+
+
+class _TooMany(Exception):
+    pass
+
+
+def _inside(cell: str, scan: SheetScan) -> bool:
+    where = _ref(cell.encode())
+    return where is not None and where[0] < scan.rows and where[1] < scan.cols
+
+
+def _trim(xml: bytes, scan: SheetScan) -> bytes:
+    """The sheet XML with only the cells inside ``scan.rows`` x ``scan.cols``, each given its address."""
+    root = _ROOT.search(xml)
+    prefix = (root.group(1) or b"") if root else b""
+    head = root.group(0) if root else b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    out = [b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n', head, b"<", prefix, b"sheetData>"]
+    current = -1
+    for row, col, attrs, start, end in _cells(xml):
+        if 0 <= row < scan.rows and 0 <= col < scan.cols:
+            if row != current:
+                if current >= 0:
+                    out += [b"</", prefix, b"row>"]
+                out += [b"<", prefix, b'row r="', str(row + 1).encode(), b'">']
+                current = row
+            cell = xml[start:end]
+            if not _ATTR_R.search(attrs):
+                name_end = _CELL_NAME.match(cell).end()
+                cell = cell[:name_end] + b' r="' + a1(row, col).encode() + b'"' + cell[name_end:]
+            out.append(cell)
+        else:
+            scan.far_cells += 1
+            if not scan.first_far_cell and row >= 0 and col >= 0:
+                scan.first_far_cell = a1(row, col)
+    if current >= 0:
+        out += [b"</", prefix, b"row>"]
+    out += [b"</", prefix, b"sheetData></", prefix, b"worksheet>"]
+    return b"".join(out)
+
+
+def _repack(path: str, replaced: dict[str, bytes]) -> bytes:
+    """A copy of the package in memory with some members replaced."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = replaced.get(info.filename)
+            dst.writestr(info.filename, data if data is not None else src.read(info))
+    return buffer.getvalue()
+
+
+def _finite_only(grid: list[list[Any]]) -> None:
+    """A number no cell can hold (<v>1e400</v> reads as infinity) becomes its text, to be reported
+    by whoever reads the cell and written back as text."""
+    for row in grid:
+        for j, v in enumerate(row):
+            if v.__class__ is float and (v != v or v in (_INF, -_INF)):
+                row[j] = str(v)
+
+
+_INF = float("inf")
 
 
 def read_book(path: str) -> Book:
@@ -180,44 +427,84 @@ def read_book(path: str) -> Book:
         import python_calamine as pc
     except ImportError:  # pragma: no cover - declared dependency
         raise Unreadable("python-calamine is not installed (pip install python-calamine)") from None
+
+    scans: dict[str, SheetScan] = {}
+    area = cells = 0
     try:
-        wb = pc.CalamineWorkbook.from_path(path)
+        with zipfile.ZipFile(path) as zf:
+            paths = _sheet_paths(zf)
+            if len(paths) > MAX_SHEETS:
+                raise Unreadable(f"{path}: refused: {len(paths)} sheets (the limit is {MAX_SHEETS})")
+            members = set(zf.namelist())
+            for name, part in paths.items():   # one sheet's XML in memory at a time
+                if part not in members:
+                    continue
+                xml = zf.read(part)
+                cells += _count_cells(xml)
+                if cells > MAX_CELLS:
+                    raise Unreadable(f"{path}: too large (more than {MAX_CELLS:,} cells)")
+                try:
+                    scans[name] = scan = scan_sheet(xml)
+                except _TooMany:
+                    raise Unreadable(f"{path}: refused: sheet {name!r} has more than {MAX_MARKED_CELLS} cells showing "
+                                     "errors or formulas without values") from None
+                del xml
+                area += scan.rows * scan.cols
+                if area > MAX_BOOK_AREA:
+                    raise Unreadable(f"{path}: too large (more than {MAX_BOOK_AREA:,} cells in its sheets)")
+    except Unreadable:
+        raise
+    except Exception as exc:
+        raise Unreadable(f"{path}: damaged workbook structure ({type(exc).__name__})") from None
+    trimmed = {paths[name]: scan.trimmed for name, scan in scans.items() if scan.trimmed is not None}
+
+    try:
+        if trimmed:
+            wb = pc.CalamineWorkbook.from_filelike(io.BytesIO(_repack(path, trimmed)))
+        else:
+            wb = pc.CalamineWorkbook.from_path(path)
     except Exception as exc:  # calamine raises several types for damaged/encrypted parts
         kind = type(exc).__name__
         if "Password" in kind:
             raise Unreadable(f"{path}: the workbook is encrypted (password-protected)") from None
         raise Unreadable(f"{path}: damaged workbook ({kind}: {str(exc).splitlines()[0] if str(exc) else 'unreadable'})") from None
 
-    try:
-        with zipfile.ZipFile(path) as zf:
-            paths = _sheet_paths(zf)
-            sheet_xml = {name: zf.read(p) for name, p in paths.items() if p in zf.namelist()}
-    except Exception as exc:
-        raise Unreadable(f"{path}: damaged workbook structure ({type(exc).__name__})") from None
-
     sheets: dict[str, SheetData] = {}
     order: list[str] = []
-    for meta in wb.sheets_metadata:
-        name = meta.name
-        if "WorkSheet" not in str(meta.typ):
-            continue
-        try:
-            sh = wb.get_sheet_by_name(name)
-            grid = sh.to_python(skip_empty_area=True)
-            row0, col0 = sh.start if sh.start else (0, 0)
-        except Exception as exc:
-            raise Unreadable(f"{path}: sheet {name!r} is damaged ({type(exc).__name__})") from None
-        xml = sheet_xml.get(name, b"")
-        # a formula is an <f> element; data validations' <formula1> alone need no scan
-        missing = _formulas_without_value(xml) if _HAS_FORMULA.search(xml) else set()
-        sheets[name] = SheetData(
-            name=name,
-            grid=[list(r) for r in grid],
-            row0=row0 or 0,
-            col0=col0 or 0,
-            visible="Visible" in str(meta.visible) and "Hidden" not in str(meta.visible),
-            no_cached_value=missing,
-        )
-        order.append(name)
-    wb.close()
+    try:
+        for meta in wb.sheets_metadata:
+            name = meta.name
+            if "WorkSheet" not in str(meta.typ):
+                continue
+            scan = scans.get(name)
+            if scan is None:   # a sheet whose part the scan could not find is never handed to calamine
+                raise Unreadable(f"{path}: sheet {name!r} is damaged (its part is missing)")
+            try:
+                sh = wb.get_sheet_by_name(name)
+                grid = sh.to_python(skip_empty_area=True)
+                row0, col0 = sh.start if sh.start else (0, 0)
+            except Exception as exc:
+                raise Unreadable(f"{path}: sheet {name!r} is damaged ({type(exc).__name__})") from None
+            data = SheetData(
+                name=name,
+                grid=[list(r) for r in grid],
+                row0=row0 or 0,
+                col0=col0 or 0,
+                visible="Visible" in str(meta.visible) and "Hidden" not in str(meta.visible),
+                no_cached_value=scan.no_cached_value,
+                errors=scan.errors,
+                far_cells=scan.far_cells,
+                first_far_cell=scan.first_far_cell,
+            )
+            if scan.not_finite:
+                _finite_only(data.grid)
+            for cell, text in scan.errors.items():   # calamine reads a cached error as blank
+                where = _ref(cell.encode())
+                i, j = where[0] - data.row0, where[1] - data.col0
+                if 0 <= i < len(data.grid) and 0 <= j < len(data.grid[i]):
+                    data.grid[i][j] = text
+            sheets[name] = data
+            order.append(name)
+    finally:
+        wb.close()
     return Book(path=path, sheets=sheets, order=order)

@@ -28,6 +28,16 @@ REQUIRED = define("required", "{what} is required here", "此處須填寫{what}"
 UNKNOWN_KEY = define("unknown-key", "unknown setting '{key}' (ignored)", "未知設定「{key}」（已略過）")
 UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged",
                        "工作表「{sheet}」不是 ttools 工作表；原樣保留")
+NUMBER_RANGE = define("number-out-of-range", "'{value}' is far too large a number ({what}); at most 15 digits",
+                      "「{value}」數字過大（{what}）；最多 15 位數", "“{value}”数字过大（{what}）；最多 15 位数")
+FAR_CELLS = define("cells-far-away",
+                   "{count} cell(s) far outside the table, the first at {cell}, were left out; delete them",
+                   "{count} 個遠在表格之外的儲存格（第一個在 {cell}）已略過；請刪除",
+                   "{count} 个远在表格之外的单元格（第一个在 {cell}）已略过；请删除")
+SHEET_TWICE = define("sheet-twice",
+                     "sheets '{read}' and '{other}' are both the {key} sheet; '{read}' was read, '{other}' is carried over unchanged",
+                     "工作表「{read}」與「{other}」都是 {key} 工作表；已讀取「{read}」，「{other}」原樣保留",
+                     "工作表“{read}”与“{other}”都是 {key} 工作表；已读取“{read}”，“{other}”原样保留")
 DUPLICATE_KEY = define("duplicate-key", "setting '{key}' is given twice (the first is used)", "設定「{key}」重複（採用第一個）")
 
 _ERROR_VALUES = {"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!"}
@@ -129,8 +139,10 @@ class Reader:
             return None
         try:
             return parse(row.values[key])
-        except ValueError:
-            params = {"value": nz.clean_text(row.values[key]), "what": self._what(row, key, what), **extra}
+        except ValueError as exc:
+            if str(exc).startswith("too "):
+                bad_code = NUMBER_RANGE
+            params = {"value": _shown(row.values[key]), "what": self._what(row, key, what), **extra}
             self.problems.append(error(bad_code, row.where[key], **params))
             return None
 
@@ -151,8 +163,22 @@ class Reader:
         return self._read(row, key, what, required, lambda v: nz.parse_choice(v, choices), BAD_CHOICE, choices=shown)
 
 
+def _shown(value: Any, limit: int = 40) -> str:
+    """A value as quoted in a problem: a 4000-digit number is not worth repeating whole."""
+    text = nz.clean_text(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _formula_problems(sheet: SheetData) -> list[Problem]:
-    return [error(FORMULA_NO_VALUE, Where(sheet.name, cell)) for cell in sorted(sheet.no_cached_value, key=_cell_order)]
+    """What the reader found on a sheet before any column is read: formulas without a value, cached
+    Excel errors, and cells left out because they lie far from the table."""
+    found = [error(FORMULA_NO_VALUE, Where(sheet.name, cell)) for cell in sorted(sheet.no_cached_value, key=_cell_order)]
+    found += [error(CELL_ERROR, Where(sheet.name, cell), value=sheet.errors[cell])
+              for cell in sorted(sheet.errors, key=_cell_order)]
+    if sheet.far_cells:
+        found.append(Problem("warning", FAR_CELLS, Where(sheet.name, sheet.first_far_cell),
+                             (("count", sheet.far_cells), ("cell", sheet.first_far_cell or "?"))))
+    return found
 
 
 def _cell_order(cell: str) -> tuple[int, str]:
@@ -200,7 +226,7 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
             cell = a1(r, sheet.col0 + j)
             row.values[key] = values[j] if j < len(values) else ""
             row.where[key] = Where(sheet.name, cell)
-            if cell in sheet.no_cached_value:
+            if cell in sheet.no_cached_value or cell in sheet.errors:   # reported once, by _formula_problems
                 row.values[key] = None
         for col in spec.columns:  # absent optional columns still have a place to point at
             if col.key not in row.where:
@@ -245,7 +271,7 @@ def read_settings(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) ->
             continue
         cell = a1(r, sheet.col0 + value_col)
         value = values[value_col] if value_col < len(values) else ""
-        if cell in sheet.no_cached_value:
+        if cell in sheet.no_cached_value or cell in sheet.errors:
             value = None
         out[key] = (value, Where(sheet.name, cell))
     return out
@@ -282,6 +308,7 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
                    problems: list[Problem]) -> list[SheetData]:
     """Sheets that are neither an input sheet of ``specs`` nor one ttools writes (``other_names``,
     hidden '_' helpers): each is reported and returned, so the output carries it over."""
+    specs = list(specs)
     known = {nz.fold_label(n) for spec in specs for n in spec.accepted_names()}
     known |= {nz.fold_label(n) for n in other_names}
     found = []
@@ -289,4 +316,15 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
         if nz.fold_label(name) not in known and not name.startswith("_"):
             found.append(book.sheets[name])
             problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, ""), (("sheet", name),)))
+    # two sheets that are one input sheet ('Results' beside '成績'): the first is read, the other kept
+    for spec in specs:
+        read = find_sheet(book, spec)
+        if read is None:
+            continue
+        accepted = {nz.fold_label(n) for n in spec.accepted_names()}
+        for name in book.order:
+            if name != read.name and nz.fold_label(name) in accepted:
+                found.append(book.sheets[name])
+                problems.append(Problem("warning", SHEET_TWICE, Where(name, ""),
+                                        (("read", read.name), ("other", name), ("key", spec.key))))
     return found

@@ -373,8 +373,14 @@ class WorkbookWriter:
         ws.hide()
 
     def raw_sheet(self, name: str, grid: Sequence[Sequence[Any]]) -> None:
-        """Carry a sheet ttools does not know over as values, so nothing staff wrote is lost."""
-        ws = self.wb.add_worksheet(name[:31])
+        """Carry a sheet ttools does not know over as values, so nothing staff wrote is lost. A name
+        already in use (a second 'Results' beside the one ttools wrote) gets a number."""
+        taken = {ws.name.casefold() for ws in self.wb.worksheets()}
+        base, n, unique = name[:31], 1, name[:31]
+        while unique.casefold() in taken:
+            n += 1
+            unique = f"{base[:31 - len(str(n)) - 3]} ({n})"
+        ws = self.wb.add_worksheet(unique)
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
                 if v is not None and v != "":

@@ -41,7 +41,7 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     written; the outcome carries the problems. Files that ttools did not write are never
     replaced. Raises ``Unreadable`` for a file that is not a workbook, ``ValueError`` for a
     workbook of another competition or a folder holding TSH's own files."""
-    from ttools.pipeline import identify
+    from ttools.pipeline import check_outputs, identify
     from ttools.workbook.read import read_book
 
     book = read_book(path)
@@ -53,6 +53,7 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     folder = folder or os.path.dirname(os.path.abspath(path))
     targets = [os.path.join(folder, _file_stem(d.lower(), "division") + ".t") for d in res.divisions]
     targets += [os.path.join(folder, tsh_config.CONFIG_NAME), os.path.join(folder, _file_stem(data.name, "event") + ".tou")]
+    check_outputs([path], targets)      # never the workbook read, whatever the spelling
     clash = [t for t in targets if os.path.exists(t)]
     if clash and not tsh_config.written_by_ttools(folder):
         raise ValueError(f"{folder} already holds {', '.join(os.path.basename(t) for t in clash)} that ttools did not write "

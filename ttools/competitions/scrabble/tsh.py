@@ -205,9 +205,16 @@ def _etc_fields(text: str) -> dict[str, list[str | None]]:
     return out
 
 
+def _t_int(word: str) -> int:
+    """A rating, opponent number or score: at most 9 digits."""
+    if not re.fullmatch(r"-?\d{1,9}", word):
+        raise ValueError(word[:20])
+    return int(word)
+
+
 def _int_or_none(words: list, i: int) -> int | None:
     try:
-        return int(words[i]) if i < len(words) and words[i] is not None else None
+        return _t_int(words[i]) if i < len(words) and words[i] is not None else None
     except ValueError:
         return None
 
@@ -235,15 +242,17 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
             problems.append(error(TSH_LINE_UNREADABLE, where, line=lineno, text=raw))
             continue
         name, rating, opps, scores, etc = m.groups()
-        fields = _etc_fields(etc)
-        parsed.append({
-            "line": lineno,
-            "name": re.sub(r",\s*$", "", name),
-            "rating": int(re.match(r"\d+", rating).group()),  # type: ignore[union-attr]
-            "opps": [None if w == "00" else int(w) for w in opps.split()],
-            "scores": [None if w == "00" else int(w) for w in scores.split()],
-            "etc": fields,
-        })
+        try:
+            parsed.append({
+                "line": lineno,
+                "name": re.sub(r",\s*$", "", name),
+                "rating": _t_int(re.match(r"\d+", rating).group()),  # type: ignore[union-attr]
+                "opps": [None if w == "00" else _t_int(w) for w in opps.split()],
+                "scores": [None if w == "00" else _t_int(w) for w in scores.split()],
+                "etc": _etc_fields(etc),
+            })
+        except ValueError:   # a score like '4-3' or a number no game could give
+            problems.append(error(TSH_LINE_UNREADABLE, where, line=lineno, text=raw if len(raw) <= 80 else raw[:79] + "…"))
 
     players = []
     for i, p in enumerate(parsed):
