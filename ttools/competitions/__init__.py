@@ -13,6 +13,7 @@ from types import ModuleType
 COMPETITIONS = {
     "nations-cup": "ttools.competitions.nations_cup.competition",
     "scrabble": "ttools.competitions.scrabble.competition",
+    "shuangsheng": "ttools.competitions.shuangsheng.competition",
 }
 
 

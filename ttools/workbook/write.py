@@ -213,8 +213,8 @@ class WorkbookWriter:
         """Key/value sheet: key (canonical), label, value (the input), note.
         The 'key' and 'value' headers stay English: they are what the reader looks for."""
         ws = self.wb.add_worksheet(spec.name(lang))
-        zh = lang.startswith("zh")
-        head = ["key", "項目" if zh else "label", "value", "說明" if zh else "note"]
+        label, note_head = {"zh-Hant": ("項目", "說明"), "zh-Hans": ("项目", "说明")}.get(lang, ("label", "note"))
+        head = ["key", label, "value", note_head]
         for c, h in enumerate(head):
             ws.write_string(0, c, h, self.f_header)
         widths = [16, 18, 18, 60]
@@ -392,8 +392,8 @@ def problems_report(problems, lang: str) -> Report | None:
     """The Problems sheet of an output workbook: every problem with its sheet and cell."""
     if not problems:
         return None
-    zh = lang.startswith("zh")
-    block = Block("", ["嚴重性" if zh else "Severity", "工作表" if zh else "Sheet", "儲存格" if zh else "Cell",
-                       "代碼" if zh else "Code", "說明" if zh else "Message"],
-                  [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
-    return Report("Problems", "問題" if zh else "Problems", "問題" if zh else "Problems", [block])
+    words = {"zh-Hant": ("嚴重性", "工作表", "儲存格", "代碼", "說明", "問題"),
+             "zh-Hans": ("严重性", "工作表", "单元格", "代码", "说明", "问题")}.get(
+        lang, ("Severity", "Sheet", "Cell", "Code", "Message", "Problems"))
+    block = Block("", list(words[:5]), [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
+    return Report("Problems", words[5], words[5], [block])
