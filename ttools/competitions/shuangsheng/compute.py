@@ -16,6 +16,7 @@ from ttools.competitions.shuangsheng.rules import (
     Slip,
     TableLog,
     judge,
+    read_level,
     level_diff,
     play_deals,
     small_points,
@@ -24,7 +25,6 @@ from ttools.core.draw import Draw
 from ttools.core.pairing import Relaxation, round_robin
 from ttools.core.standings import Ranked, rank
 from ttools.core.swiss import more_is_better, opponent_score, swiss_pairing
-from ttools.core.upgrade import parse_level
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 
@@ -193,7 +193,7 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
                     fill[col] = value
                 continue
             try:
-                same = (parse_level(nz.clean_text(typed)) if col != "first_past_a" else nz.parse_int(typed)) == value
+                same = (read_level(typed) if col != "first_past_a" else nz.parse_int(typed)) == value
             except ValueError:
                 same = False
             if not same:

@@ -9,8 +9,8 @@ from typing import Any
 
 from ttools.competitions.common import EventBase, Loader
 from ttools.competitions.shuangsheng import schema as S
-from ttools.competitions.shuangsheng.rules import DealRow, Rules, Slip, parse_levels_setting
-from ttools.core.upgrade import Bands, parse_level
+from ttools.competitions.shuangsheng.rules import DealRow, Rules, Slip, parse_levels_setting, read_level
+from ttools.core.upgrade import Bands
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
@@ -105,7 +105,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             levels[key] = default
             continue
         try:
-            levels[key] = (parse_level(nz.clean_text(ru.raw(key))),) if key == "start_level" else parse_levels_setting(ru.raw(key))
+            levels[key] = (read_level(ru.raw(key)),) if key == "start_level" else parse_levels_setting(ru.raw(key))
         except ValueError:
             ru.invalid(key, "a level 2–A is expected" if key == "start_level" else "two levels like 3:2 are expected")
             levels[key] = default

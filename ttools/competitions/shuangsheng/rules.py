@@ -7,6 +7,7 @@ problem on its cell and nothing is guessed.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,6 +144,11 @@ def small_points(own: str, start: str = "2") -> int:
     return level_value(own) - level_value(start)
 
 
+def read_level(value: Any) -> str:
+    """A level as typed (full-width digits and letters too) -> the canonical level; ValueError otherwise."""
+    return parse_level(unicodedata.normalize("NFKC", nz.clean_text(value)))
+
+
 def parse_side(value: Any) -> int | None:
     """1 or 2 (also '１', 1.0); None when empty; ValueError otherwise."""
     if nz.is_blank(value):
@@ -159,7 +165,7 @@ def parse_levels_setting(text: Any) -> tuple[str, str]:
     parts = [p.strip() for p in raw.split(":")]
     if len(parts) != 2:
         raise ValueError("two levels, like 3:2")
-    return parse_level(parts[0]), parse_level(parts[1])
+    return read_level(parts[0]), read_level(parts[1])
 
 
 def bye_result(round_: int, pair: str, rules: Rules) -> Result:
@@ -192,7 +198,7 @@ def judge(slip: Slip, rules: Rules, declarer_held: int | None = None) -> tuple[R
             levels[s] = None
             continue
         try:
-            levels[s] = parse_level(nz.clean_text(raw))
+            levels[s] = read_level(raw)
         except ValueError:
             problems.append(error(NOT_A_LEVEL, w[key], value=nz.clean_text(raw)))
             levels[s] = None
@@ -407,7 +413,7 @@ def play_deals(rows: list[DealRow], rules: Rules) -> tuple[TableLog | None, list
         total = captured + kitty * mult + pen[declarer] - pen[defenders] + loss_points
         outcome = deal_outcome(total, rules.bands)
         past_a = None
-        if outcome.defenders_take:
+        if outcome.defenders_take_deal:
             side_up = defenders if outcome.levels else None
             level[defenders] = level_after(level[defenders], outcome.levels)
             nxt = defenders
@@ -423,7 +429,7 @@ def play_deals(rows: list[DealRow], rules: Rules) -> tuple[TableLog | None, list
         if loss is not None:
             nxt = 3 - loss                   # 判负: the next deal is declared by the other side
         steps.append(DealStep(r.deal, declarer, captured, kitty, lead, mult, kitty * mult, pen[declarer], pen[defenders],
-                              loss, loss_points, total, outcome.defenders_take, outcome.levels, side_up,
+                              loss, loss_points, total, outcome.defenders_take_deal, outcome.levels, side_up,
                               level[1], level[2], past_a, nxt, r.row))
         declarer = nxt
     if bad or any(p.severity == "error" for p in problems):
