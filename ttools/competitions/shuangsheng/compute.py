@@ -105,6 +105,7 @@ class Results:
     filled: dict[int, dict[str, object]] = field(default_factory=dict)  # raw Results row -> values from the deals
     records: dict[str, Record] = field(default_factory=dict)
     standings: list[Ranked[Record]] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)       # ranking of every pair, for the pairing
     disqualified: list[Record] = field(default_factory=list)
     through: int = 0              # the last complete round
     last_round: int = 0           # the last round with slips
@@ -312,7 +313,16 @@ def _standings(res: Results) -> None:
     ranked = [rec for rec in records.values() if rec.disqualified is None]
     res.disqualified = sorted((rec for rec in records.values() if rec.disqualified is not None), key=lambda r: natural_key(r.pair.id))
     keys = [lambda r: -r.points, lambda r: -r.opp_score, lambda r: -r.level_diff, lambda r: -r.small_points]
-    res.standings = rank(ranked, keys, lot=Draw(data.seed, f"shuangsheng/standings/{res.through}"), label=lambda r: r.pair.id)
+    lot = f"shuangsheng/standings/{res.through}"
+    res.standings = rank(ranked, keys, lot=Draw(data.seed, lot), label=lambda r: r.pair.id)
+    # The pairing order: the standings, with each disqualified pair placed after the pairs it ties
+    # with (it still plays the rounds before its disqualification).
+    order = [x.item for x in res.standings]
+    for rec in res.disqualified:
+        key = tuple(k(rec) for k in keys)
+        at = next((i for i, o in enumerate(order) if tuple(k(o) for k in keys) > key), len(order))
+        order.insert(at, rec)
+    res.order = [r.pair.id for r in order]
 
 
 def _pair(res: Results, rnd: int, schedule) -> NewRound | None:
@@ -335,7 +345,7 @@ def _pair(res: Results, rnd: int, schedule) -> NewRound | None:
     if rnd == 1:
         order = Draw(data.seed, "shuangsheng/round1").shuffled(sorted(data.pairs, key=natural_key))
     else:
-        order = [x.item.pair.id for x in res.standings]
+        order = list(res.order)
     order = [p for p in order if p not in out]
     if len(order) < 2:
         return None
