@@ -53,14 +53,14 @@ def simulate_deals(rnd: int, table: int, draw: Draw, fined: dict[int, dict[str, 
     declarers, a kitty dug now and then, penalties as ``fined`` (deal -> {column: points})
     says; stops when a side passes A or after 12 deals."""
     rows: list[dict[str, Any]] = []
-    shapes = ["single", "single", "pair", "tractor2", "throw"]
+    shapes = ["single", "single", "single", "single", "pair", "pair", "tractor2", "throw"]
     rules = Rules()
     for n in range(1, 13):
         row: dict[str, Any] = {"round": rnd, "table": table, "deal": n, "captured": 5 * (draw.below(13) + draw.below(13))}
         if n == 1:
             row["declarer"] = 1 + draw.below(2)
         if draw.below(4) == 0:
-            row.update(kitty=5 * (1 + draw.below(6)), last_lead=shapes[draw.below(len(shapes))])
+            row.update(kitty=5 * (1 + draw.below(4)), last_lead=shapes[draw.below(len(shapes))])
         if draw.below(15) == 0:
             row["penalty" + str(1 + draw.below(2))] = 10
         row.update((fined or {}).get(n, {}))

@@ -113,7 +113,8 @@ def test_six_pairs_three_rounds_every_tie_break_column(event, run):
     assert row6[0] == "DQ" and "abusing the referee" in row6[-1]
     cross = [r for r in wb["CrossTable"].iter_rows(values_only=True)]
     row5 = next(r for r in cross if r[0] == "5")
-    assert row5[2:6] == ("6 3:2 2 ff", "1 Q:A+ 0", "2 10:9 2", 4)
+    assert row5[2:6] == ("6 3:2 2 w/o", "1 Q:A+ 0", "2 10:9 2", 4)
+    assert next(r for r in cross if r[0] == "6")[2] == "5 2:3 0 ff"
     row3 = next(r for r in cross if r[0] == "3")
     assert row3[4] == "bye 3:2 2"
 

@@ -32,9 +32,9 @@ PAIR_UNKNOWN = define("pair-unknown", "pair {pair} is not on the Pairs sheet", "
                       "参赛对 {pair} 不在参赛对名单上")
 PAIR_SELF = define("pair-against-itself", "pair {pair} cannot play itself", "參賽對 {pair} 不能與自己對賽", "参赛对 {pair} 不能与自己对赛")
 PAIR_TWICE = define("pair-twice-in-round", "pair {pair} is in two matches of round {round} (also on row {other})",
-                    "參賽對 {pair} 在第 {round} 輪出現兩次（另見第 {other} 列）", "参赛对 {pair} 在第 {round} 轮出现两次（另见第 {other} 列）")
+                    "參賽對 {pair} 在第 {round} 輪出現兩次（另見第 {other} 列）", "参赛对 {pair} 在第 {round} 轮出现两次（另见第 {other} 行）")
 TABLE_TWICE = define("table-twice-in-round", "table {table} is used twice in round {round} (also on row {other})",
-                     "第 {round} 輪第 {table} 桌重複（另見第 {other} 列）", "第 {round} 轮第 {table} 桌重复（另见第 {other} 列）")
+                     "第 {round} 輪第 {table} 桌重複（另見第 {other} 列）", "第 {round} 轮第 {table} 桌重复（另见第 {other} 行）")
 PAIR_SANCTIONED = define("pair-sanctioned", "pair {pair} is {kind} in round {round} (Discipline) and cannot play",
                          "參賽對 {pair} 第 {round} 輪{kind}（處罰表），不能出賽", "参赛对 {pair} 第 {round} 轮{kind}（处罚表），不能出赛")
 DEALS_NO_MATCH = define("deals-no-match", "round {round} has no match at table {table} on the Results sheet",

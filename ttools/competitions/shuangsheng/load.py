@@ -17,7 +17,7 @@ from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, unknown_sheets
 
 PAIR_ID_DUPLICATE = define("pair-id-duplicate", "pair id {pair} is listed twice (also on row {other})",
-                           "參賽對編號 {pair} 重複（另見第 {other} 列）", "参赛对编号 {pair} 重复（另见第 {other} 列）")
+                           "參賽對編號 {pair} 重複（另見第 {other} 列）", "参赛对编号 {pair} 重复（另见第 {other} 行）")
 OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}",
                       "「{value}」超出{what}的范围：{expected}")
 SUSPENSION_ROUNDS = define("suspension-rounds-missing", "a suspension needs its number of rounds (1 or more)",

@@ -112,7 +112,8 @@ def reports(res: Results, lang: str) -> list[Report]:
                           [Block(title, [t("名次", "Rank"), t("编号", "ID"), t("队名", "Name"), t("选手", "Players"), t("单位", "Club"),
                                          t("积分", "Points"), t("对手分", "Opp. score"), t("级差分", "Level diff."), t("小分", "Small pts"),
                                          t("同分处理", "Decided by"), t("胜", "W"), t("平", "D"), t("负", "L"), t("轮空", "Byes"),
-                                         t("备注", "Note")], rows, highlight=highlight, notes=notes, number_format={7: SIGNED})]))
+                                         t("备注", "Note")], rows, highlight=highlight, notes=notes, number_format={7: SIGNED})],
+                          landscape=True))
 
     # ---- Cross-table -----------------------------------------------------------------------------------------
     last = max(res.last_round, 0)
@@ -127,7 +128,8 @@ def reports(res: Results, lang: str) -> list[Report]:
         out.append(Report("CrossTable", sheet_name("CrossTable", lang), t(f"{name} · 成绩总表", f"{name} · Cross-table"),
                           [Block("", [t("编号", "ID"), t("队名", "Name"), *[t(f"第{i}轮", f"R{i}") for i in range(1, last + 1)],
                                       t("积分", "Points")], rows)], landscape=True,
-                          subtitle=t("每格：对手 本方级数:对方级数 得分（弃=弃权，空=轮空）。", "Each cell: opponent, own level:opponent's, points (ff = forfeit).")))
+                          subtitle=t("每格：对手 本方级数:对方级数 得分（弃权＝本方弃权，对弃＝对方弃权）。",
+                                     "Each cell: opponent, own level:opponent's, points (ff = forfeited, w/o = won by the opponent's forfeit).")))
 
     # ---- Record cards ----------------------------------------------------------------------------------------
     if last and ordered:
@@ -215,7 +217,7 @@ def _cell(e, t: _L) -> str:
         return _kind_word(e.kind, t) + (f" {e.own}:{e.other} {e.points}" if e.kind == "bye" else "")
     if e.kind == "pending":
         return f"{e.opponent} …"
-    ff = t(" 弃", " ff") if e.kind == "forfeit" else ""
+    ff = "" if e.kind != "forfeit" else t(" 弃权", " ff") if e.forfeited else t(" 对弃", " w/o")
     return f"{e.opponent} {e.own}:{e.other} {e.points}{ff}"
 
 

@@ -49,7 +49,7 @@ SHAPE_INVALID = define("last-lead-invalid", "'{value}' is not a last-lead shape:
                        "「{value}」不是抠底牌型：single、pair、tractor2、tractor3…、throw（庄家赢末圈则留空）")
 DEAL_DUPLICATE = define("deal-duplicate", "deal {deal} of round {round}, table {table} is listed twice (also on row {other})",
                         "第 {round} 輪第 {table} 桌第 {deal} 副重複（另見第 {other} 列）",
-                        "第 {round} 轮第 {table} 桌第 {deal} 副重复（另见第 {other} 列）")
+                        "第 {round} 轮第 {table} 桌第 {deal} 副重复（另见第 {other} 行）")
 DEAL_GAP = define("deal-gap", "deal {deal} follows deal {previous}: deals are numbered 1, 2, 3 … without gaps",
                   "第 {deal} 副接在第 {previous} 副之後：副次應為 1、2、3…不可跳號",
                   "第 {deal} 副接在第 {previous} 副之后：副次应为 1、2、3…不可跳号")
