@@ -208,3 +208,42 @@ def test_seven_rounds_never_repeat_when_a_repeat_free_pairing_exists(n, method, 
 def test_round_one_order_comes_from_the_seed():
     order = Draw("s", "round1").shuffled(list(range(10)))
     assert swiss_pairing(order).pairs == tuple(zip(order[::2], order[1::2]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 5), st.data())
+def test_the_engine_takes_the_first_feasible_choice_along_any_preference_lists(half, data):
+    """The matching-based engine against an exhaustive search: each player, lowest first, takes
+    the first player of its (arbitrary) preference list that leaves a completable field."""
+    from ttools.core.swiss import _first_feasible
+
+    n = 2 * half
+    allowed = [set() for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if data.draw(st.booleans()):
+                allowed[i].add(j)
+                allowed[j].add(i)
+    ranks = [data.draw(st.permutations(range(n))) for _ in range(n)]
+
+    def prefer(i, alive):
+        return sorted((j for j in range(n) if alive[j] and j != i), key=lambda j: ranks[i][j])
+
+    blocked = frozenset((i, j) for i in range(n) for j in range(i + 1, n) if j not in allowed[i])
+
+    def brute() -> list[tuple[int, int]] | None:
+        left = (1 << n) - 1
+        if not _exists(left, n, blocked):
+            return None
+        pairs = []
+        while left:
+            i = (left & -left).bit_length() - 1
+            alive = [bool(left >> k & 1) for k in range(n)]
+            for j in prefer(i, alive):
+                if j in allowed[i] and _exists(left & ~(1 << i) & ~(1 << j), n, blocked):
+                    pairs.append((i, j))
+                    left &= ~(1 << i) & ~(1 << j)
+                    break
+        return pairs
+
+    assert _first_feasible(n, allowed, prefer) == brute()
