@@ -33,7 +33,9 @@ GUIDE_TEXT = {
                                     "名次：积分、对手分（所遇对手积分之和）、级差分、小分，仍相同则抽签（由裁判长确认）。",
                                     "轮空：最低名次且未轮空过的一对，计胜 2 分、级数 3:2。弃权：过错方 0 分、对手 2 分，级数 2:3。",
                                     "抠底：单张×2、对×4、k 连对×2^(k+1)、甩牌×3；80 分换庄，每 40 分一级。",
-                                    "「处罚」：停赛 N 轮（不编排、不计分）或取消比赛资格（之后不再编排，之前成绩有效），原因印在排名表上。"]),
+                                    "「处罚」：停赛 N 轮（不编排、不计分）或取消比赛资格（之后不再编排，之前成绩有效），原因印在排名表上。",
+                                    "对手分：轮空不计对手分（没有对手）；弃权场次双方仍互为对手；停赛轮不计任何分。级差分与小分按轮空 3:2、弃权 2:3 计算。"
+                                    "取消资格者列于排名表末，不排名次。循环赛中对手停赛或被取消资格的一方作轮空计。"]),
         ("填写规则", ["只在浅黄色单元格输入；其余由 ttools 生成。", "每对每轮只能出赛一场；成绩表前后矛盾（如填了先过A却不是 A+）会标出该单元格。",
                       "有问题时 ttools 会列出工作表与单元格；ttools check 文件 --annotate 可生成标示问题的副本。原始文件永不修改。"]),
     ]),
@@ -55,7 +57,11 @@ GUIDE_TEXT = {
                                           "Bye: the lowest-ranked pair without one, a win (2 points, levels 3:2). Forfeit: offender 0, opponent 2, levels 2:3.",
                                           "Kitty: single ×2, pair ×4, k-pair tractor ×2^(k+1), throw ×3; 80 points take the deal, 40 points a level.",
                                           "Discipline: suspension for N rounds (not paired, scores nothing) or disqualification (not paired from that round; "
-                                          "results played stand); the reason is printed on the standings."]),
+                                          "results played stand); the reason is printed on the standings.",
+                                          "Opponent score: a bye adds nothing (no opponent); a forfeited match still counts both pairs as opponents; a "
+                                          "suspended round counts nothing. Level difference and small points count a bye as 3:2 and a forfeit as 2:3. "
+                                          "A disqualified pair is listed below the ranking, unranked. In a round robin, a pair whose opponent is "
+                                          "suspended or disqualified has a bye."]),
         ("Filling in", ["Type only in the pale yellow cells; ttools writes the rest.",
                         "A pair plays once a round; a slip that contradicts itself (first past A but not A+) is marked on its cell.",
                         "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified."]),
