@@ -86,14 +86,17 @@ def build(out_dir: str) -> str:
     strength = {str(p["id"]): Draw(SEED, f"sample/strength/{p['id']}").below(10) for p in pairs}
     results: list[dict[str, Any]] = []
     deals: list[dict[str, Any]] = []
+    published: list[dict[str, Any]] = []   # what ttools wrote to the hidden _published sheet
     with tempfile.TemporaryDirectory() as tmp:
         for rnd in range(1, ROUNDS_PLAYED + 1):
             path = os.path.join(tmp, f"r{rnd}.xlsx")
-            write_input_workbook(path, pairs, {"Results": results, "Deals": deals, "Discipline": DISCIPLINE}, event=EVENT)
+            write_input_workbook(path, pairs, {"Results": results, "Deals": deals, "Discipline": DISCIPLINE, "_published": published},
+                                 event=EVENT)
             outcome = process_file(path)
             if not outcome.ok:
                 raise SystemExit("\n".join(p.line() for p in outcome.problems))
             new = [p for p in outcome.summary["pairings"] if p["round"] == rnd]
+            published += new
             draw = Draw(SEED, f"sample/round{rnd}")
             for p in new:
                 row: dict[str, Any] = {"round": rnd, "table": p["table"] or "", "pair1": p["pair1"], "pair2": p["pair2"] or ""}
@@ -109,7 +112,8 @@ def build(out_dir: str) -> str:
                     row.update(simulate_levels(draw, strength[p["pair1"]], strength[p["pair2"]]))
                 results.append(row)
     target = os.path.join(out_dir, FILE)
-    write_input_workbook(target, pairs, {"Results": results, "Deals": deals, "Discipline": DISCIPLINE}, event=EVENT)
+    write_input_workbook(target, pairs, {"Results": results, "Deals": deals, "Discipline": DISCIPLINE, "_published": published},
+                         event=EVENT)
     return target
 
 

@@ -233,3 +233,30 @@ def test_chinese_labels_are_read_back(event, run, tmp_path):
     # the output is a valid input: carry on in it
     code, again, _ = run(out)
     assert code == 0 and again["standings"] == summary["standings"]
+
+
+def test_published_pairings_catch_a_changed_match_and_a_missing_row(run, tmp_path):
+    published = [{"round": 1, "table": 1, "pair1": 1, "pair2": 2}, {"round": 1, "table": 2, "pair1": 3, "pair2": 4}]
+    # the second slip names 4 v 3: the same match, sides swapped, is fine
+    path = tmp_path / "p.xlsx"
+    write_input_workbook(str(path), 4, {"Results": [res(1, 1, 1, 2, "K", "9"), res(1, 2, 4, 3, "5", "4")],
+                                        "_published": published}, event={"seed": SEED, "rounds": 3}, lang="en")
+    code, summary, out = run(path)
+    assert code == 0 and summary["problems"] == [] and [p for p in summary["pairings"] if p["round"] == 2]
+    # the output carries the record on, with round 2 added
+    hidden = load_workbook(out)["_published"]
+    assert hidden.sheet_state == "hidden" and [r[0] for r in hidden.iter_rows(min_row=2, values_only=True)] == [1, 2]
+
+    changed = tmp_path / "changed.xlsx"
+    write_input_workbook(str(changed), 4, {"Results": [res(1, 1, 1, 3, "K", "9"), res(1, 2, 2, 4, "5", "4")],
+                                           "_published": published}, event={"seed": SEED, "rounds": 3}, lang="en")
+    _, summary, _ = run(changed, "check")
+    assert {(p["code"], p["severity"], p["cell"]) for p in summary["problems"]} == {
+        ("pairing-changed", "warning", cell("pair1", 0)), ("pairing-changed", "warning", cell("pair1", 1))}
+
+    missing = tmp_path / "missing.xlsx"
+    write_input_workbook(str(missing), 4, {"Results": [res(1, 1, 1, 2, "K", "9")], "_published": published},
+                         event={"seed": SEED, "rounds": 3}, lang="en")
+    code, summary, _ = run(missing)
+    assert code == 1 and [(p["code"], p["sheet"]) for p in summary["problems"]] == [("published-match-missing", "Results")]
+    assert not [p for p in summary["pairings"] if p["round"] == 2]

@@ -3,6 +3,7 @@ output workbook."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Sequence
 
 from ttools import __version__
@@ -100,6 +101,17 @@ def _results_rows(data: EventData, res: Results | None) -> list[dict[str, Any]]:
     return rows
 
 
+def published_rows(published: dict[int, list[tuple[int | None, str, str | None]]]) -> list[dict[str, Any]]:
+    """The hidden record: one row per round (long rounds split, to stay well under Excel's
+    32,767 characters a cell)."""
+    rows = []
+    for rnd, tables in sorted(published.items()):
+        for i in range(0, len(tables), 500):
+            rows.append({"round": rnd, "pairs": json.dumps([list(t) for t in tables[i:i + 500]], ensure_ascii=False,
+                                                           separators=(",", ":"))})
+    return rows
+
+
 def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
            template: bool = False, problems: Sequence[Problem] = (), printable: Sequence[str] = (),
            pairs_n: int | None = None) -> None:
@@ -128,6 +140,12 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
         w.report_sheet(problems_sheet)
     for sheet in data.unknown_sheets:
         w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+    published = dict(data.published)
+    if res is not None and res.new_round is not None:
+        published[res.new_round.round] = [(tb.table, tb.pair1, tb.pair2) for tb in res.new_round.tables]
+    if published:
+        w.input_sheet(S.PUBLISHED, "en", published_rows(published), min_rows=1, hidden=True,
+                      locked=tuple(c.key for c in S.PUBLISHED.columns))
     w.meta_sheet({"pairs": len(ids), "printable": "|".join(printable)})
     w.close()
 
@@ -148,13 +166,16 @@ def write_input_workbook(path: str, pairs: int | Sequence[dict[str, Any]], sheet
                          lang: str = DEFAULT_LANG) -> None:
     """Write an event workbook holding the given input rows (canonical sheet and column keys),
     as staff would have filled it in: used by the sample generator and tests. ``pairs`` is the
-    Pairs rows, or a count for pairs 1..N named "Pair 1" …; ``sheets`` holds Results, Deals
-    and Discipline rows."""
+    Pairs rows, or a count for pairs 1..N named "Pair 1" …; ``sheets`` holds Results, Deals,
+    Discipline and optionally _published rows (round, table, pair1, pair2)."""
     lang = _lang(lang)
     data = EventData(lang=lang)
     data.settings_raw["Event"] = {"competition": NAME, "language": lang, **(event or {})}
     data.settings_raw["Rules"] = dict(rules or {})
     rows = ([{"id": i, "name": f"Pair {i}"} for i in range(1, pairs + 1)] if isinstance(pairs, int) else [dict(r) for r in pairs])
-    data.raw = {k: [dict(r) for r in v] for k, v in sheets.items()}
+    data.raw = {k: [dict(r) for r in v] for k, v in sheets.items() if k != "_published"}
     data.raw["Pairs"] = rows
+    for r in sheets.get("_published", []):
+        data.published.setdefault(int(r["round"]), []).append(
+            (r.get("table") or None, str(r["pair1"]), str(r.get("pair2") or "") or None))
     _write(path, data, None, [], lang, source_hash="", template=True)

@@ -25,7 +25,7 @@ from ttools.core.draw import Draw
 from ttools.core.pairing import Relaxation, round_robin
 from ttools.core.standings import Ranked, rank
 from ttools.core.swiss import more_is_better, opponent_score, swiss_pairing
-from ttools.problems import Problem, Where, define, error
+from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 
 PAIR_UNKNOWN = define("pair-unknown", "pair {pair} is not on the Pairs sheet", "參賽對 {pair} 不在參賽對名單上",
@@ -41,6 +41,12 @@ DEALS_NO_MATCH = define("deals-no-match", "round {round} has no match at table {
                         "成績表第 {round} 輪沒有第 {table} 桌", "成绩表第 {round} 轮没有第 {table} 桌")
 LEVEL_DISAGREES = define("level-disagrees-with-deals", "the Deals sheet gives {expected} here, not {value}",
                          "逐副記分得出 {expected}，不是 {value}", "逐副记分得出 {expected}，不是 {value}")
+
+PAIRING_CHANGED = define("pairing-changed", "{pair1} v {pair2} in round {round} is not the published pairing",
+                         "第 {round} 輪 {pair1} 對 {pair2} 與公布的對陣不同", "第 {round} 轮 {pair1} 对 {pair2} 与公布的对阵不同")
+MATCH_MISSING = define("published-match-missing", "round {round}, table {table}: {pair1} v {pair2} was published but has no row on Results",
+                       "第 {round} 輪第 {table} 桌 {pair1} 對 {pair2} 已公布，但成績表沒有這一列",
+                       "第 {round} 轮第 {table} 桌 {pair1} 对 {pair2} 已公布，但成绩表没有这一行")
 
 KIND_WORDS = {"suspend": {"en": "suspended", "zh-Hant": "停賽", "zh-Hans": "停赛"},
               "disqualify": {"en": "disqualified", "zh-Hant": "取消資格", "zh-Hans": "取消资格"}}
@@ -164,6 +170,7 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         else:
             good.append((idx, slip))
     res.last_round = max((s.round for s in data.slips), default=0)
+    _check_published(data, good, bad_rounds, problems)
 
     # ---- deal sheets -> levels of their tables -----------------------------------------------------------
     by_table = {(s.round, s.table): (i, s) for i, s in good if s.table is not None and s.pair2 is not None}
@@ -258,6 +265,25 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         if res.new_round is None:
             res.waiting = "roster"
     return res
+
+
+def _check_published(data: EventData, good: list[tuple[int, Slip]], bad_rounds: set[int], problems: list[Problem]) -> None:
+    """Slips against the pairings ttools published: a different match is flagged (the slip
+    counts as typed); a published match with no row at all keeps its round waiting."""
+    typed = defaultdict(set)           # round -> pairs on some slip of it
+    for s in data.slips:
+        typed[s.round].update(p for p in (s.pair1, s.pair2) if p)
+    results_sheet = data.sheet("Results")
+    for rnd, tables in sorted(data.published.items()):
+        expected = {frozenset(p for p in (a, b) if p) for _t, a, b in tables}
+        for _i, s in good:
+            if s.round == rnd and frozenset(p for p in (s.pair1, s.pair2) if p) not in expected:
+                problems.append(warning(PAIRING_CHANGED, s.where["pair1"], round=rnd, pair1=s.pair1, pair2=s.pair2 or "—"))
+        if typed.get(rnd):
+            for table, a, b in tables:
+                if not {p for p in (a, b) if p} & typed[rnd]:   # neither pair has a slip: the row went missing
+                    problems.append(error(MATCH_MISSING, Where(results_sheet, ""), round=rnd, table=table or "—", pair1=a, pair2=b or "—"))
+                    bad_rounds.add(rnd)
 
 
 def _row(where: Where) -> int:

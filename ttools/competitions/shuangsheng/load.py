@@ -3,6 +3,7 @@ and column names; every record keeps its cells so the checks can point at them."
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,7 +15,7 @@ from ttools.core.upgrade import Bands
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
-from ttools.workbook.schema import Reader, Row, unknown_sheets
+from ttools.workbook.schema import Reader, Row, read_table, unknown_sheets
 
 PAIR_ID_DUPLICATE = define("pair-id-duplicate", "pair id {pair} is listed twice (also on row {other})",
                            "參賽對編號 {pair} 重複（另見第 {other} 列）", "参赛对编号 {pair} 重复（另见第 {other} 行）")
@@ -65,6 +66,7 @@ class EventData(EventBase):
     slip_rows: list[int] = field(default_factory=list)
     deals: list[DealRow] = field(default_factory=list)
     sanctions: list[Sanction] = field(default_factory=list)
+    published: dict[int, list[tuple[int | None, str, str | None]]] = field(default_factory=dict)  # round -> tables
     setup_errors: bool = False     # Event/Rules/Pairs/Discipline have errors: nothing is paired from a guess
     results_errors: bool = False   # a Results row could not even be read
 
@@ -188,6 +190,17 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         v = row.values
         data.deals.append(DealRow(rnd, table, deal, v.get("declarer"), v.get("captured"), v.get("kitty"), v.get("last_lead"),
                                   v.get("penalty1"), v.get("penalty2"), v.get("loss"), row.number, dict(row.where)))
+
+    # ---- pairings published earlier ----------------------------------------------------------------
+    sheet = book.get("_published")
+    if sheet is not None:
+        for row in read_table(sheet, S.PUBLISHED, []):
+            try:
+                rnd = nz.parse_int(row.values["round"])
+                tables = [(t, pair_id(a), pair_id(b) or None) for t, a, b in json.loads(nz.clean_text(row.values["pairs"]))]
+            except (ValueError, TypeError):
+                continue  # a damaged record only costs the check against it
+            data.published.setdefault(rnd, []).extend(tables)
 
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)

@@ -161,6 +161,15 @@ DISCIPLINE = SheetSpec(
     note={"zh-Hans": "停赛与取消比赛资格。", "en": "Suspensions and disqualifications."},
 )
 
+# Every pairing ttools has published, so that a slip that differs from it, or a published match
+# whose row went missing, can be flagged; hidden, kept and extended from run to run. One row per
+# round, the tables as JSON ([[1, "3", "7"], [null, "5", null]] — table, pair1, pair2; null for a bye).
+PUBLISHED = SheetSpec(
+    key="_published", names={"zh-Hans": "_published", "en": "_published"},
+    columns=(_c("round", "round", kind="int"), _c("pairs", "pairs")),
+    input=False,
+)
+
 INPUT_SHEETS = (EVENT, RULES, PAIRS, RESULTS, DEALS, DISCIPLINE)
 
 OUTPUTS = {
