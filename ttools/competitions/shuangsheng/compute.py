@@ -181,7 +181,8 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     for key in sorted(groups):
         rows = groups[key]
         if key not in by_table:
-            problems.append(error(DEALS_NO_MATCH, rows[0].where["table"], round=key[0], table=key[1]))
+            if not any((s.round, s.table) == key for s in data.slips):   # a slip with its own problem says enough
+                problems.append(error(DEALS_NO_MATCH, rows[0].where["table"], round=key[0], table=key[1]))
             bad_rounds.add(key[0])
             continue
         idx, slip = by_table[key]
