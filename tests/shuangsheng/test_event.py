@@ -260,3 +260,13 @@ def test_published_pairings_catch_a_changed_match_and_a_missing_row(run, tmp_pat
     code, summary, _ = run(missing)
     assert code == 1 and [(p["code"], p["sheet"]) for p in summary["problems"]] == [("published-match-missing", "Results")]
     assert not [p for p in summary["pairings"] if p["round"] == 2]
+
+
+def test_a_round_waiting_for_results_reprints_its_pairing_sheet(event, run):
+    # round 2 published, one result typed: the pairing sheet of round 2 is printed again, with the
+    # points before round 2 (1 and 3 have 2, 2 and 4 none), and round 3 waits
+    results = [res(1, 1, 1, 2, "K", "9"), res(1, 2, 3, 4, "5", "4"), res(2, 1, 1, 3, "A", "Q"), res(2, 2, 4, 2)]
+    _, summary, out = run(event(4, results, event={"rounds": 3}))
+    assert not [p for p in summary["pairings"] if p["round"] == 3]
+    rows = [r for r in load_workbook(out)["Pairings"].iter_rows(values_only=True) if isinstance(r[0], int)]
+    assert [(r[0], r[1], r[4], r[5], r[8]) for r in rows] == [(1, "1", 2, "3", 2), (2, "4", 0, "2", 0)]

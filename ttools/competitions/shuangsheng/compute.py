@@ -117,6 +117,7 @@ class Results:
     last_round: int = 0           # the last round with slips
     total_rounds: int = 0
     new_round: NewRound | None = None
+    current: NewRound | None = None   # the round being played (results still missing), to reprint its pairings
     waiting: str = ""             # why no round was paired: complete | pending | errors | finished | roster
     pending: list[tuple[int, int | None, str, str]] = field(default_factory=list)
 
@@ -259,6 +260,9 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         res.waiting = "errors"
     elif res.last_round and through < res.last_round:
         res.waiting = "pending"
+        rows = sorted((s for s in data.slips if s.round == res.last_round), key=lambda s: (s.table is None, s.table or 0))
+        res.current = NewRound(res.last_round, [Table(s.table, s.pair1, s.pair2) for s in rows],
+                               sitting_out=[(pid, sn.kind) for pid in data.pairs if (sn := _sanction_in(data, pid, res.last_round))])
     elif nxt > res.total_rounds:
         res.waiting = "finished"
     else:

@@ -99,7 +99,8 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     draw = ru.integer("draw_points", 1, low=0)
     loss = ru.integer("loss_points", 0, low=0)
     if not loss <= draw <= win:
-        ru.invalid("draw_points", f"must lie between the loss points ({loss}) and the win points ({win})")
+        ru.invalid("draw_points", {"en": f"must lie between the loss points ({loss}) and the win points ({win})",  # type: ignore[arg-type]
+                                   "zh-Hans": f"应介于负积分（{loss}）与胜积分（{win}）之间"})
         win, draw, loss = 2, 1, 0
     levels = {}
     for key, default in (("bye_levels", ("3", "2")), ("forfeit_levels", ("2", "3")), ("start_level", ("2",))):
@@ -109,7 +110,8 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         try:
             levels[key] = (read_level(ru.raw(key)),) if key == "start_level" else parse_levels_setting(ru.raw(key))
         except ValueError:
-            ru.invalid(key, "a level 2–A is expected" if key == "start_level" else "two levels like 3:2 are expected")
+            ru.invalid(key, {"en": "a level 2–A is expected", "zh-Hans": "应为 2–A 的级数"} if key == "start_level"  # type: ignore[arg-type]
+                       else {"en": "two levels like 3:2 are expected", "zh-Hans": "应为两个级数，如 3:2"})
             levels[key] = default
     cap = ru.integer("levels_cap", 3, low=0)
     threshold = ru.integer("threshold", 80, low=5)

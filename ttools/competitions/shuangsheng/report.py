@@ -48,16 +48,22 @@ def reports(res: Results, lang: str) -> list[Report]:
         return f"{pid} {r.pair.name}".strip() if r else pid
 
     # ---- Pairings: the round just paired ---------------------------------------------------------------
-    nr = res.new_round
+    nr = res.new_round or res.current
     if nr is not None:
+        def before(r: Record) -> int:
+            """Match points before the round (the sheet is printed before it is played)."""
+            return sum(e.points for k, e in r.entries.items() if k < nr.round)
+
         rows = []
         for tb in nr.tables:
+            if tb.pair1 not in rec or (tb.pair2 is not None and tb.pair2 not in rec):
+                continue   # a slip naming an unknown pair: reported on its cell
             a = rec[tb.pair1]
             if tb.pair2 is None:
-                rows.append(["", tb.pair1, a.pair.name, _players(a), a.points, t("轮空", "bye"), "", "", "", "", ""])
+                rows.append(["", tb.pair1, a.pair.name, _players(a), before(a), t("轮空", "bye"), "", "", "", "", ""])
                 continue
             b = rec[tb.pair2]
-            rows.append([tb.table, tb.pair1, a.pair.name, _players(a), a.points, tb.pair2, b.pair.name, _players(b), b.points, "", ""])
+            rows.append([tb.table, tb.pair1, a.pair.name, _players(a), before(a), tb.pair2, b.pair.name, _players(b), before(b), "", ""])
         notes = []
         for pid, kind in nr.sitting_out:
             reason = "; ".join(s.reason for s in rec[pid].sanctions if s.reason)
