@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ttools.core.draw import Draw
 from ttools.core.pairing import lexicographic_first
 from ttools.core.standings import rank
-from ttools.core.swiss import ADJACENT, DUTCH, more_is_better, opponent_score, swiss_pairing
+from ttools.core.swiss import ADJACENT, DUTCH, GROUP, more_is_better, opponent_score, swiss_pairing
 
 
 def _matchings(items: tuple) -> list[list[tuple]]:
@@ -86,6 +86,23 @@ def test_same_club_only_when_unavoidable_and_reported():
     # 2–3 follow; the clash is listed for the pairing sheet.
     assert got.pairs == ((1, 4), (2, 3))
     assert [(r.a, r.b, r.same_club) for r in got.relaxation.repeats] == [(2, 3, True)]
+
+
+def test_club_scope_group_keeps_the_points_groups_together():
+    # 1 and 2 (4 points) are of one club; 3 and 4 have 2 points.
+    pts = {1: 4, 2: 4, 3: 2, 4: 2}
+    club = {1: "A", 2: "A", 3: "B", 4: "C"}
+    same = lambda a, b: club[a] == club[b]  # noqa: E731
+    # field: clubs apart whenever possible, so both leaders meet a 2-point pair
+    assert swiss_pairing([1, 2, 3, 4], pts, same_club=same).pairs == ((1, 3), (2, 4))
+    # group: another club is only preferred inside the points group; 1 and 2 are alone in theirs
+    got = swiss_pairing([1, 2, 3, 4], pts, same_club=same, club_scope=GROUP)
+    assert got.pairs == ((1, 2), (3, 4)) and [(r.a, r.b) for r in got.relaxation.repeats] == [(1, 2)]
+    # group, with another club in the group: 1 takes 3 (another club, same points) before 2
+    pts = {1: 4, 2: 4, 3: 4, 4: 2}
+    assert swiss_pairing([1, 2, 3, 4], pts, same_club=same, club_scope=GROUP).pairs == ((1, 3), (2, 4))
+    with pytest.raises(ValueError):
+        swiss_pairing([1, 2], club_scope="region")
 
 
 def test_dutch_top_half_against_bottom_half_within_a_group():

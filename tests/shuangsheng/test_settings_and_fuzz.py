@@ -70,6 +70,9 @@ def test_swiss_settings_are_used(tmp_path):
     assert round2("a.xlsx", avoid_club="no") == [("1", "3"), ("5", "7"), ("8", "6"), ("4", "2")]
     # 1 and 3 are of one club (the default keeps them apart): 1 takes 5, then 3–7
     assert round2("b.xlsx") == [("1", "5"), ("3", "7"), ("8", "6"), ("4", "2")]
+    # clubs apart only inside a points group: 1 takes 5 (3 is its club mate; 5 has the same points) — the
+    # same here, since another club exists in the group
+    assert round2("g.xlsx", avoid_club="group") == [("1", "5"), ("3", "7"), ("8", "6"), ("4", "2")]
     # Dutch, top half v bottom half in each points group: 1–5, 3–7; 8–4, 6–2
     assert round2("c.xlsx", swiss_order="dutch", avoid_club="no") == [("1", "5"), ("3", "7"), ("8", "4"), ("6", "2")]
 

@@ -17,7 +17,8 @@ repeat-free pairing is always found when one exists, and nothing is ever undone)
 
 Priorities: never a repeat (only relaxed when no repeat-free pairing exists at all: then the
 oldest rounds' meetings are forgiven, then the fewest repeats are taken, as the Australian
-draw does); same club apart wherever a repeat-free pairing allows it; then the order above.
+draw does); same club apart wherever a repeat-free pairing allows it (or, with ``club_scope``
+"group", only preferred within each points group); then the order above.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ P = TypeVar("P", bound=Hashable)
 
 ADJACENT, DUTCH = "adjacent", "dutch"
 METHODS = (ADJACENT, DUTCH)
+FIELD, GROUP = "field", "group"       # how far same-club pairs are kept apart
 
 
 # ---------------------------------------------------------------------------------------
@@ -94,10 +96,11 @@ def _first_feasible(n: int, allowed: list[set[int]], prefer: Callable[[int, list
     return pairs
 
 
-def _preference(method: str, groups: list[int], club: list[set[int]]
+def _preference(method: str, groups: list[int], club: list[set[int]], club_scope: str = "field"
                 ) -> Callable[[int, list[bool]], list[int]]:
     """The preference list of player i among those still unpaired: the method's order, with
-    same-club players after all others."""
+    same-club players after all others (``club_scope`` "field"), or after the others of their
+    points group only ("group")."""
     n = len(groups)
 
     def order(i: int, alive: list[bool]) -> list[int]:
@@ -108,7 +111,13 @@ def _preference(method: str, groups: list[int], club: list[set[int]]
             head = group[half - 1:] + group[:half - 1][::-1] if group else []
             others = [j for j in left if groups[j] != groups[i]]
             left = head + others
-        if club[i]:
+        if club[i] and club_scope == GROUP:
+            out: list[int] = []
+            for g in dict.fromkeys(groups[j] for j in left):      # groups in the order they come
+                members = [j for j in left if groups[j] == g]
+                out += [j for j in members if j not in club[i]] + [j for j in members if j in club[i]]
+            left = out
+        elif club[i]:
             left = [j for j in left if j not in club[i]] + [j for j in left if j in club[i]]
         return left
 
@@ -122,6 +131,7 @@ def swiss_pairing(
     byes_count: Mapping[P, int] | None = None,
     same_club: Callable[[P, P], bool] | None = None,
     method: str = ADJACENT,
+    club_scope: str = FIELD,
 ) -> Pairings[P]:
     """One Swiss round of ``order`` (ranking, best first).
 
@@ -129,10 +139,14 @@ def swiss_pairing(
     pairing that stood counts), ``byes_count`` (the bye goes to the lowest-ranked player with
     the fewest byes), ``same_club(a, b)`` (kept apart where possible). Pairs are (higher
     ranked, lower ranked); ``relaxation`` lists same-club pairs that could not be avoided and
-    any repeat forced on the round.
+    any repeat forced on the round. ``club_scope``: "field" keeps clubs apart whenever any
+    repeat-free pairing allows it, even if a pair must then meet another points group; "group"
+    only prefers another club within each points group.
     """
     if method not in METHODS:
         raise ValueError(f"unknown Swiss method {method!r}; known: {', '.join(METHODS)}")
+    if club_scope not in (FIELD, GROUP):
+        raise ValueError(f"unknown club scope {club_scope!r}; known: {FIELD}, {GROUP}")
     bye = assign_bye(order, byes_count)
     rest = [p for p in order if p != bye]
     n = len(rest)
@@ -155,7 +169,7 @@ def swiss_pairing(
         c = counts if forgive is None else meetings._index_counts(rest, forgive)
         return [{j for j in range(n) if j != i and not c[i].get(j)} for i in range(n)]
 
-    prefer = _preference(method, groups, club)
+    prefer = _preference(method, groups, club, club_scope)
 
     def done(pairs: list[tuple[int, int]], relaxation: Relaxation | None) -> Pairings[P]:
         clashes = tuple(RepeatedPair(rest[i], rest[j], counts[i].get(j, 0), j in club[i])
@@ -167,9 +181,10 @@ def swiss_pairing(
         return Pairings(tuple((rest[i], rest[j]) for i, j in pairs), bye, relaxation)
 
     free = unmet()
-    strict = _first_feasible(n, [free[i] - club[i] for i in range(n)], prefer)
-    if strict is not None:
-        return done(strict, None)
+    if club_scope == FIELD:
+        strict = _first_feasible(n, [free[i] - club[i] for i in range(n)], prefer)
+        if strict is not None:
+            return done(strict, None)
     relaxed = _first_feasible(n, free, prefer)
     if relaxed is not None:
         return done(relaxed, None)
@@ -206,4 +221,4 @@ def more_is_better(values: Mapping[P, object], default: object = 0) -> Callable[
     return lambda p: -values.get(p, default)  # type: ignore[operator]
 
 
-__all__ = ["ADJACENT", "DUTCH", "METHODS", "more_is_better", "opponent_score", "swiss_pairing"]
+__all__ = ["ADJACENT", "DUTCH", "FIELD", "GROUP", "METHODS", "more_is_better", "opponent_score", "swiss_pairing"]

@@ -24,7 +24,7 @@ from ttools.competitions.shuangsheng.rules import (
 from ttools.core.draw import Draw
 from ttools.core.pairing import Relaxation, round_robin
 from ttools.core.standings import Ranked, rank
-from ttools.core.swiss import more_is_better, opponent_score, swiss_pairing
+from ttools.core.swiss import FIELD, GROUP, opponent_score, swiss_pairing
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 
@@ -384,8 +384,8 @@ def _pair(res: Results, rnd: int, schedule) -> NewRound | None:
     history = [(r.round, r.pair1, r.pair2) for r in res.results if r.pair2 is not None]
     byes = {p: res.records[p].byes for p in order}
     clubs = {pid: nz.fold_label(p.club) for pid, p in data.pairs.items()}
-    same = (lambda a, b: bool(clubs[a]) and clubs[a] == clubs[b]) if data.avoid_club else None
-    drawn = swiss_pairing(order, points, history, byes, same, data.swiss_order)
+    same = (lambda a, b: bool(clubs[a]) and clubs[a] == clubs[b]) if data.avoid_club != "no" else None
+    drawn = swiss_pairing(order, points, history, byes, same, data.swiss_order, GROUP if data.avoid_club == "group" else FIELD)
     tables = [Table(i, a, b) for i, (a, b) in enumerate(drawn.pairs, start=1)]
     if drawn.bye is not None:
         tables.append(Table(None, drawn.bye, None))

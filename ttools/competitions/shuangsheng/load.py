@@ -59,7 +59,7 @@ class EventData(EventBase):
     pairing: str = "swiss"
     rounds: int = 7
     swiss_order: str = "adjacent"
-    avoid_club: bool = True
+    avoid_club: str = "yes"        # yes | group | no
     rules: Rules = field(default_factory=Rules)
     pairs: dict[str, Pair] = field(default_factory=dict)       # id -> pair, in sheet order
     slips: list[Slip] = field(default_factory=list)             # Results rows that parsed, with their raw index
@@ -124,7 +124,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         bands=Bands(threshold, step, cap or None), board_loss=ru.integer("board_loss", 80, low=0),
         penalty_max=ru.integer("penalty_max", 70, low=0))
     data.swiss_order = ru.choice("swiss_order", S.ORDER_CHOICES, "adjacent")
-    data.avoid_club = ru.choice("avoid_club", S.YES_NO_CHOICES, "yes") == "yes"
+    data.avoid_club = ru.choice("avoid_club", S.AVOID_CHOICES, "yes")
 
     # ---- Pairs ------------------------------------------------------------------------------------
     seen: dict[str, int] = {}

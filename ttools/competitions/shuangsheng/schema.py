@@ -21,8 +21,8 @@ PAIRING_CHOICES = choice_map(("swiss", "rr"), {
 ORDER_CHOICES = choice_map(("adjacent", "dutch"), {"相邻": "adjacent", "1-2": "adjacent", "荷兰式": "dutch", "上下半区": "dutch"})
 EQUAL_CHOICES = choice_map(("draw", "declarer"), {"平局": "draw", "和": "draw", "台上": "declarer", "庄家": "declarer"})
 KITTY_CHOICES = choice_map(("seed004", "national"), {"本赛": "seed004", "全国": "national"})
-YES_NO_CHOICES = choice_map(("yes", "no"), {"1": "yes", "0": "no", "是": "yes", "否": "no", "true": "yes", "false": "no",
-                                            "y": "yes", "n": "no"})
+AVOID_CHOICES = choice_map(("yes", "group", "no"), {"1": "yes", "0": "no", "是": "yes", "否": "no", "true": "yes", "false": "no",
+                                                    "y": "yes", "n": "no", "同分组": "group", "组内": "group"})
 KIND_CHOICES = choice_map(("suspend", "disqualify"), {"停赛": "suspend", "取消资格": "disqualify", "取消比赛资格": "disqualify",
                                                       "dq": "disqualify", "suspension": "suspend", "disqualification": "disqualify"})
 
@@ -62,8 +62,9 @@ RULES = SheetSpec(
         _s("swiss_order", "同分组内配对", "adjacent", "adjacent＝相邻名次相遇（1–2、3–4，牌类惯例，默认）；dutch＝上半区对下半区（1–5、2–6…）。",
            "adjacent = adjacent ranks meet (1–2, 3–4: the card-game convention, default); dutch = top half v bottom half.",
            ("adjacent", "dutch")),
-        _s("avoid_club", "同单位回避", "yes", "yes＝同单位的参赛对尽量不相遇（不重复对手优先）；no＝不回避。",
-           "yes = pairs of one club are kept apart where possible (no repeat comes first); no = not kept apart.", ("yes", "no")),
+        _s("avoid_club", "同单位回避", "yes", "yes＝同单位的参赛对尽量不相遇（不重复对手优先，必要时跨分组）；group＝只在同分组内优先与外单位相遇；no＝不回避。",
+           "yes = pairs of one club are kept apart wherever a repeat-free pairing allows it, even across points groups; "
+           "group = another club is only preferred within each points group; no = not kept apart.", ("yes", "group", "no")),
         _s("start_level", "起始级数", 2, "每轮从 2 开始打（默认）；小分＝终局级数 − 起始级数。",
            "Every match starts at 2 (default); small points = final level − start level."),
         _s("kitty", "抠底倍数", "seed004", "seed004＝本赛规则（单张×2、对×4、k 连对×2^(k+1)、甩牌×3，默认）；national＝甩牌按其中最大牌型计。",
