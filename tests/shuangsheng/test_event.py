@@ -270,3 +270,11 @@ def test_a_round_waiting_for_results_reprints_its_pairing_sheet(event, run):
     assert not [p for p in summary["pairings"] if p["round"] == 3]
     rows = [r for r in load_workbook(out)["Pairings"].iter_rows(values_only=True) if isinstance(r[0], int)]
     assert [(r[0], r[1], r[4], r[5], r[8]) for r in rows] == [(1, "1", 2, "3", 2), (2, "4", 0, "2", 0)]
+
+
+def test_an_unavoidable_same_club_pairing_is_a_warning(event, run):
+    pairs = [{"id": i, "name": f"P{i}", "club": "Same" if i < 4 else "Other"} for i in range(1, 5)]
+    _, summary, _ = run(event(pairs, event={"rounds": 3}))
+    # three of four pairs share a club: one same-club match is forced, and said
+    warnings = [p for p in summary["problems"] if p["code"] == "draw-same-club"]
+    assert len(warnings) == 1 and warnings[0]["severity"] == "warning" and warnings[0]["sheet"] == "Results"

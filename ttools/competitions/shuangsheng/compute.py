@@ -269,6 +269,9 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         res.new_round = _pair(res, nxt, schedule)
         if res.new_round is None:
             res.waiting = "roster"
+        elif res.new_round.relaxation is not None:   # what the draw had to give up, also as warnings
+            problems.extend(res.new_round.relaxation.problems(
+                Where(data.sheet("Results"), ""), lambda pid: f"{pid} {data.pairs[pid].name}".strip()))
     return res
 
 
