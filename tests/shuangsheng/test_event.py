@@ -278,3 +278,14 @@ def test_an_unavoidable_same_club_pairing_is_a_warning(event, run):
     # three of four pairs share a club: one same-club match is forced, and said
     warnings = [p for p in summary["problems"] if p["code"] == "draw-same-club"]
     assert len(warnings) == 1 and warnings[0]["severity"] == "warning" and warnings[0]["sheet"] == "Results"
+
+
+def test_an_output_with_problems_carries_on_as_input_in_chinese(event, run):
+    # the Problems sheet (问题) of an output is recognised on the way back in, not carried over twice
+    path = event(4, [res(1, 1, 1, 2, "K", "1O"), res(1, 2, 3, 4, "5", "4")], lang="zh-Hans", event={"rounds": 3})
+    code, first, out = run(path)
+    assert code == 1 and "问题" in load_workbook(out).sheetnames
+    code, again, out2 = run(out)
+    assert code == 1 and [p["code"] for p in again["problems"] if p["severity"] == "error"] == ["level-invalid"]
+    assert load_workbook(out2).sheetnames.count("问题") == 1
+    assert "不是级数" in again["problems"][0]["message"]
