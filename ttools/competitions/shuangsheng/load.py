@@ -71,6 +71,17 @@ class EventData(EventBase):
     results_errors: bool = False   # a Results row could not even be read
 
 
+MAX_ROUND = 999      # rounds, tables and deals are numbered 1 … 999; anything larger is a typing slip
+
+
+def _in_range(row: Row, key: str, value: int | None, problems: list[Problem], low: int = 1) -> bool:
+    """False (with a problem on the cell) when ``value`` is outside low … MAX_ROUND."""
+    if value is not None and not low <= value <= MAX_ROUND:
+        problems.append(error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=f"{low}–{MAX_ROUND}"))
+        return False
+    return True
+
+
 def natural_key(text: str) -> tuple:
     """'2' < '10', 'A2' < 'A10': digits compare as numbers."""
     return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
@@ -148,8 +159,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         kind = rd.choice(row, "kind", S.KIND_CHOICES, required=True)
         start = rd.integer(row, "from_round", required=True)
         rounds = rd.integer(row, "rounds")
-        if start is not None and start < 1:
-            problems.append(error(OUT_OF_RANGE, row.where["from_round"], value=start, what=_label(row, "from_round"), expected="1+"))
+        if not _in_range(row, "from_round", start, problems) or not _in_range(row, "rounds", rounds, problems, 0):
             continue
         if kind == "suspend" and (rounds is None or rounds < 1):
             problems.append(error(SUSPENSION_ROUNDS, row.where["rounds"]))
@@ -168,8 +178,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table")
         p1 = rd.code(row, "pair1", required=True)
-        if rnd is not None and rnd < 1:
-            problems.append(error(OUT_OF_RANGE, row.where["round"], value=rnd, what=_label(row, "round"), expected="1+"))
+        if not _in_range(row, "round", rnd, problems) or not _in_range(row, "table", table, problems):
             continue
         if rnd is None or not p1 or (not row.blank("table") and table is None):
             continue
@@ -186,8 +195,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         deal = rd.integer(row, "deal", required=True)
         if None in (rnd, table, deal):
             continue
-        if deal < 1:
-            problems.append(error(OUT_OF_RANGE, row.where["deal"], value=deal, what=_label(row, "deal"), expected="1+"))
+        if not all(_in_range(row, k, v, problems) for k, v in (("round", rnd), ("table", table), ("deal", deal))):
             continue
         v = row.values
         data.deals.append(DealRow(rnd, table, deal, v.get("declarer"), v.get("captured"), v.get("kitty"), v.get("last_lead"),
