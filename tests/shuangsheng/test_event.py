@@ -289,3 +289,9 @@ def test_an_output_with_problems_carries_on_as_input_in_chinese(event, run):
     assert code == 1 and [p["code"] for p in again["problems"] if p["severity"] == "error"] == ["level-invalid"]
     assert load_workbook(out2).sheetnames.count("问题") == 1
     assert "不是级数" in again["problems"][0]["message"]
+
+
+def test_a_round_number_typed_far_too_large_is_a_problem_on_its_cell(event, run):
+    path = event(4, [res(1, 1, 1, 2, "K", "9"), res(1000000000, 2, 3, 4, "5", "4")], event={"rounds": 3})
+    code, summary, _ = run(path, "check")
+    assert code == 1 and [(p["code"], p["cell"]) for p in summary["problems"]] == [("value-out-of-range", cell("round", 1))]
