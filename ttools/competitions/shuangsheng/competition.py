@@ -7,7 +7,7 @@ import json
 from typing import Any, Sequence
 
 from ttools import __version__
-from ttools.competitions.common import process_event, settings_values
+from ttools.competitions.common import process_event, roster_ids, settings_values, write_outputs
 from ttools.competitions.shuangsheng import schema as S
 from ttools.competitions.shuangsheng.compute import Results, compute
 from ttools.competitions.shuangsheng.load import EventData, load, natural_key
@@ -16,7 +16,7 @@ from ttools.core.upgrade import LEVELS
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
-from ttools.workbook.write import Meta, Report, WorkbookWriter, problems_report
+from ttools.workbook.write import Meta, Report, WorkbookWriter
 
 NAME = "shuangsheng"
 DEFAULT_LANG = "zh-Hans"
@@ -119,7 +119,7 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
                 event_name=data.name, source_hash=source_hash)
     w = WorkbookWriter(path, meta)
     pair_rows = data.raw.get("Pairs") or []
-    ids = [str(p) for p in data.pairs] or [_text(r.get("id")) for r in pair_rows if _text(r.get("id"))]
+    ids = roster_ids(data.pairs, pair_rows)
     w.define_list("PairList", sorted(ids, key=natural_key) or ["1"])
     w.define_list("LevelList", list(LEVELS))
     title, sections = GUIDE_TEXT[lang]
@@ -133,13 +133,7 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     w.input_sheet(S.DEALS, lang, data.raw.get("Deals") or [], min_rows=20)
     w.input_sheet(S.DISCIPLINE, lang, data.raw.get("Discipline") or [], min_rows=5)
 
-    for rep in out_reports:
-        w.report_sheet(rep)
-    problems_sheet = problems_report(problems, lang)
-    if problems_sheet is not None:
-        w.report_sheet(problems_sheet)
-    for sheet in data.unknown_sheets:
-        w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+    write_outputs(w, out_reports, problems, lang, data)
     published = dict(data.published)
     if res is not None and res.new_round is not None:
         published[res.new_round.round] = [(tb.table, tb.pair1, tb.pair2) for tb in res.new_round.tables]
@@ -148,12 +142,6 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
                       locked=tuple(c.key for c in S.PUBLISHED.columns))
     w.meta_sheet({"pairs": len(ids), "printable": "|".join(printable)})
     w.close()
-
-
-def _text(value: Any) -> str:
-    from ttools.workbook.normalize import clean_text, is_blank
-
-    return "" if is_blank(value) else clean_text(value)
 
 
 def process(book: Book, source_hash: str = "") -> Outcome:
