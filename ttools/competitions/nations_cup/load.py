@@ -75,6 +75,7 @@ class EventData:
     # what staff typed, per sheet key, to be written back (values as read)
     raw: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     settings_raw: dict[str, dict[str, Any]] = field(default_factory=dict)
+    setting_cells: dict[str, Where] = field(default_factory=dict)  # Rules key -> its value cell
     sheet_names: dict[str, str] = field(default_factory=dict)     # key -> sheet name found
     unknown_sheets: list[SheetData] = field(default_factory=list)
     fatal: bool = False  # the event cannot be processed at all (e.g. team count)
@@ -117,6 +118,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     if ru_sheet is not None:
         ru = read_settings(ru_sheet, S.RULES, problems)
         data.settings_raw["Rules"] = {k: v for k, (v, _w) in ru.items()}
+        data.setting_cells = {k: w for k, (_v, w) in ru.items()}
         data.rules = _rules(ru, data.rules, problems)
 
     # ---- Points -------------------------------------------------------------
@@ -299,6 +301,8 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
             except ValueError:
                 problems.append(error(RULE_BAD, ru[key][1], key=key, why="a number or fraction such as 1000/3 is expected"))
     for key in ("hu_win", "final_hu_win", "tables_day2", "table_seats", "balance_threshold", "balance_threshold_two_tables"):
+        if key == "tables_day2" and key in ru and nz.fold_label(nz.clean_text(ru[key][0])) == "auto":
+            continue  # the default: the Day 2 draw chooses the count from the field
         if key in ru and not nz.is_blank(ru[key][0]):
             try:
                 value = nz.parse_int(ru[key][0])
@@ -306,7 +310,8 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
                     raise ValueError
                 kw[key] = value
             except ValueError:
-                problems.append(error(RULE_BAD, ru[key][1], key=key, why="a positive whole number is expected"))
+                problems.append(error(RULE_BAD, ru[key][1], key=key, why="a positive whole number is expected"
+                                      + (" (or auto)" if key == "tables_day2" else "")))
     if "tables_day2" in kw and kw["tables_day2"] < 3:
         problems.append(error(RULE_BAD, ru["tables_day2"][1], key="tables_day2",
                               why="at least 3 tables are needed to seat three teammates apart"))
