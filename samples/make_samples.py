@@ -32,7 +32,7 @@ from typing import Any, Callable, Sequence
 from ttools.competitions.nations_cup import finals as F
 from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.competitions.nations_cup.day1 import day1_pairings
-from ttools.competitions.nations_cup.day2 import seat_draw
+from ttools.competitions.nations_cup.day2 import plan_tables, seat_draw
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.core.draw import Draw
 
@@ -445,8 +445,10 @@ def sample_11() -> dict[str, list[dict[str, Any]]]:
 
 
 def seating_rows(lu: dict[str, dict[str, list[str]]], seed: str, out: dict[str, set[str]],
-                 tables: int = Rules().tables_day2) -> list[dict[str, Any]]:
+                 tables: int | None = None) -> list[dict[str, Any]]:
     """The Seating sheet as the floor keeps it: each event's seat draw, ``1`` beside players out."""
+    if tables is None:   # the default Rules: tables_day2 = auto
+        tables, _ = plan_tables(sum(len(p) for p in lu["nlh"].values()), Rules().tables_day2, Rules().table_seats, {})
     return [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": 1 if s.player in out[e] else ""}
             for e in ("nlh", "bounty")
             for s in sorted(seat_draw(lu[e], tables, seed, e), key=lambda s: (s.table, s.seat))]

@@ -37,6 +37,7 @@ class Results:
     day1_raw: dict[str, int] | None = None
     lineups: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     lineups_complete: bool = False
+    tables_day2: int | None = None      # tables per Day 2 event (None: the Rules cannot seat the field)
     draws: dict[str, list[Seat]] = field(default_factory=dict)
     nlh_field: list[str] = field(default_factory=list)
     nlh_places: dict[str, int] = field(default_factory=dict)
@@ -89,6 +90,11 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         res.day1_generated = True
 
     # ---- Day 2 line-ups and draws --------------------------------------------------
+    rules_sheet = data.sheet_names.get("Rules", "Rules")
+    res.tables_day2, tp = D2.plan_tables(D2.PER_EVENT * len(teams), data.rules.tables_day2, data.rules.table_seats,
+                                         {k: data.setting_cells.get(k, Where(rules_sheet, ""))
+                                          for k in ("tables_day2", "table_seats")})
+    problems.extend(tp)
     if data.lineup_rows:
         res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players, data.sheet_names.get("Lineups", "Lineups"))
         problems.extend(lp)
@@ -96,7 +102,8 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             len(res.lineups.get(e, {})) == len(teams) for e in ("nlh", "bounty"))
         if res.lineups_complete:
             for event in ("nlh", "bounty"):
-                res.draws[event] = D2.seat_draw(res.lineups[event], data.rules.tables_day2, data.seed, event)
+                if res.tables_day2 is not None:
+                    res.draws[event] = D2.seat_draw(res.lineups[event], res.tables_day2, data.seed, event)
             res.nlh_field = sorted((p for ps in res.lineups["nlh"].values() for p in ps), key=_code_key)
             res.bounty_field = sorted((p for ps in res.lineups["bounty"].values() for p in ps), key=_code_key)
 
@@ -126,14 +133,19 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     # ---- Day 2 seating: table breaking and balancing advice ------------------------------
     # A player is out when the Seating sheet marks it, or when the NLH places / bounty log say so.
     already_out = {"nlh": set(res.nlh_places), "bounty": set(res.bounty.out_hand) if res.bounty else set()}
+    lineup_cells = {r.player: r.where.get("player", Where(data.sheet_names.get("Lineups", "Lineups"), ""))
+                    for r in data.lineup_rows}
     for event in ("nlh", "bounty"):
         rows = [BL.SeatState(r.table, r.seat, r.player, r.out or r.player in already_out[event], r.where)
                 for r in data.seating if r.event == event]
         if not rows and not data.seating and event in res.draws:
             # no Seating sheet yet: the draw is the seating
             rows = [BL.SeatState(s.table, s.seat, s.player, s.player in already_out[event]) for s in res.draws[event]]
-        if rows:
-            advice = BL.advise(rows, team_of, data.rules.table_seats, data.seed, event, data.rules)
+        if rows and res.tables_day2 is not None:
+            field = ({p: lineup_cells[p] for ps in res.lineups[event].values() for p in ps}
+                     if res.lineups_complete else None)
+            advice = BL.advise(rows, team_of, data.rules.table_seats, data.seed, event, data.rules,
+                               tables=res.tables_day2, field=field, sheet=data.sheet_names.get("Seating", "Seating"))
             problems.extend(advice.problems)
             res.advice[event] = advice
 
