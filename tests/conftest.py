@@ -79,3 +79,24 @@ def json_of(invoke, tmp_path: Path) -> Callable[..., tuple[Any, dict[str, Any]]]
         return result, json.loads(target.read_text(encoding="utf-8"))
 
     return _run
+
+
+@pytest.fixture(autouse=True)
+def every_problem_has_a_place(monkeypatch):
+    """Every problem the Nations Cup reports for a workbook processed by any test names the sheet
+    it is on (and the cell, or the Rules/Event setting's cell, wherever there is one): checked after
+    each test over everything it processed."""
+    from ttools.competitions.nations_cup import competition
+
+    seen: list = []
+    process = competition.process
+
+    def recording(book, *args, **kw):
+        outcome = process(book, *args, **kw)
+        seen.extend(outcome.problems)
+        return outcome
+
+    monkeypatch.setattr(competition, "process", recording)
+    yield
+    placeless = sorted({p.line() for p in seen if not p.sheet})
+    assert not placeless, "problems without a sheet:\n" + "\n".join(placeless)

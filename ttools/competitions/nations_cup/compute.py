@@ -18,7 +18,7 @@ from ttools.competitions.nations_cup import nlh as N
 from ttools.competitions.nations_cup.load import EventData
 from ttools.competitions.nations_cup.model import Match, Seat, team_of
 from ttools.competitions.nations_cup.qualification import Qualification, qualification
-from ttools.problems import Problem, Where, define, has_errors, warning
+from ttools.problems import ERROR, Problem, Where, define, has_errors, warning
 
 DAY1_CHECK = define("day1-table-check", "the Day 1 table on this sheet breaks a pairing rule: {detail}",
                     "本表之第一天配對違反配對規則：{detail}")
@@ -94,7 +94,9 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     res.tables_day2, tp = D2.plan_tables(D2.PER_EVENT * len(teams), data.rules.tables_day2, data.rules.table_seats,
                                          {k: data.setting_cells.get(k, Where(rules_sheet, ""))
                                           for k in ("tables_day2", "table_seats")})
-    problems.extend(tp)
+    # a count typed in Rules that cannot seat the field is an error from the start; the auto
+    # count's warning waits for the line-ups, when the draw it concerns is made
+    problems.extend(p for p in tp if p.severity == ERROR or data.lineup_rows)
     if data.lineup_rows:
         res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players, data.sheet_names.get("Lineups", "Lineups"))
         problems.extend(lp)
