@@ -210,3 +210,26 @@ def test_balance_flags_the_move_when_every_candidate_has_a_teammate_at_the_short
     room = after_moves(live_by_table(rows, FORCED_OUT), advice["moves"])
     sizes = sorted(len(s) for s in room.values())
     assert sizes[-1] - sizes[0] <= 1
+
+
+def test_a_live_player_missing_from_seating_stops_the_moves(tmp_path):
+    """The floor dropped a live NLH player's row: it is an error on that player's line-up cell,
+    the moves sheet names the error and gives no move (nobody takes the missing player's seat)."""
+    sheets = gen.sample_11()
+    out = {r["player"] for r in sheets["Seating"] if r["out"] == 1}
+    dropped = next(r for r in sheets["Seating"] if r["event"] == "nlh" and r["player"] not in out)
+    sheets["Seating"] = [r for r in sheets["Seating"] if r is not dropped]
+    path = tmp_path / "dropped.xlsx"
+    write_input_workbook(str(path), 11, sheets, event={"name": "Dropped", "seed": gen.SEED_11}, lang="en")
+    outcome = process_file(str(path))
+    summary = outcome.json()
+    missing = [p for p in summary["problems"] if p["code"] == "seating-missing-player"]
+    row = next(i for i, r in enumerate(sheets["Lineups"]) if r["player"] == dropped["player"])
+    assert [(p["sheet"], p["cell"]) for p in missing] == [("Lineups", f"C{row + 2}")]
+    assert summary["day2"]["moves"]["nlh"]["action"] == "invalid"
+    assert summary["day2"]["moves"]["nlh"]["moves"] == []
+    target = tmp_path / "dropped.out.xlsx"
+    outcome.writer(str(target))
+    ws = openpyxl.load_workbook(target)[S.OUTPUTS["Moves"]["en"]]
+    text = [str(c) for row in ws.iter_rows(values_only=True) for c in row if c]
+    assert any("seating-missing-player" in c and dropped["player"] in c for c in text)

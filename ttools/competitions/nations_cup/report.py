@@ -104,15 +104,22 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
             title = (t("NLH MTT", "NLH MTT") if event == "nlh" else t("獵人賽", "Escalating Bounty MTT")) + " — " + adv.summary("zh-Hant" if t.zh else "en")
             rows, hl = [], set()
             for i, m in enumerate(adv.moves):
+                others = [p for p in m.eligible if p != m.player]
                 rows.append([i + 1, m.player, _pname(data, m.player), m.from_table, m.from_seat, m.to_table, m.to_seat,
-                             reason.get(m.reason, m.reason), (t("同隊同桌：", "with teammate ") + ", ".join(m.teammates)) if m.clash else ""])
+                             reason.get(m.reason, m.reason), (t("同隊同桌：", "with teammate ") + ", ".join(m.teammates)) if m.clash else "",
+                             ", ".join(others)])
                 if m.clash:
                     hl.add(i)
             sizes = "  ".join(f"{t('桌', 'T')}{k}: {v}" for k, v in sorted(adv.sizes.items()))
+            notes = [t(f"各桌人數（移動前）：{sizes}", f"Players per table before the moves: {sizes}"),
+                     t(f"抽籤種子：{data.seed}（{adv.stage}）", f"Draw seed: {data.seed} ({adv.stage})")]
+            if adv.action == "invalid":
+                # the seating errors themselves, so the floor sees why no move is given
+                notes = [p.line(lang) for p in adv.problems if p.severity == "error"] + notes
             blocks.append(Block(title, [t("順序", "#"), t("選手", "Player"), t("姓名", "Name"), t("原桌", "From table"), t("原座位", "From seat"),
-                                        t("新桌", "To table"), t("新座位", "To seat"), t("原因", "Reason"), t("注意", "Flag")], rows, highlight=hl,
-                                notes=[t(f"各桌人數（移動前）：{sizes}", f"Players per table before the moves: {sizes}"),
-                                       t(f"抽籤種子：{data.seed}（{adv.stage}）", f"Draw seed: {data.seed} ({adv.stage})")]))
+                                        t("新桌", "To table"), t("新座位", "To seat"), t("原因", "Reason"), t("注意", "Flag"),
+                                        t("或改移（任一人，如輪到大盲者）", "Or instead (any one; e.g. the one due the big blind)")],
+                                rows, highlight=hl, notes=notes))
         out.append(Report("Moves", sheet_name("Moves", lang), t(f"{name} · 第二天併桌與平衡", f"{name} · Day 2 table breaking and balancing"), blocks,
                           subtitle=t("完成移動後，請在「座位」表更新桌號與座位，再執行一次。", "After the moves, update table and seat on Seating and run again.")))
 
