@@ -23,6 +23,8 @@ def _report(outcome, quiet: bool = False) -> None:
     warnings = [p for p in outcome.problems if p.severity != "error"]
     for p in errors + warnings:
         click.echo(p.line(outcome.lang), err=True)
+    for line in getattr(outcome, "status", ()):
+        click.echo(f"waiting: {line}", err=True)
     if not quiet:
         click.echo(f"{len(errors)} error(s), {len(warnings)} warning(s)", err=True)
 

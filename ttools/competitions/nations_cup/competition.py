@@ -83,7 +83,8 @@ def new_workbook(path: str, teams: int | None = None, players: int | None = None
 
 
 def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
-           template: bool = False, problems: Sequence[Problem] = (), printable: list[str] = ()) -> None:
+           template: bool = False, problems: Sequence[Problem] = (), printable: list[str] = (),
+           status: Sequence[str] = ()) -> None:
     meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
                 event_name=data.name, source_hash=source_hash)
     w = WorkbookWriter(path, meta)
@@ -92,6 +93,8 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     w.define_list("TeamList", teams or ["A"])
     w.define_list("PlayerList", _player_codes(teams, sorted(data.players)) or ["A1"])
     title, sections = GUIDE_TEXT[lang if lang in GUIDE_TEXT else "en"]
+    if status:   # the status area: what this workbook still waits for
+        sections = [("目前進度" if lang.startswith("zh") else "Status", list(status))] + list(sections)
     w.guide_sheet(S.GUIDE.get(lang, "Guide"), title, sections)
 
     ev = {s.key: s.default for s in S.EVENT.settings}
@@ -205,9 +208,11 @@ def process(book: Book, source_hash: str = "") -> Outcome:
     out_reports = reports(res, lang, rk_rows)
     outcome = Outcome(competition=NAME, lang=lang, problems=problems, summary=summary(res))
     outcome.printable = [r.name for r in out_reports]
+    outcome.status = [w.message(lang) for w in res.waiting]
 
     def writer(path: str) -> None:
-        _write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable)
+        _write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable,
+               status=outcome.status)
 
     outcome.writer = writer
     return outcome

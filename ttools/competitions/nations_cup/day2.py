@@ -107,8 +107,10 @@ def validate_lineups(
     """Check every team's two line-ups; return the valid ones (by event, then team) and the problems.
 
     A team with any problem is left out of both events: its two line-ups depend on each other
-    (no one in both), so neither can be trusted alone. No rows at all means the line-ups are
-    not in yet, which is not a problem. ``sheet`` names the sheet for problems that have no row.
+    (no one in both), so neither can be trusted alone. A team with no rows has not submitted
+    yet, which is not a problem (it is left out too). A count that is wrong is said once, on
+    the rows beyond the third of an event that has too many (the short event then follows from
+    it), else on the short event's last row. ``sheet`` names the sheet for problems that have no row.
     """
     lineups: dict[str, dict[str, list[str]]] = {e: {} for e in EVENTS}
     if not rows:
@@ -151,16 +153,24 @@ def validate_lineups(
             bad_teams.add(row.team)
 
     for team in roster_teams:
+        counts = {e: len(by_team_event.get((team, e), [])) for e in EVENTS}
+        if not any(counts.values()):
+            bad_teams.add(team)          # not submitted yet: waiting, not a mistake
+            continue
+        over = any(n > PER_EVENT for n in counts.values())
         for event in EVENTS:
             entered = by_team_event.get((team, event), [])
             if len(entered) == PER_EVENT:
                 continue
             bad_teams.add(team)
             params = dict(team=team, event=event, count=len(entered), expected=PER_EVENT)
-            if entered:
-                problems.extend(error(LINEUP_COUNT, _cell(r, "team"), **params) for r in entered)
-            else:
-                problems.append(error(LINEUP_COUNT, sheet_where, **params))
+            if len(entered) > PER_EVENT:
+                # the rows beyond the third are the ones to look at (a player typed in the wrong event)
+                problems.extend(error(LINEUP_COUNT, _cell(r, "event"), **params) for r in entered[PER_EVENT:])
+            elif not over:
+                # short with the other event not over: the team's last row of this event, or its first row
+                first = next(r for e in EVENTS for r in by_team_event.get((team, e), []))
+                problems.append(error(LINEUP_COUNT, _cell(entered[-1] if entered else first, "team"), **params))
 
     for (team, event), entered in sorted(by_team_event.items()):
         if team not in bad_teams:

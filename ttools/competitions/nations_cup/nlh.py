@@ -58,9 +58,9 @@ SHARED_ALONE = define(
 )
 PLACE_GAP = define(
     "nlh-place-gap",
-    "No player has place(s) {first}–{last}, although worse places are filled: a knock-out may be missing.",
-    "第 {first}–{last} 名尚無選手，但其後的名次已填寫：可能漏記了出局選手。",
-    "第 {first}–{last} 名尚无选手，但其后的名次已填写：可能漏记了出局选手。",
+    "No player has place {span}, although worse places are filled: a knock-out may be missing.",
+    "第 {span} 名尚無選手，但其後的名次已填寫：可能漏記了出局選手。",
+    "第 {span} 名尚无选手，但其后的名次已填写：可能漏记了出局选手。",
 )
 
 
@@ -136,7 +136,9 @@ def nlh_places(entries: Iterable[PlaceEntry], field: Iterable[str]) -> tuple[dic
             places[e.player] = place
         covered_until, block, block_top = last, group, place
 
-    problems.extend(_gaps(places, by_place))
+    if not any(p.severity == "error" for p in problems):
+        # with a row rejected, a gap is most likely that row's place: judged once the rows are right
+        problems.extend(_gaps(places, by_place))
     return places, problems
 
 
@@ -160,7 +162,8 @@ def _gaps(places: Mapping[str, int], by_place: Mapping[int, list[PlaceEntry]]) -
             q += 1
         # point at the place cell just below the gap, where the staff will look
         where = _cell(by_place[q][0], "place") if by_place.get(q) else NOWHERE
-        problems.append(warning(PLACE_GAP, where, first=start, last=q - 1))
+        span = str(start) if start == q - 1 else f"{start}–{q - 1}"
+        problems.append(warning(PLACE_GAP, where, first=start, last=q - 1, span=span))
     return problems
 
 
