@@ -88,3 +88,23 @@ def test_a_typed_table_count_wins_and_one_that_cannot_seat_the_field_says_what_t
     assert [(p["code"], p["sheet"]) for p in errors(summary)] == [("tables-day2-too-few", "Rules")]
     assert "draw" not in summary.get("day2", {})
     assert len(summary["qualification"]["standings"]) == 13     # the scores do not need the seats
+
+
+def test_english_appendix_sheets_read_appendix_n_and_old_names_are_not_carried_over(write_event, tmp_path):
+    import openpyxl
+
+    src = write_event(teams=12, name="names.xlsx")
+    out = tmp_path / "names.out.xlsx"
+    process_file(str(src)).writer(str(out))
+    names = openpyxl.load_workbook(out, read_only=True).sheetnames
+    assert {"Appendix 7 Day 1", "Appendix 5 Milestones", "Appendix 6 Example"} <= set(names)
+    # an output of an earlier version, with the old names, processed again: the old sheets are dropped
+    wb = openpyxl.load_workbook(out)
+    wb["Appendix 7 Day 1"].title = "Appendix7 Day1"
+    old = tmp_path / "old.xlsx"
+    wb.save(old)
+    again = process_file(str(old))
+    assert not [p for p in again.problems if p.code == "unknown-sheet"]
+    target = tmp_path / "old.out.xlsx"
+    again.writer(str(target))
+    assert "Appendix7 Day1" not in openpyxl.load_workbook(target, read_only=True).sheetnames

@@ -278,7 +278,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             data.finals_sng.append(F.SNGResult(rnd, table, player, place, dict(row.where)))
 
     # ---- sheets ttools does not know: carried over ----------------------------------
-    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values()) + list(S.LEGACY_OUTPUTS)
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
 

@@ -203,20 +203,23 @@ INPUT_SHEETS = (EVENT, RULES, POINTS, PLAYERS, DAY1, LINEUPS, SEATING, NLH, BOUN
 
 # Output sheet names (ttools writes them; the reader ignores them on the way back in)
 OUTPUTS = {
-    "Appendix7": {"zh-Hant": "附件七 第一天配對", "en": "Appendix7 Day1"},
+    "Appendix7": {"zh-Hant": "附件七 第一天配對", "en": "Appendix 7 Day 1"},
     "Schedules": {"zh-Hant": "選手賽程", "en": "Schedules"},
     "Day2Draw": {"zh-Hant": "第二天抽籤", "en": "Day2Draw"},
     "Moves": {"zh-Hant": "併桌建議", "en": "TableMoves"},
     "NLHPoints": {"zh-Hant": "NLH積分", "en": "NLHPoints"},
     "Bounty": {"zh-Hant": "獵人賽", "en": "Bounty"},
-    "Appendix5": {"zh-Hant": "附件五 里程碑", "en": "Appendix5 Milestones"},
+    "Appendix5": {"zh-Hant": "附件五 里程碑", "en": "Appendix 5 Milestones"},
     "Standings": {"zh-Hant": "資格賽成績", "en": "Standings"},
-    "Appendix6": {"zh-Hant": "附件六 計分範例", "en": "Appendix6 Example"},
+    "Appendix6": {"zh-Hant": "附件六 計分範例", "en": "Appendix 6 Example"},
     "Reckoner": {"zh-Hant": "現場速算表", "en": "Reckoner"},
     "Players": {"zh-Hant": "個人紀錄", "en": "PlayerRecords"},
     "FinalsDraw": {"zh-Hant": "決賽抽籤", "en": "FinalsDraw"},
     "FinalStandings": {"zh-Hant": "決賽成績", "en": "FinalStandings"},
     "Problems": {"zh-Hant": "問題", "en": "Problems"},
 }
+
+# output sheet names of earlier versions: still known (dropped and rewritten), never carried over as unknown sheets
+LEGACY_OUTPUTS = ("Appendix7 Day1", "Appendix5 Milestones", "Appendix6 Example")
 
 GUIDE = {"zh-Hant": "說明", "en": "Guide"}
