@@ -18,6 +18,16 @@ def _fail_unreadable(reason: str) -> None:
     sys.exit(EXIT_UNREADABLE)
 
 
+def _need_folders(*paths: str | None) -> None:
+    """Refuse, in one line and before any work, an output path whose folder does not exist."""
+    for path in paths:
+        if path and path != "-":
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(folder):
+                click.echo(f"ttools: cannot write {path}: the folder {folder} does not exist", err=True)
+                sys.exit(EXIT_UNREADABLE)
+
+
 def _report(outcome, quiet: bool = False) -> None:
     errors = [p for p in outcome.problems if p.severity == "error"]
     warnings = [p for p in outcome.problems if p.severity != "error"]
@@ -106,6 +116,7 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
     Example:
       ttools check event.xlsx --annotate
     """
+    _need_folders(json_path, annotate)
     outcome = _process(file)
     _report(outcome)
     _write_json(outcome, json_path)
@@ -140,6 +151,7 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
     """
     from ttools.pipeline import default_path, write_output
 
+    _need_folders(output, json_path, pdf_path)
     outcome = _process(file)
     target = output or default_path(file, ".out.xlsx")
     _refuse_same(file, target)
@@ -173,6 +185,7 @@ def print_(file: str, output: str | None) -> None:
     from ttools.pipeline import default_path
     from ttools.problems import Unreadable
 
+    _need_folders(output)
     try:
         sheets = printable_sheets(file)
         pdf = to_pdf(file, output or default_path(file, ".pdf"), sheets)
