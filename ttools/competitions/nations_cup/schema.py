@@ -205,6 +205,8 @@ INPUT_SHEETS = (EVENT, RULES, POINTS, PLAYERS, DAY1, LINEUPS, SEATING, NLH, BOUN
 OUTPUTS = {
     "Appendix7": {"zh-Hant": "附件七 第一天配對", "en": "Appendix 7 Day 1"},
     "Schedules": {"zh-Hant": "選手賽程", "en": "Schedules"},
+    "Day1Board": {"zh-Hant": "第一天成績", "en": "Day1 Scoreboard"},
+    "Running": {"zh-Hant": "資格賽暫定成績", "en": "Running Standings"},
     "Day2Draw": {"zh-Hant": "第二天抽籤", "en": "Day2Draw"},
     "Moves": {"zh-Hant": "併桌建議", "en": "TableMoves"},
     "NLHPoints": {"zh-Hant": "NLH積分", "en": "NLHPoints"},
@@ -215,6 +217,7 @@ OUTPUTS = {
     "Reckoner": {"zh-Hant": "現場速算表", "en": "Reckoner"},
     "Players": {"zh-Hant": "個人紀錄", "en": "PlayerRecords"},
     "FinalsDraw": {"zh-Hant": "決賽抽籤", "en": "FinalsDraw"},
+    "FinalsResults": {"zh-Hant": "決賽各輪結果", "en": "Finals Results"},
     "FinalStandings": {"zh-Hant": "決賽成績", "en": "FinalStandings"},
     "Problems": {"zh-Hant": "問題", "en": "Problems"},
 }
