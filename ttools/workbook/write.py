@@ -98,6 +98,23 @@ def _plain(value: Any) -> Any:
     return value
 
 
+# A font face of the page's script: Traditional Chinese pages must not print Simplified glyph forms
+FONTS = {"zh-Hant": "Noto Sans CJK TC", "zh-Hans": "Noto Sans CJK SC", "en": "Calibri"}
+
+# A4 less the margins print_setup sets, in points; an Excel row is 15 pt high by default
+_PAGE_POINTS = {False: (8.27 - 1.0) * 72, True: (11.69 - 1.0) * 72}        # printable width
+_PAGE_HEIGHT = {False: (11.69 - 1.5) * 72, True: (8.27 - 1.5) * 72}        # printable height
+_ROW_POINTS = 15
+
+
+def rows_per_page(widths: dict[int, int], landscape: bool) -> int:
+    """How many rows of a report sheet fit one printed page, fitted to the page width (a safe
+    under-estimate: the repeated headings must come before the printer's own page break)."""
+    width = sum(int(w * 7 + 5) for w in widths.values()) * 0.75
+    scale = min(1.0, _PAGE_POINTS[landscape] / width) if width else 1.0
+    return max(10, int(_PAGE_HEIGHT[landscape] / (_ROW_POINTS * scale) * 0.85) - 2)
+
+
 class WorkbookWriter:
     def __init__(self, path: str, meta: Meta):
         import xlsxwriter
@@ -111,7 +128,7 @@ class WorkbookWriter:
         self.wb.set_custom_property("ttools_kind", meta.kind)
         self.wb.set_custom_property("ttools_template_version", str(meta.template_version))
         self.wb.set_custom_property("ttools_language", meta.lang)
-        font = "Microsoft JhengHei" if meta.lang == "zh-Hant" else ("Microsoft YaHei" if meta.lang == "zh-Hans" else "Calibri")
+        font = FONTS.get(meta.lang, FONTS["en"])
         self.font = font
         f = self.wb.add_format
         self.f_header = f({"bold": True, "bg_color": "#1F4E78", "font_color": "#FFFFFF", "border": 1,
@@ -305,16 +322,33 @@ class WorkbookWriter:
             ws.hide()
 
     def report_sheet(self, report: Report) -> None:
+        """A printable sheet of titled tables. With one table its heading row repeats on every
+        page (print titles); with several, each table that fits one page is kept on one page and a
+        table that runs on repeats its title and headings at the top of each continuation page."""
         ws = self.wb.add_worksheet(report.name)
+        widths = self._report_widths(report)
+        per_page = rows_per_page(widths, report.landscape)
+        single = sum(1 for b in report.blocks if b.header) == 1
         ws.write_string(0, 0, report.title, self.f_title)
         r = 1
         if report.subtitle:
             ws.write_string(r, 0, report.subtitle, self.f_subtitle)
             r += 1
         r += 1
-        widths: dict[int, int] = {}
         first_header: int | None = None
+        page_start, breaks = 0, []
+        cont = " (continued)" if not self.meta.lang.startswith("zh") else "（續）"
+
+        def new_page(at: int) -> None:
+            nonlocal page_start
+            breaks.append(at)
+            page_start = at
+
         for block in report.blocks:
+            size = (1 if block.title else 0) + (1 if block.header else 0) + len(block.rows) + len(block.notes)
+            used = r - page_start
+            if not single and used and used + size > per_page and (size <= per_page or per_page - used < 5):
+                new_page(r)          # keep the table on one page, or start a long one on a fresh page
             if block.title:
                 ws.write_string(r, 0, block.title, self.f_block)
                 r += 1
@@ -323,9 +357,15 @@ class WorkbookWriter:
                     first_header = r
                 for c, h in enumerate(block.header):
                     ws.write_string(r, c, str(h), self.f_header)
-                    widths[c] = max(widths.get(c, 6), display_width(h) + 2)
                 r += 1
             for i, row in enumerate(block.rows):
+                if not single and r - page_start >= per_page:
+                    new_page(r)
+                    ws.write_string(r, 0, (block.title or report.title) + cont, self.f_block)
+                    r += 1
+                    for c, h in enumerate(block.header):
+                        ws.write_string(r, c, str(h), self.f_header)
+                    r += 1
                 hl = i in block.highlight
                 for c, v in enumerate(row):
                     fmt_code = block.number_format.get(c)
@@ -334,20 +374,32 @@ class WorkbookWriter:
                     else:
                         fmt = self.f_hl if hl else self.f_cell
                     self.write_value(ws, r, c, v, fmt)
-                    widths[c] = max(widths.get(c, 6), min(display_width(_display(v, fmt_code)) + 2, 60))
                 r += 1
             for line in block.notes:
+                if not single and r - page_start >= per_page:
+                    new_page(r)
                 ws.write_string(r, 0, line, self.f_note)
                 r += 1
             r += 1
         for c, w in sorted(widths.items()):
             ws.set_column(c, c, w)
+        if breaks:
+            ws.set_h_pagebreaks(breaks)
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True})
-        # one table on the sheet: its header row repeats on every printed page
-        single = sum(1 for b in report.blocks if b.header) == 1
         self.print_setup(ws, header_rows=first_header if single else None, landscape=report.landscape)
         ws.set_print_scale(100)
         ws.fit_to_pages(1, 0)
+
+    @staticmethod
+    def _report_widths(report: Report) -> dict[int, int]:
+        widths: dict[int, int] = {}
+        for block in report.blocks:
+            for c, h in enumerate(block.header or ()):
+                widths[c] = max(widths.get(c, 6), display_width(h) + 2)
+            for row in block.rows:
+                for c, v in enumerate(row):
+                    widths[c] = max(widths.get(c, 6), min(display_width(_display(v, block.number_format.get(c))) + 2, 60))
+        return widths
 
     def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:
         ws = self.wb.add_worksheet("_meta")
