@@ -35,6 +35,8 @@ def table(ws, header_first: str) -> list[tuple]:
     start = next(i for i, r in enumerate(rows) if r[0] == header_first)
     body = []
     for r in rows[start + 1:]:
+        if str(r[0]).endswith(("（續）", "(continued)")) or r == rows[start]:
+            continue                     # a printed page's repeated title and headings
         if r[0] is None or r[1] is None:
             break
         body.append(r)

@@ -11,6 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Sequence
 
+from ttools.i18n import pick, zh
 from ttools.workbook.read import col_letter
 from ttools.workbook.schema import SheetSpec
 
@@ -230,8 +231,8 @@ class WorkbookWriter:
         """Key/value sheet: key (canonical), label, value (the input), note.
         The 'key' and 'value' headers stay English: they are what the reader looks for."""
         ws = self.wb.add_worksheet(spec.name(lang))
-        zh = lang.startswith("zh")
-        head = ["key", "項目" if zh else "label", "value", "說明" if zh else "note"]
+        head = ["key", zh(lang, "項目") if lang.startswith("zh") else "label", "value",
+                zh(lang, "說明") if lang.startswith("zh") else "note"]
         for c, h in enumerate(head):
             ws.write_string(0, c, h, self.f_header)
         widths = [16, 18, 18, 60]
@@ -240,7 +241,7 @@ class WorkbookWriter:
             ws.write_string(i, 1, s.label(lang), self.f_locked)
             v = values.get(s.key, s.default)
             self.write_value(ws, i, 2, v, self.f_input)
-            note = s.note.get(lang) or s.note.get("en", "")
+            note = pick(s.note, lang)
             ws.write_string(i, 3, note, self.f_wrap)
             ws.set_row(i, wrapped_height(note, 60))
             widths[1] = max(widths[1], display_width(s.label(lang)) + 2)
@@ -297,7 +298,7 @@ class WorkbookWriter:
                         max((display_width(r[j]) + 2 for r in data), default=0))
             unlocked = c.key not in locked
             ws.set_column(j, j, min(width, 50), formats[j] if unlocked else None)
-            note = c.note.get(lang) or c.note.get("en", "")
+            note = pick(c.note, lang)
             opts: dict[str, Any] = {}
             if c.list_name:
                 opts = {"validate": "list", "source": "=" + c.list_name, "error_type": "warning"}
@@ -337,7 +338,7 @@ class WorkbookWriter:
         r += 1
         first_header: int | None = None
         page_start, breaks = 0, []
-        cont = " (continued)" if not self.meta.lang.startswith("zh") else "（續）"
+        cont = zh(self.meta.lang, "（續）") if self.meta.lang.startswith("zh") else " (continued)"
 
         def new_page(at: int) -> None:
             nonlocal page_start
@@ -444,8 +445,11 @@ def problems_report(problems, lang: str) -> Report | None:
     """The Problems sheet of an output workbook: every problem with its sheet and cell."""
     if not problems:
         return None
-    zh = lang.startswith("zh")
-    block = Block("", ["嚴重性" if zh else "Severity", "工作表" if zh else "Sheet", "儲存格" if zh else "Cell",
-                       "代碼" if zh else "Code", "說明" if zh else "Message"],
+    chinese = lang.startswith("zh")
+
+    def t(traditional: str, english: str) -> str:
+        return zh(lang, traditional) if chinese else english
+
+    block = Block("", [t("嚴重性", "Severity"), t("工作表", "Sheet"), t("儲存格", "Cell"), t("代碼", "Code"), t("說明", "Message")],
                   [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
-    return Report("Problems", "問題" if zh else "Problems", "問題" if zh else "Problems", [block])
+    return Report("Problems", t("問題", "Problems"), t("問題", "Problems"), [block])

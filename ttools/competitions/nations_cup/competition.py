@@ -10,6 +10,7 @@ from ttools.competitions.nations_cup.compute import Results, compute
 from ttools.competitions.nations_cup.load import EventData, load
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.competitions.nations_cup.report import reports, summary
+from ttools.i18n import pick, simplified, zh
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
@@ -51,7 +52,15 @@ GUIDE_TEXT = {
 
 
 def _lang(lang: str | None) -> str:
-    return lang if lang in ("zh-Hant", "en") else DEFAULT_LANG  # zh-Hans labels fall back to zh-Hant
+    return lang if lang in ("zh-Hant", "zh-Hans", "en") else DEFAULT_LANG
+
+
+def _guide(lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
+    """The Guide in the event's language (Simplified: the Traditional text converted)."""
+    if lang != "zh-Hans":
+        return GUIDE_TEXT[lang if lang in GUIDE_TEXT else "en"]
+    title, sections = GUIDE_TEXT["zh-Hant"]
+    return simplified(title), [(simplified(h), [simplified(x) for x in lines]) for h, lines in sections]
 
 
 def _points_rows() -> list[dict[str, Any]]:
@@ -92,10 +101,10 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     teams = data.teams
     w.define_list("TeamList", teams or ["A"])
     w.define_list("PlayerList", _player_codes(teams, sorted(data.players)) or ["A1"])
-    title, sections = GUIDE_TEXT[lang if lang in GUIDE_TEXT else "en"]
+    title, sections = _guide(lang)
     if status:   # the status area: what this workbook still waits for
-        sections = [("目前進度" if lang.startswith("zh") else "Status", list(status))] + list(sections)
-    w.guide_sheet(S.GUIDE.get(lang, "Guide"), title, sections)
+        sections = [(zh(lang, "目前進度") if lang.startswith("zh") else "Status", list(status))] + list(sections)
+    w.guide_sheet(pick(S.GUIDE, lang, "Guide"), title, sections)
 
     ev = {s.key: s.default for s in S.EVENT.settings}
     ev.update({k: v for k, v in data.settings_raw.get("Event", {}).items() if v is not None})
@@ -179,7 +188,7 @@ def _owed_notes(res: Results, lang: str) -> list[str]:
         if ow.must_sng:
             parts.append(("必須單桌：" if zh else "must play SNG: ") + ", ".join(ow.must_sng))
         lines.append("  ".join(parts))
-    return lines
+    return [simplified(x) for x in lines] if lang == "zh-Hans" else lines
 
 
 def reckoner_sections(n: int, rules: Rules, scales, lang: str):

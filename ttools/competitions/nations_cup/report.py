@@ -11,6 +11,7 @@ from ttools.competitions.nations_cup import day1 as D1
 from ttools.competitions.nations_cup.compute import Results
 from ttools.competitions.nations_cup.schema import OUTPUTS
 from ttools.core.exact import round_half_up
+from ttools.i18n import pick, simplified
 from ttools.workbook.write import Block, Report
 
 
@@ -26,14 +27,14 @@ def num(value: Any) -> Any:
 class _L:
     def __init__(self, lang: str):
         self.zh = lang.startswith("zh")
+        self.lang = lang
 
     def __call__(self, zh: str, en: str) -> str:
-        return zh if self.zh else en
+        return (simplified(zh) if self.lang == "zh-Hans" else zh) if self.zh else en
 
 
 def sheet_name(key: str, lang: str) -> str:
-    names = OUTPUTS[key]
-    return names.get(lang) or names["en"]
+    return pick(OUTPUTS[key], lang)
 
 
 def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
@@ -120,7 +121,7 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
             adv = res.advice.get(event)
             if adv is None:
                 continue
-            title = (t("NLH MTT", "NLH MTT") if event == "nlh" else t("獵人賽", "Escalating Bounty MTT")) + " — " + adv.summary("zh-Hant" if t.zh else "en")
+            title = (t("NLH MTT", "NLH MTT") if event == "nlh" else t("獵人賽", "Escalating Bounty MTT")) + " — " + adv.summary(lang)
             rows, hl = [], set()
             for i, m in enumerate(adv.moves):
                 others = [p for p in m.eligible if p != m.player]
