@@ -96,3 +96,17 @@ def test_shared_places_print_as_7_equals_and_heads_are_apart_from_chips(books):
     assert {r[1]: r[heads] for r in bounty} == {p: taken.get(p, 0) for p in summary["bounty"]["players"]}
     assert sum(r[heads] for r in bounty) == len(log)
     assert sum(r[chips] for r in bounty) >= len(log)           # a head is worth 1 chip or more
+
+
+def test_largest_remainder_rounding_is_said_in_the_standings_footnote(write_event, tmp_path):
+    from tests.conftest import complete_sheets
+
+    notes = {}
+    for rounding in ("half-up", "largest-remainder"):
+        src = write_event(complete_sheets(12), teams=12, rules={"rounding": rounding}, name=f"{rounding}.xlsx")
+        target = tmp_path / f"{rounding}.out.xlsx"
+        process_file(str(src)).writer(str(target))
+        ws = openpyxl.load_workbook(target, read_only=True)[S.OUTPUTS["Standings"]["en"]]
+        notes[rounding] = " ".join(str(r[0]) for r in ws.iter_rows(values_only=True) if r[0] and str(r[0]).startswith("Score ="))
+    assert "rounded half up" in notes["half-up"] and "largest remainder" not in notes["half-up"]
+    assert "by largest remainder" in notes["largest-remainder"] and "seeded lot" in notes["largest-remainder"]

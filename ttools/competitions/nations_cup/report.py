@@ -238,7 +238,11 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
                  t(f"總成績四捨五入尾差：{q.tail:+.2f}", f"Rounding tail of the totals: {q.tail:+.2f}") if q.tail is not None else "",
                  t(f"第 {data.rules.advance} 名與第 {data.rules.advance + 1} 名相差 {q.gap:.2f} 分。", f"Rank {data.rules.advance} and rank {data.rules.advance + 1} differ by {q.gap:.2f} points.") if q.gap is not None else "",
                  t("得分＝分數池 × 該隊原始分 ÷ 全體原始分總和；總成績計算至小數點後第 2 位，第 3 位四捨五入。",
-                   "Score = pool × team raw ÷ Σ raw of all teams; totals to 2 decimals, rounded half up at the 3rd.")]
+                   "Score = pool × team raw ÷ Σ raw of all teams; totals to 2 decimals, rounded half up at the 3rd.")
+                 if data.rules.rounding != "largest-remainder" else
+                 t("得分＝分數池 × 該隊原始分 ÷ 全體原始分總和；總成績以最大餘數法取至小數點後第 2 位，使總和恰為 1000（餘數相同者以種子抽籤，須由裁判長確認）。",
+                   "Score = pool × team raw ÷ Σ raw of all teams; totals to 2 decimals by largest remainder, so that they add up to "
+                   "exactly 1000 (equal remainders settled by the seeded lot, for the chief referee to confirm).")]
         fmt = {4: "0.00", 6: "0.00", 8: "0.00", 9: "0.00"}
         block = Block("", header, rows, highlight=hl, notes=[n for n in notes if n], number_format=fmt)
         out.append(Report("Standings", sheet_name("Standings", lang), t(f"{name} · 資格賽總成績", f"{name} · Qualification standings"), [block], landscape=True))
