@@ -73,3 +73,22 @@ def test_every_dropdown_is_fed_by_a_defined_name():
         name = formula.lstrip("=")
         assert name in names, (sheet, formula)
     assert {"TeamList", "PlayerList", "EventChoices", "ScaleChoices", "RoundingChoices"} <= names
+
+
+def _validations(ws) -> dict[str, tuple]:
+    """Column letter of the first cell -> (type, operator, formula1, formula2, error style)."""
+    out = {}
+    for dv in ws.data_validations.dataValidation:
+        first = str(dv.sqref).split()[0].split(":")[0]
+        out["".join(ch for ch in first if ch.isalpha())] = (dv.type, dv.operator, dv.formula1, dv.formula2, dv.errorStyle)
+    return out
+
+
+def test_template_validation_stops_impossible_values():
+    wb = load_workbook(TEMPLATES / "nations-cup-12-en.xlsx")
+    sng = _validations(wb["FinalsSNG"])
+    assert sng["E"][:4] in (("whole", "between", "1", "4"), ("whole", None, "1", "4")) and sng["E"][4] in (None, "stop")    # SNG place 1–4
+    hand = _validations(wb["BountyLog"])["A"]
+    assert hand[0] == "whole" and hand[2] == "1" and hand[4] in (None, "stop")                 # hands ≥ 1
+    place = _validations(wb["NLH"])["B"]
+    assert place[0] == "custom" and "<=36" in place[2] and ">=1" in place[2] and place[4] in (None, "stop")

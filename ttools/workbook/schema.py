@@ -44,6 +44,8 @@ class Column:
     list_name: str | None = None     # defined name feeding a dropdown
     width: int = 12
     required: bool = True
+    minimum: int | None = None       # whole-number bounds the template's validation enforces (stop)
+    maximum: int | None = None
 
     def label(self, lang: str) -> str:
         return pick(self.names, lang, self.key)

@@ -263,7 +263,7 @@ class WorkbookWriter:
 
     def input_sheet(self, spec: SheetSpec, lang: str, rows: Sequence[dict[str, Any]], *,
                     min_rows: int = 10, locked: Sequence[str] = (), hidden: bool = False,
-                    notes_above: Sequence[str] = ()) -> None:
+                    notes_above: Sequence[str] = (), bounds: dict[str, tuple[int | None, int | None]] | None = None) -> None:
         """A protected input sheet holding one Excel Table: header, ``rows`` filled, at least
         ``min_rows`` rows, dropdowns from defined names, an input message on each column.
         Columns in ``locked`` are pre-filled by ttools and locked (e.g. the Day 1 pairings)."""
@@ -306,8 +306,19 @@ class WorkbookWriter:
                 source = self.define_list(_list_name(c.key, c.choices), c.choices)
                 opts = {"validate": "list", "source": "=" + source, "error_type": "stop"}
             elif c.kind == "int":
-                opts = {"validate": "integer", "criteria": "between", "minimum": -10**9, "maximum": 10**9,
-                        "error_type": "warning"}
+                lo, hi = (bounds or {}).get(c.key, (c.minimum, c.maximum))
+                if lo is None and hi is None:
+                    opts = {"validate": "integer", "criteria": "between", "minimum": -10**9, "maximum": 10**9,
+                            "error_type": "warning"}
+                else:   # an impossible value is refused as it is typed
+                    opts = {"validate": "integer", "criteria": "between", "minimum": -10**9 if lo is None else lo,
+                            "maximum": 10**9 if hi is None else hi, "error_type": "stop"}
+            elif bounds and c.key in bounds:
+                # a place typed as text: a whole number in range, or the same with '=' (a shared place)
+                lo, hi = bounds[c.key]
+                x = f'--SUBSTITUTE({col_letter(j)}{top + 2},"=","")'
+                opts = {"validate": "custom", "value": f"=IFERROR(AND({x}>={lo},{x}<={hi},MOD({x},1)=0),FALSE)",
+                        "error_type": "stop"}
             else:
                 opts = {"validate": "any"}
             if note:

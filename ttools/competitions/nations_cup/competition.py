@@ -129,11 +129,14 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     seating = data.raw.get("Seating") or []
     if not seating and res is not None and res.draws:
         seating = [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": ""} for e in ("nlh", "bounty") for s in res.draws.get(e, [])]
-    w.input_sheet(S.SEATING, lang, seating, min_rows=6 * n)
+    field = 3 * n or None      # players in each Day 2 event: the largest place there is
+    tables = res.tables_day2 if res is not None else None
+    w.input_sheet(S.SEATING, lang, seating, min_rows=6 * n,
+                  bounds={"table": (1, tables), "seat": (1, data.rules.table_seats)})
     nlh_rows = data.raw.get("NLH") or []
     if not nlh_rows and res is not None and res.nlh_field:
         nlh_rows = [{"player": p, "place": ""} for p in res.nlh_field]
-    w.input_sheet(S.NLH, lang, nlh_rows, min_rows=3 * n)
+    w.input_sheet(S.NLH, lang, nlh_rows, min_rows=3 * n, bounds={"place": (1, field)} if field else None)
     w.input_sheet(S.BOUNTY_LOG, lang, data.raw.get("BountyLog") or [], min_rows=max(3 * n - 1, 1))
     counts = data.raw.get("BountyCounts") or []
     if not counts and res is not None and res.bounty_field:

@@ -69,7 +69,8 @@ POINTS = SheetSpec(
         _c("scale", "積分表", "scale", "nlh＝NLH MTT（附件三）、bounty＝獵人賽（附件四）、sng＝決賽單桌、bonus＝資格賽名次加分",
            "nlh (Appendix 3), bounty (Appendix 4), sng (finals), bonus (qualification-rank bonus)",
            kind="choice", choices=("nlh", "bounty", "sng", "bonus"), width=10),
-        _c("place", "名次", "place", "名次（1 起）；表外名次得 0 分。", "Place (from 1); places not listed score 0.", kind="int", width=8),
+        _c("place", "名次", "place", "名次（1 起）；表外名次得 0 分。", "Place (from 1); places not listed score 0.", kind="int", width=8,
+           minimum=1),
         _c("points", "積分", "points", "該名次之積分。", "Points for that place.", kind="number", width=8),
     ),
     note={"zh-Hant": "名次積分表（原附件三、四遺失，以預設值補上，可修改）。", "en": "Place points tables (defaults fill the lost appendices; editable)."},
@@ -79,7 +80,8 @@ PLAYERS = SheetSpec(
     key="Players", names={"zh-Hant": "選手", "en": "Players"},
     columns=(
         _c("team", "隊伍", "team", "隊伍代號 A、B、C…", "Team letter A, B, C …", kind="code", list_name="TeamList", width=8),
-        _c("number", "編號", "number", "隊內編號 1–6（7 起為候補）。", "Number in the team 1–6 (7+ reserves).", kind="int", width=8),
+        _c("number", "編號", "number", "隊內編號 1–6（7 起為候補）。", "Number in the team 1–6 (7+ reserves).", kind="int", width=8,
+           minimum=1),
         _c("name", "姓名", "name", "選手姓名。", "Player's name.", width=20, required=False),
         _c("country", "國家／地區", "country", "代表國家或地區。", "Country or region.", width=14, required=False),
     ),
@@ -114,8 +116,9 @@ SEATING = SheetSpec(
     key="Seating", names={"zh-Hant": "座位", "en": "Seating"},
     columns=(
         _c("event", "場次", "event", "nlh 或 bounty。", "nlh or bounty.", kind="choice", choices=("nlh", "bounty"), width=9),
-        _c("table", "桌號", "table", "由抽籤產生；移桌後更新。", "From the draw; update after moves.", kind="int", width=6),
-        _c("seat", "座位", "seat", "座位號。", "Seat number.", kind="int", width=6),
+        _c("table", "桌號", "table", "由抽籤產生；移桌後更新。", "From the draw; update after moves.", kind="int", width=6,
+           minimum=1),
+        _c("seat", "座位", "seat", "座位號。", "Seat number.", kind="int", width=6, minimum=1),
         _c("player", "選手", "player", "選手代號。", "Player code.", kind="code", list_name="PlayerList", width=9),
         _c("out", "已淘汰", "out", "選手淘汰後填 1（或 x）。", "Mark 1 (or x) when the player is out.", width=8, required=False),
     ),
@@ -136,12 +139,13 @@ NLH = SheetSpec(
 BOUNTY_LOG = SheetSpec(
     key="BountyLog", names={"zh-Hant": "獵人賽淘汰紀錄", "en": "BountyLog"},
     columns=(
-        _c("hand", "手牌", "hand", "手牌編號（遞增）。", "Hand number (increasing).", kind="int", width=7),
+        _c("hand", "手牌", "hand", "手牌編號（遞增）。", "Hand number (increasing).", kind="int", width=7, minimum=1),
         _c("out", "淘汰選手", "out", "被淘汰之選手。", "Player knocked out.", kind="code", list_name="PlayerList", width=9),
         _c("to", "主池贏家", "to", "贏得該選手最後籌碼之主池贏家（取得人頭值）。", "Winner of the pot with the player's last chips (takes the head value).",
            kind="code", list_name="PlayerList", width=9),
         _c("stack", "開局籌碼", "stack", "選填：該手牌開始時被淘汰者之計分牌，用於同手牌淘汰之名次。",
-           "Optional: the player's stack at the start of the hand, to order same-hand exits.", kind="int", width=10, required=False),
+           "Optional: the player's stack at the start of the hand, to order same-hand exits.", kind="int", width=10, required=False,
+           minimum=1),
     ),
     note={"zh-Hant": "獵人賽淘汰紀錄：每位被淘汰選手一列。", "en": "Escalating bounty elimination log: one row per player out."},
 )
@@ -150,7 +154,7 @@ BOUNTY_COUNTS = SheetSpec(
     key="BountyCounts", names={"zh-Hant": "賞金籌碼清點", "en": "BountyCounts"},
     columns=(
         _c("player", "選手", "player", "選手代號。", "Player code.", kind="code", list_name="PlayerList", width=9),
-        _c("chips", "賞金籌碼", "chips", "現場清點之賞金籌碼數。", "Bounty chips counted by the floor.", kind="int", width=9),
+        _c("chips", "賞金籌碼", "chips", "現場清點之賞金籌碼數。", "Bounty chips counted by the floor.", kind="int", width=9, minimum=0),
     ),
     note={"zh-Hant": "現場清點之賞金籌碼（與紀錄不符者提出警告）。", "en": "Bounty chips counted by the floor (checked against the log)."},
 )
@@ -167,7 +171,7 @@ FINALS_ROSTER = SheetSpec(
 FINALS_LINEUPS = SheetSpec(
     key="FinalsLineups", names={"zh-Hant": "決賽分項名單", "en": "FinalsLineups"},
     columns=(
-        _c("round", "輪次", "round", "1–3。", "1–3.", kind="int", width=6),
+        _c("round", "輪次", "round", "1–3。", "1–3.", kind="int", width=6, minimum=1, maximum=3),
         _c("team", "隊伍", "team", "隊伍代號。", "Team letter.", kind="code", list_name="TeamList", width=8),
         _c("kind", "項目", "kind", "hu＝單挑賽；sng＝單桌錦標賽。", "hu or sng.", kind="choice", choices=("hu", "sng"), width=7),
         _c("player", "選手", "player", "選手代號。", "Player code.", kind="code", list_name="PlayerList", width=9),
@@ -194,7 +198,8 @@ FINALS_SNG = SheetSpec(
         _c("table", "桌號", "table", "由 ttools 產生。", "Written by ttools.", kind="int", width=6),
         _c("seat", "座位", "seat", "由抽籤產生。", "From the draw.", kind="int", width=6, required=False),
         _c("player", "選手", "player", "由抽籤產生。", "From the draw.", kind="code", width=9),
-        _c("place", "名次", "place", "該桌名次 1–4。", "Place at the table, 1–4.", kind="int", width=7, required=False),
+        _c("place", "名次", "place", "該桌名次 1–4。", "Place at the table, 1–4.", kind="int", width=7, required=False,
+           minimum=1, maximum=4),
     ),
     note={"zh-Hant": "決賽單桌錦標賽座位及名次。", "en": "Finals single-table tournaments: seats and places."},
 )
