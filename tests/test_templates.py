@@ -92,3 +92,13 @@ def test_template_validation_stops_impossible_values():
     assert hand[0] == "whole" and hand[2] == "1" and hand[4] in (None, "stop")                 # hands ≥ 1
     place = _validations(wb["NLH"])["B"]
     assert place[0] == "custom" and "<=36" in place[2] and ">=1" in place[2] and place[4] in (None, "stop")
+
+
+@pytest.mark.parametrize("name,lang", [("nations-cup-12.xlsx", "zh-Hant"), ("nations-cup-12-en.xlsx", "en")])
+def test_the_guide_covers_every_input_sheet(name, lang):
+    from ttools.competitions.nations_cup import schema as S
+
+    wb = load_workbook(TEMPLATES / name)
+    guide = " ".join(str(r[0]) for r in wb.worksheets[0].iter_rows(values_only=True) if r[0])
+    for spec in S.INPUT_SHEETS:
+        assert spec.name(lang) in guide, f"the Guide does not mention {spec.name(lang)}"
