@@ -100,3 +100,9 @@ def every_problem_has_a_place(monkeypatch):
     yield
     placeless = sorted({p.line() for p in seen if not p.sheet})
     assert not placeless, "problems without a sheet:\n" + "\n".join(placeless)
+    # messages for floor staff: no empty ranges ("第 2–2 名") and no formulas ("p+1 … p+k−1")
+    import re
+
+    odd = sorted({m for p in seen for m in (p.message("en"), p.message("zh-Hant"))
+                  if re.search(r"(?<![\d.])(\d+)–\1(?![\d.])", m) or re.search(r"\b[a-z]\s*[+−-]\s*\d", m)})
+    assert not odd, "messages floor staff should not have to decode:\n" + "\n".join(odd)

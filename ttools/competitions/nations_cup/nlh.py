@@ -38,11 +38,9 @@ PLACE_DUPLICATE = define(
     "place-duplicate",
     "Place {place} of {player} is already taken by {other} (place {taken}). Only players knocked "
     "out in one hand with equal stacks share a place: write it with '=' for each of them "
-    "(e.g. {taken}=); k players sharing place p also take places p+1 … p+k−1.",
+    "(e.g. {taken}=); two players sharing {taken}= also take the place after it, three the two after it.",
     "{player} 的名次 {place} 已由 {other}（名次 {taken}）佔用。只有同一手牌以相同籌碼出局的選手"
-    "可並列名次：請在每位選手的名次後加「=」（例如 {taken}=）；k 人並列第 p 名時同時佔用第 p+1 … p+k−1 名。",
-    "{player} 的名次 {place} 已由 {other}（名次 {taken}）占用。只有同一手牌以相同筹码出局的选手"
-    "可并列名次：请在每位选手的名次后加“=”（例如 {taken}=）；k 人并列第 p 名时同时占用第 p+1 … p+k−1 名。",
+    "可並列名次：請在每位選手的名次後加「=」（例如 {taken}=）；兩人並列 {taken}= 時同時佔用其下一個名次，三人則佔用其後兩個名次。",
 )
 SHARED_BEYOND_FIELD = define(
     "nlh-shared-beyond-field",
