@@ -296,7 +296,8 @@ def run_bounty(field: Iterable[str], log: Iterable[Elimination], rules: Rules | 
 
     held = sum(chips.values())
     if held != issued:
-        problems.append(error(NOT_CONSERVED, NOWHERE, held=held, issued=issued))
+        sheet = next((w.sheet for r in rows for w in r.where.values() if w.sheet), "BountyLog")
+        problems.append(error(NOT_CONSERVED, Where(sheet, ""), held=held, issued=issued))
 
     valid = not has_errors(problems)
     result = BountyResult(

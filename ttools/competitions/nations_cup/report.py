@@ -138,7 +138,7 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
                 notes = [p.line(lang) for p in adv.problems if p.severity == "error"] + notes
             blocks.append(Block(title, [t("順序", "#"), t("選手", "Player"), t("姓名", "Name"), t("原桌", "From table"), t("原座位", "From seat"),
                                         t("新桌", "To table"), t("新座位", "To seat"), t("原因", "Reason"), t("注意", "Flag"),
-                                        t("或改移（任一人，如輪到大盲者）", "Or instead (any one; e.g. the one due the big blind)")],
+                                        t("或改移（任一人）", "Or move instead (any one)")],
                                 rows, highlight=hl, notes=notes))
         out.append(Report("Moves", sheet_name("Moves", lang), t(f"{name} · 第二天併桌與平衡", f"{name} · Day 2 table breaking and balancing"), blocks,
                           subtitle=t("完成移動後，請在「座位」表更新桌號與座位，再執行一次。", "After the moves, update table and seat on Seating and run again.")))
