@@ -67,3 +67,21 @@ def test_new_simplified_template(invoke, tmp_path, lang):
     wb = openpyxl.load_workbook(src)
     assert wb.sheetnames[:5] == ["说明", "赛事", "规则", "名次积分", "选手"]
     assert "選" not in "".join(str(c.value) for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.value)
+
+
+@pytest.mark.parametrize("lang, title, head", [
+    ("zh-Hant", "ttools 問題", ("嚴重性", "工作表", "儲存格", "代碼", "說明")),
+    ("zh-Hans", "ttools 问题", ("严重性", "工作表", "储存格", "代码", "说明")),
+    ("en", "ttools problems", ("severity", "sheet", "cell", "code", "message")),
+])
+def test_the_annotated_copy_lists_problems_in_the_event_language_ready_to_print(invoke, tmp_path, lang, title, head):
+    sheets = complete_sheets(4)
+    sheets["NLH"][2]["place"] = "seventh"
+    src = tmp_path / "bad.xlsx"
+    write_input_workbook(str(src), 4, sheets, event={"seed": SEED}, rules={"tables_day2": 4}, lang=lang)
+    assert invoke("check", src, "--annotate").exit_code == 1
+    wb = openpyxl.load_workbook(tmp_path / "bad.checked.xlsx")
+    ws = wb.worksheets[0]
+    assert ws.title == title and tuple(c.value for c in ws[1]) == head
+    assert ws.print_title_rows == "$1:$1" and ws.page_setup.orientation == "landscape"
+    assert int(ws.page_setup.paperSize) == 9 and ws.sheet_properties.pageSetUpPr.fitToPage
