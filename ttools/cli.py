@@ -237,7 +237,7 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
 @cli.command()
 @click.argument("competition")
 @click.option("--teams", type=int, required=True, help="Number of teams.")
-@click.option("--lang", type=click.Choice(["zh-Hant", "en"]), default="en")
+@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default="en")
 def reckoner(competition: str, teams: int, lang: str) -> None:
     """Print the quick reckoner (現場速算表) for N teams.
 
