@@ -108,3 +108,23 @@ def test_english_appendix_sheets_read_appendix_n_and_old_names_are_not_carried_o
     target = tmp_path / "old.out.xlsx"
     again.writer(str(target))
     assert "Appendix7 Day1" not in openpyxl.load_workbook(target, read_only=True).sheetnames
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from ttools.competitions.nations_cup.day2 import seat_draw  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(4, 26), st.integers(5, 12), st.text("abc123", min_size=1, max_size=6))
+def test_the_auto_count_always_seats_the_field_apart_and_even(teams, seats, seed):
+    field = 3 * teams
+    count, _ = plan_tables(field, None, seats, {})
+    assert count >= 3 and count * seats >= field
+    assert count == 4 or (count - 1) * seats < field          # the rulebook's 4, else the fewest
+    lineup = {t: [f"{t}{n}" for n in (1, 2, 3)] for t in team_letters(teams)}
+    draw = seat_draw(lineup, count, seed, "nlh")
+    sizes = Counter(s.table for s in draw)
+    assert sorted(sizes) == list(range(1, count + 1))
+    assert max(sizes.values()) <= seats and max(sizes.values()) - min(sizes.values()) <= 1
+    assert max(Counter((s.table, s.player[0]) for s in draw).values()) == 1
