@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from ttools.competitions.nations_cup.day2 import plan_tables
+from ttools.competitions.nations_cup.day2 import plan_tables, seat_draw
 from ttools.competitions.nations_cup.model import Rules, team_letters
 from ttools.pipeline import process_file
 
@@ -108,11 +109,6 @@ def test_english_appendix_sheets_read_appendix_n_and_old_names_are_not_carried_o
     target = tmp_path / "old.out.xlsx"
     again.writer(str(target))
     assert "Appendix7 Day1" not in openpyxl.load_workbook(target, read_only=True).sheetnames
-
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from ttools.competitions.nations_cup.day2 import seat_draw  # noqa: E402
 
 
 @settings(max_examples=40, deadline=None)
