@@ -381,3 +381,20 @@ def test_seating_is_checked_against_the_lineups():
     }
     beyond = b.advise(seating({1: ["A1"], 2: ["B1"], 5: ["C1"]}), team_of, 9, tables=4)
     assert [p.code for p in beyond.problems] == ["seating-table-range"]
+
+
+def test_nobody_is_balanced_into_the_table_that_breaks_next_more_than_needed():
+    """9/9/9/6/6 over 5 tables of 9: 39 players, 8/8/8/8/7 once even. Either short table could
+    take the 8; table 5 breaks next (highest first), so it takes the 7: one player, not two."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    players = iter(f"{t}{n}" for n in (1, 2, 3) for t in letters[:13])
+    sizes = {1: 9, 2: 9, 3: 9, 4: 6, 5: 6}
+    rows = seating({t: [next(players) for _ in range(n)] for t, n in sizes.items()})
+    for event in EVENTS:
+        advice = b.advise(rows, team_of, 9, seed="s", event=event)
+        assert advice.action == "balance"
+        into = Counter(m.to_table for m in advice.moves)
+        assert into == {4: 2, 5: 1}
+        check_against_brute_force(rows, advice, 9)
+    lowest = b.advise(rows, team_of, 9, seed="s", event="nlh", rules=Rules(break_order="lowest-first"))
+    assert lowest.action == "balance"    # table 1 breaks next now, and it only sends players
