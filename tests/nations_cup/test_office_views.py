@@ -110,3 +110,12 @@ def test_largest_remainder_rounding_is_said_in_the_standings_footnote(write_even
         notes[rounding] = " ".join(str(r[0]) for r in ws.iter_rows(values_only=True) if r[0] and str(r[0]).startswith("Score ="))
     assert "rounded half up" in notes["half-up"] and "largest remainder" not in notes["half-up"]
     assert "by largest remainder" in notes["largest-remainder"] and "seeded lot" in notes["largest-remainder"]
+
+
+@pytest.mark.parametrize("key, header_first, team_col", [("Appendix7", "Table", 1), ("Day2Draw", "Table", 4),
+                                                         ("Standings", "Rank", 1), ("FinalStandings", "Rank", 1)])
+def test_the_country_stands_beside_the_team(books, key, header_first, team_col):
+    wb, _ = books["nations-cup-16.xlsx"]
+    country = {t: c for t, (c, _) in gen.TEAMS_16.items()}
+    rows = table(wb[S.OUTPUTS[key]["en"]], header_first)
+    assert rows and all(r[team_col + 1] == country[r[team_col]] for r in rows)

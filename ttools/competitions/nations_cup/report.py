@@ -55,11 +55,11 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
                     by_table[m.table].append(m)
             for table in sorted(by_table):
                 ms = sorted(by_table[table], key=lambda m: m.home)
-                row: list[Any] = [table, ms[0].home[:1]]
+                row: list[Any] = [table, ms[0].home[:1], _country(data, ms[0].home[:1])]
                 for m in ms:
                     row += [f"{m.home} vs {m.away}", m.winner or ""]
                 rows.append(row)
-            header = [t("桌號", "Table"), t("主隊", "Home team")]
+            header = [t("桌號", "Table"), t("主隊", "Home team"), t("國家／地區", "Country")]
             for i in range(1, 4):
                 header += [t(f"對戰 {i}", f"Match {i}"), t("勝方", "Winner")]
             blocks.append(Block(t(f"第 {rnd} 輪", f"Round {rnd}"), header, rows))
@@ -107,9 +107,10 @@ def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
         blocks = []
         for event in ("nlh", "bounty"):
             seats = res.draws.get(event, [])
-            rows = [[s.table, s.seat, s.player, _pname(data, s.player), s.player[:1]] for s in seats]
+            rows = [[s.table, s.seat, s.player, _pname(data, s.player), s.player[:1], _country(data, s.player[:1])] for s in seats]
             title = t("NLH MTT 分桌", "NLH MTT seat draw") if event == "nlh" else t("獵人賽分桌", "Escalating Bounty MTT seat draw")
-            blocks.append(Block(title, [t("桌號", "Table"), t("座位", "Seat"), t("選手", "Player"), t("姓名", "Name"), t("隊伍", "Team")], rows))
+            blocks.append(Block(title, [t("桌號", "Table"), t("座位", "Seat"), t("選手", "Player"), t("姓名", "Name"), t("隊伍", "Team"),
+                                        t("國家／地區", "Country")], rows))
         blocks[-1].notes = [seed_line, t("同隊 3 名選手分屬不同桌。", "The three players of a team sit at three different tables.")]
         out.append(Report("Day2Draw", sheet_name("Day2Draw", lang), t(f"{name} · 第二天分桌抽籤", f"{name} · Day 2 seat draw"), blocks))
 
