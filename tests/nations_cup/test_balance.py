@@ -2,7 +2,6 @@
 
 import random
 from collections import Counter
-from itertools import product
 
 from hypothesis import given, settings, strategies as st
 

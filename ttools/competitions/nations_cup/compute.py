@@ -148,7 +148,7 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     lineup_sheet = data.sheet_names.get("Lineups", "Lineups")
     provisional: dict[str, list[str]] = {}
     if data.lineup_rows:
-        res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players, lineup_sheet)
+        res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players)
         problems.extend(lp)
         _held(problems, len(problems) - len(lp), lineup_sheet, "lineups")
         submitted = {r.team for r in data.lineup_rows}

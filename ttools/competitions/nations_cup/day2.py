@@ -102,7 +102,6 @@ def _cell(row: LineupRow, column: str) -> Where:
 def validate_lineups(
     rows: Sequence[LineupRow],
     players: Mapping[str, Player],
-    sheet: str = "Lineups",
 ) -> tuple[dict[str, dict[str, list[str]]], list[Problem]]:
     """Check every team's two line-ups; return the valid ones (by event, then team) and the problems.
 
@@ -110,7 +109,7 @@ def validate_lineups(
     (no one in both), so neither can be trusted alone. A team with no rows has not submitted
     yet, which is not a problem (it is left out too). A count that is wrong is said once, on
     the rows beyond the third of an event that has too many (the short event then follows from
-    it), else on the short event's last row. ``sheet`` names the sheet for problems that have no row.
+    it), else on the short event's last row: every problem is on a row.
     """
     lineups: dict[str, dict[str, list[str]]] = {e: {} for e in EVENTS}
     if not rows:
@@ -118,7 +117,6 @@ def validate_lineups(
     problems: list[Problem] = []
     bad_teams: set[str] = set()
     roster_teams = sorted({p.team for p in players.values()})
-    sheet_where = Where(next((w.sheet for r in rows for w in r.where.values() if w.sheet), sheet))
 
     seen_in: dict[str, str] = {}                  # player -> first event entered for
     seen: set[tuple[str, str, str]] = set()       # (team, event, player)
