@@ -43,10 +43,10 @@ BREAK_ORDER = define(
 )
 TEAMMATES_FORCED = define(
     "seating-teammates-forced",
-    "{player} goes to table {table} seat {seat}, where teammate(s) {teammates} already sit: with "
-    "{tables} tables left, no move allowed here (from the broken table, or from the fullest to the shortest table) avoids it, and this one has the fewest such seats.",
-    "{player} 移至第 {table} 桌第 {seat} 位，該桌已有同隊的 {teammates}：尚餘 {tables} 桌，可行之移動（自被拆之桌，或自人數最多之桌移至最少之桌）均無法避免同隊同桌，此移法已將其減至最少。",
-    "{player} 移至第 {table} 桌第 {seat} 位，该桌已有同队的 {teammates}：尚余 {tables} 桌，可行之移动（自被拆之桌，或自人数最多之桌移至最少之桌）均无法避免同队同桌，此移法已将其减至最少。",
+    "{player} goes to table {table} seat {seat}, where teammate(s) {teammates} already sit: with {tables} tables "
+    "left, no set of the fewest moves that leaves the tables even avoids it, and this set has the fewest such seats.",
+    "{player} 移至第 {table} 桌第 {seat} 位，該桌已有同隊的 {teammates}：尚餘 {tables} 桌，使各桌人數平均之最少移動"
+    "均無法避免同隊同桌，此組移動已將其減至最少。",
 )
 
 SEAT_TABLE_RANGE = define(
