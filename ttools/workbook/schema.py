@@ -310,5 +310,5 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
     for name in book.order:
         if nz.fold_label(name) not in known and not name.startswith("_"):
             found.append(book.sheets[name])
-            problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, ""), (("sheet", name),)))
+            problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, "A1"), (("sheet", name),)))
     return found

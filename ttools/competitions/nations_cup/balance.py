@@ -288,7 +288,7 @@ def advise(
     stage = f"day2/{event}/seating/{fingerprint(rows)}"
     problems = check_seating(rows, table_capacity, tables, field, event)
     if rules.break_order not in BREAK_ORDERS:
-        problems.append(error(BREAK_ORDER, Where("Rules"), order=rules.break_order))
+        problems.append(error(BREAK_ORDER, Where("Rules", "break_order"), order=rules.break_order))
     live = [s for s in rows if not s.out]
     at: dict[int, list[SeatState]] = defaultdict(list)
     for s in live:
@@ -341,7 +341,7 @@ def _flag(moves: Iterable[Move], at: Mapping[int, list[SeatState]], tables: int,
 
 def _where(row: SeatState | None, sheet: str) -> Where:
     where = _cell(row, "player") if row is not None else NOWHERE
-    return where if where.sheet else Where(sheet, "")
+    return where if where.sheet else Where(sheet, "A1")
 
 
 def _max_flow(capacity: dict[tuple, dict[tuple, int]], source: tuple, sink: tuple) -> int:

@@ -6,6 +6,7 @@ Each stage runs only when its input is complete and free of errors; otherwise it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -18,7 +19,10 @@ from ttools.competitions.nations_cup import nlh as N
 from ttools.competitions.nations_cup.load import EventData
 from ttools.competitions.nations_cup.model import Match, Seat, team_of
 from ttools.competitions.nations_cup.qualification import Qualification, qualification
+from ttools.competitions.nations_cup import schema as S
+from ttools.i18n import pick
 from ttools.problems import ERROR, Problem, Where, define, has_errors, warning
+from ttools.workbook.read import col_letter
 
 DAY1_CHECK = define("day1-table-check", "the Day 1 table on this sheet breaks a pairing rule: {detail}",
                     "本表之第一天配對違反配對規則：{detail}")
@@ -113,10 +117,12 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         res.day1 = data.day1
         sheet = data.sheet_names.get("Day1", "Day1")
         for detail in D1.check_pairings(res.day1, teams):
-            problems.append(warning(DAY1_CHECK, Where(sheet, ""), detail=detail))
+            problems.append(warning(DAY1_CHECK, _day1_cell(detail, res.day1, sheet), detail=detail))
         drawn = {(m.round, m.home, m.away) for m in generated}
-        if {(m.round, m.home, m.away) for m in res.day1} != drawn:
-            problems.append(warning(DAY1_CHANGED, Where(sheet, ""), seed=data.seed))
+        changed = [m for m in res.day1 if (m.round, m.home, m.away) not in drawn]
+        if changed or len(res.day1) != len(generated):
+            first = changed[0] if changed else res.day1[0]
+            problems.append(warning(DAY1_CHANGED, first.where.get("home", Where(sheet, "A2")), seed=data.seed))
         for m in res.day1:
             for key in ("home", "away"):
                 code = getattr(m, key)
@@ -140,7 +146,7 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     # ---- Day 2 line-ups and draws --------------------------------------------------
     rules_sheet = data.sheet_names.get("Rules", "Rules")
     res.tables_day2, tp = D2.plan_tables(D2.PER_EVENT * len(teams), data.rules.tables_day2, data.rules.table_seats,
-                                         {k: data.setting_cells.get(k, Where(rules_sheet, ""))
+                                         {k: data.setting_cells.get(k, Where(rules_sheet, k))
                                           for k in ("tables_day2", "table_seats")})
     # a count typed in Rules that cannot seat the field is an error from the start; the auto
     # count's warning waits for the line-ups, when the draw it concerns is made
@@ -215,7 +221,12 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
                 for r in data.seating if r.event == event]
         if not rows and not data.seating and event in res.draws:
             # no Seating sheet yet: the draw is the seating
-            rows = [BL.SeatState(s.table, s.seat, s.player, s.player in already_out[event]) for s in res.draws[event]]
+            # (the cells the output's Seating sheet holds them in: NLH rows, then bounty rows)
+            sheet = data.sheet_names.get("Seating", pick(S.SEATING.names, data.lang, "Seating"))
+            col = col_letter([c.key for c in S.SEATING.columns].index("player"))
+            first = 2 + (len(res.draws["nlh"]) if event == "bounty" else 0)
+            rows = [BL.SeatState(s.table, s.seat, s.player, s.player in already_out[event],
+                                 {"player": Where(sheet, f"{col}{first + i}")}) for i, s in enumerate(res.draws[event])]
         if rows and res.tables_day2 is not None:
             field = ({p: lineup_cells[p] for ps in res.lineups[event].values() for p in ps}
                      if res.lineups_complete else None)
@@ -251,7 +262,9 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             places[team_of(p)].append(place)
         q = qualification(teams, {t: Fraction(v) for t, v in res.day1_raw.items()}, res.nlh_raw, res.bounty_raw,
                           chips, places, data.rules, data.seed)
-        problems.extend(q.problems)
+        # the standings' own problems come from settings: the seed (lots) and the rounding rule
+        problems.extend(_at(q.problems, {"qualification-lot": _setting(data, "Event", "seed")},
+                            _setting(data, "Rules", "rounding")))
         res.qualification = q
         _finals(data, res, problems)
     elif data.finals_roster or data.finals_lineups or data.finals_hu or data.finals_sng:
@@ -285,9 +298,39 @@ def _finals(data: EventData, res: Results, problems: list[Problem]) -> None:
     if res.finals_draws:
         qrank = {r.team: r.rank for r in q.rows}
         st = F.final_standings(res.finalists, qrank, results, data.rules, data.scales, data.seed,
-                               Where(data.sheet_names.get("FinalsSNG", "FinalsSNG"), ""))
+                               _setting(data, "Event", "seed"))
         problems.extend(st.problems)
         res.final_standings = st
+
+
+def _day1_cell(detail: str, matches: list[Match], sheet: str) -> Where:
+    """The cell a Day 1 table check is about: the first match of the round (and table, or
+    player) it names, else the sheet's first row."""
+    m_round = re.search(r"round (\d+)", detail)
+    m_table = re.search(r"table (\d+)", detail)
+    codes = set(re.findall(r"\b([A-Z]\d+)\b", detail))
+    for m in matches:
+        if m_round and m.round != int(m_round.group(1)):
+            continue
+        if m_table and m.table != int(m_table.group(1)):
+            continue
+        if codes and not codes & {m.home, m.away}:
+            continue
+        return m.where.get("home", Where(sheet, "A2"))
+    return matches[0].where.get("round", Where(sheet, "A2")) if matches else Where(sheet, "A2")
+
+
+def _setting(data: EventData, sheet_key: str, key: str) -> Where:
+    """Where a setting is typed: its value cell, or (not on the sheet) the setting's name."""
+    sheet = data.sheet_names.get(sheet_key, sheet_key)
+    if sheet_key == "Rules" and key in data.setting_cells:
+        return data.setting_cells[key]
+    return Where(sheet, key)
+
+
+def _at(problems: list[Problem], by_code: dict[str, Where], default: Where) -> list[Problem]:
+    """The problems of a rule engine that knows no workbook, placed on the setting each comes from."""
+    return [Problem(p.severity, p.code, by_code.get(p.code, default), p.params) for p in problems]
 
 
 def _code_key(code: str) -> tuple[str, int]:

@@ -185,7 +185,7 @@ def plan_tables(field: int, tables: int | None, seats: int, where: Mapping[str, 
     typed in Rules wins; one that cannot seat the field is an error on its cell, and then
     there is no count (None). ``where`` maps 'tables_day2' and 'table_seats' to their cells.
     """
-    cell = where.get("tables_day2") or where.get("table_seats") or Where("Rules", "")
+    cell = where.get("tables_day2") or where.get("table_seats") or Where("Rules", "tables_day2")
     if tables is not None:
         if tables * seats < field:
             need = -(-field // seats)

@@ -177,7 +177,10 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             for t in data.teams:
                 count = sum(1 for p in data.players.values() if p.team == t and p.number <= 6)
                 if count < 6:
-                    problems.append(warning(TEAM_SHORT, Where(data.sheet_names.get("Players", "Players"), ""), team=t, count=count))
+                    # on the team's last row, where the missing player would follow
+                    last = [p.where for p in data.players.values() if p.team == t and p.where.cell]
+                    where = last[-1] if last else Where(data.sheet_names.get("Players", "Players"), "A2")
+                    problems.append(warning(TEAM_SHORT, where, team=t, count=count))
 
     # ---- seed ---------------------------------------------------------------
     seed_raw = ev.get("seed", ("", None))[0]
