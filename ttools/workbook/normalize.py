@@ -64,6 +64,8 @@ def parse_number(value: Any) -> Fraction:
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError("not a finite number")
         return Fraction(Decimal(repr(value)))
     s = _ascii(value).replace(",", "")
     try:
@@ -74,7 +76,7 @@ def parse_number(value: Any) -> Fraction:
                 raise ValueError("division by zero")
             return Fraction(Decimal(num.strip())) / d
         return Fraction(Decimal(s))
-    except (InvalidOperation, ValueError):
+    except (InvalidOperation, ValueError, OverflowError):   # 'inf' and 'NaN' are no numbers either
         raise ValueError("not a number") from None
 
 
