@@ -32,7 +32,7 @@ from typing import Any, Callable, Sequence
 from ttools.competitions.nations_cup import finals as F
 from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.competitions.nations_cup.day1 import day1_pairings
-from ttools.competitions.nations_cup.day2 import seat_draw
+from ttools.competitions.nations_cup.day2 import plan_tables, seat_draw
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.core.draw import Draw
 
@@ -123,6 +123,24 @@ NAME_11_FINALS = "2026 Asian Nations Cup (sample: finals round 1 drawn)"
 NLH_OUT_11 = 15          # NLH players already out (places 19–33 of 33)
 BOUNTY_LEFT_11 = 15      # bounty players still in when the workbook was saved
 DOUBLE_KO_11 = 17        # 17 -> 15 in one hand: passes ⌊33/2⌋ = 16 without stopping on it
+
+# 16-team sample (English): the 11 teams above and five more; a field the rulebook's 4 tables
+# cannot seat (48 players: 6 tables of 8 on tables_day2 = auto)
+TEAMS_16 = {
+    **TEAMS_11,
+    "L": ("Mongolia", ["Bat-Erdene Ganbold", "Temuulen Bold", "Enkhbayar Dorj", "Munkh-Orgil Sukh",
+                       "Tsogt Baatar", "Ganzorig Altan"]),
+    "M": ("India", ["Arjun Mehta", "Rohan Iyer", "Vikram Nair", "Karthik Rao", "Aditya Sharma", "Sandeep Reddy"]),
+    "N": ("Australia", ["Jack Wilson", "Liam Nguyen", "Oliver Smith", "Noah Brown", "Ethan Taylor", "Lucas Martin"]),
+    "O": ("New Zealand", ["Tama Ngata", "James Walker", "Hemi Parata", "Sam Cooper", "Nikau Rewi", "Ben Harris"]),
+    "P": ("Macau B", ["Wong Chi-hang", "Lam Ka-fai", "Cheong Man-hou", "Ieong Sio-pan", "Chan Weng-kin", "Sou Ka-lok"]),
+}
+STRENGTH_16 = {"A": 12, "B": 12, "C": 13, "D": 10, "E": 7, "F": 11, "G": 9, "H": 8, "I": 9, "J": 10, "K": 8,
+               "L": 11, "M": 9, "N": 10, "O": 8, "P": 7}
+SEED_16 = "20260516"
+NAME_16 = "2026 Asian Nations Cup (sample: 16 teams, roster to finals)"
+DOUBLE_KO_16 = 30        # 30 -> 28 in one hand
+VARIANT_FINALS_16 = 0
 
 SEED_MINIMAL = "20250301"
 NAME_MINIMAL = "Nations Cup sample (roster only)"
@@ -416,6 +434,30 @@ def sample_12(variant: tuple[int, int, int] = VARIANT_12,
     return sheets
 
 
+def sample_16() -> dict[str, list[dict[str, Any]]]:
+    """A complete 16-team event, roster to finals: Day 1, line-ups, both MTTs of 48 players to the
+    end, and the finals of the four qualifiers played to the end."""
+    teams = team_letters(16)
+    strength = STRENGTH_16
+    lu = lineups(teams, _draw(SEED_16, "lineups"))
+    order = finishing_order(field_of(lu, "nlh"), strength, _draw(SEED_16, "nlh"))
+    bounty_field = field_of(lu, "bounty")
+    draw = _draw(SEED_16, "bounty")
+    hands = bounty_hands(bounty_field, strength, draw, DOUBLE_KO_16)
+    chips = floor_chips(bounty_field, hands)
+    sheets = {
+        "Players": roster_rows(TEAMS_16),
+        "Day1": day1_rows(teams, SEED_16, strength, _draw(SEED_16, "day1")),
+        "Lineups": lineup_rows(lu),
+        "NLH": [{"player": p, "place": place} for place, p in sorted(enumerate(order, start=1), key=lambda x: _code(x[1]))],
+        "BountyLog": bounty_log_rows(hands, draw),
+        "BountyCounts": [{"player": p, "chips": chips[p]} for p in sorted(bounty_field, key=_code)],
+    }
+    finalists = qualifiers(sheets, 16)
+    sheets.update(sample_finals(SEED_16, finalists, strength, 3, VARIANT_FINALS_16))
+    return sheets
+
+
 def sample_11() -> dict[str, list[dict[str, Any]]]:
     """An 11-team event saved half-way through Day 2: the bottom NLH places and the bounty
     knock-outs so far, with the floor's counts of the players already out, and the floor's
@@ -445,8 +487,10 @@ def sample_11() -> dict[str, list[dict[str, Any]]]:
 
 
 def seating_rows(lu: dict[str, dict[str, list[str]]], seed: str, out: dict[str, set[str]],
-                 tables: int = Rules().tables_day2) -> list[dict[str, Any]]:
+                 tables: int | None = None) -> list[dict[str, Any]]:
     """The Seating sheet as the floor keeps it: each event's seat draw, ``1`` beside players out."""
+    if tables is None:   # the default Rules: tables_day2 = auto
+        tables, _ = plan_tables(sum(len(p) for p in lu["nlh"].values()), Rules().tables_day2, Rules().table_seats, {})
     return [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": 1 if s.player in out[e] else ""}
             for e in ("nlh", "bounty")
             for s in sorted(seat_draw(lu[e], tables, seed, e), key=lambda s: (s.table, s.seat))]
@@ -634,11 +678,12 @@ def _write_reproducible_zip(data: bytes, path: str) -> None:
             dst.writestr(out, body)
 
 
-SAMPLE_FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx")
+SAMPLE_FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx",
+                "nations-cup-16.xlsx")
 
 
 def write_samples(folder: str) -> list[str]:
-    """Write the four samples into ``folder``; returns their paths."""
+    """Write the five samples into ``folder``; returns their paths."""
     os.makedirs(folder, exist_ok=True)
     paths = [os.path.join(folder, n) for n in SAMPLE_FILES]
     sheets = sample_12()
@@ -650,6 +695,7 @@ def write_samples(folder: str) -> list[str]:
     write_input_workbook(paths[1], 11, sample_11(), event={"name": NAME_11, "seed": SEED_11}, lang="en")
     write_input_workbook(paths[2], 11, sample_11_finals(), event={"name": NAME_11_FINALS, "seed": SEED_11}, lang="en")
     write_minimal(paths[3])
+    write_input_workbook(paths[4], 16, sample_16(), event={"name": NAME_16, "seed": SEED_16}, lang="en")
     return paths
 
 

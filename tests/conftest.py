@@ -57,6 +57,10 @@ def write_event(tmp_path: Path) -> Callable[..., Path]:
                lang: str = "en", rules: dict[str, Any] | None = None, event: dict[str, Any] | None = None) -> Path:
         path = tmp_path / name
         event = {"seed": SEED, "name": "Test Cup", **(event or {})}
+        if rules is None and teams * 3 < 32:
+            # a field this small seats fewer than the rulebook's 8 a table: its organiser types
+            # the table count (on auto it is a warning, see test_bad_input)
+            rules = {"tables_day2": 4}
         write_input_workbook(str(path), teams, complete_sheets(teams) if sheets is None else sheets,
                              event=event, rules=rules, lang=lang)
         return path
@@ -75,3 +79,30 @@ def json_of(invoke, tmp_path: Path) -> Callable[..., tuple[Any, dict[str, Any]]]
         return result, json.loads(target.read_text(encoding="utf-8"))
 
     return _run
+
+
+@pytest.fixture(autouse=True)
+def every_problem_has_a_place(monkeypatch):
+    """Every problem the Nations Cup reports for a workbook processed by any test names the sheet
+    and the cell it is about (a Rules/Event setting's problem: that setting's cell): checked after
+    each test over everything it processed."""
+    from ttools.competitions.nations_cup import competition
+
+    seen: list = []
+    process = competition.process
+
+    def recording(book, *args, **kw):
+        outcome = process(book, *args, **kw)
+        seen.extend(outcome.problems)
+        return outcome
+
+    monkeypatch.setattr(competition, "process", recording)
+    yield
+    placeless = sorted({p.line() for p in seen if not (p.sheet and p.cell)})
+    assert not placeless, "problems without a sheet and a cell:\n" + "\n".join(placeless)
+    # messages for floor staff: no empty ranges ("第 2–2 名") and no formulas ("p+1 … p+k−1")
+    import re
+
+    odd = sorted({m for p in seen for m in (p.message("en"), p.message("zh-Hant"))
+                  if re.search(r"(?<![\d.])(\d+)–\1(?![\d.])", m) or re.search(r"\b[a-z]\s*[+−-]\s*\d", m)})
+    assert not odd, "messages floor staff should not have to decode:\n" + "\n".join(odd)

@@ -387,3 +387,19 @@ def test_check_annotate_of_a_clean_workbook(write_event, invoke, tmp_path):
     assert result.exit_code == 0, result.stderr
     wb = load_workbook(tmp_path / "event.checked.xlsx")
     assert [r for r in wb.worksheets[0].iter_rows(min_row=2, values_only=True) if any(r)] == []
+
+
+@pytest.mark.parametrize("args", [
+    ("run", "{src}", "-o", "{missing}/out.xlsx"),
+    ("run", "{src}", "--pdf", "{missing}/out.pdf"),
+    ("run", "{src}", "--json", "{missing}/out.json"),
+    ("check", "{src}", "--annotate", "{missing}/checked.xlsx"),
+    ("print", "{src}", "-o", "{missing}/out.pdf"),
+])
+def test_an_output_into_a_folder_that_does_not_exist_is_a_one_line_error(write_event, invoke, tmp_path, args):
+    src = write_event()
+    result = invoke(*[a.format(src=src, missing=tmp_path / "no-such-folder") for a in args])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "does not exist" in lines[0] and "Traceback" not in result.stderr
+    assert not (tmp_path / "no-such-folder").exists()

@@ -29,7 +29,7 @@ def test_choice_setting_and_missing_key_use_the_default():
     s, problems = _settings(pairing="RR")
     assert s.choice("pairing", {"swiss": "swiss", "rr": "rr"}, "swiss") == "rr"
     assert s.choice("absent", {"a": "a"}, "a") == "a"
-    assert s.where("absent") == Where("Rules", "")
+    assert s.where("absent") == Where("Rules", "absent")
     assert problems == []
 
 

@@ -138,3 +138,32 @@ def test_new_refuses_a_size_the_competition_does_not_take(invoke, tmp_path):
     assert result.exit_code == 2 and "not played by pairs" in result.output
     result = invoke("new", "shuangsheng", tmp_path / "y.xlsx", "--players", "8")
     assert result.exit_code == 2 and "--pairs" in result.output
+
+
+def _validations(ws) -> dict[str, tuple]:
+    """Column letter of the first cell -> (type, operator, formula1, formula2, error style)."""
+    out = {}
+    for dv in ws.data_validations.dataValidation:
+        first = str(dv.sqref).split()[0].split(":")[0]
+        out["".join(ch for ch in first if ch.isalpha())] = (dv.type, dv.operator, dv.formula1, dv.formula2, dv.errorStyle)
+    return out
+
+
+def test_template_validation_stops_impossible_values():
+    wb = load_workbook(TEMPLATES / "nations-cup-12-en.xlsx")
+    sng = _validations(wb["FinalsSNG"])
+    assert sng["E"][:4] in (("whole", "between", "1", "4"), ("whole", None, "1", "4")) and sng["E"][4] in (None, "stop")    # SNG place 1–4
+    hand = _validations(wb["BountyLog"])["A"]
+    assert hand[0] == "whole" and hand[2] == "1" and hand[4] in (None, "stop")                 # hands ≥ 1
+    place = _validations(wb["NLH"])["B"]
+    assert place[0] == "custom" and "<=36" in place[2] and ">=1" in place[2] and place[4] in (None, "stop")
+
+
+@pytest.mark.parametrize("name,lang", [("nations-cup-12.xlsx", "zh-Hant"), ("nations-cup-12-en.xlsx", "en")])
+def test_the_guide_covers_every_input_sheet(name, lang):
+    from ttools.competitions.nations_cup import schema as S
+
+    wb = load_workbook(TEMPLATES / name)
+    guide = " ".join(str(r[0]) for r in wb.worksheets[0].iter_rows(values_only=True) if r[0])
+    for spec in S.INPUT_SHEETS:
+        assert spec.name(lang) in guide, f"the Guide does not mention {spec.name(lang)}"

@@ -57,11 +57,23 @@ class _Writing:
         return False
 
 
+def _need_folders(*paths: str | None) -> None:
+    """Refuse, in one line and before any work, an output path whose folder does not exist."""
+    for path in paths:
+        if path and path != "-":
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(folder):
+                click.echo(f"ttools: cannot write {path}: the folder {folder} does not exist", err=True)
+                sys.exit(EXIT_UNREADABLE)
+
+
 def _report(outcome, quiet: bool = False) -> None:
     errors = [p for p in outcome.problems if p.severity == "error"]
     warnings = [p for p in outcome.problems if p.severity != "error"]
     for p in errors + warnings:
         click.echo(p.line(outcome.lang), err=True)
+    for line in getattr(outcome, "status", ()):
+        click.echo(f"waiting: {line}", err=True)
     if not quiet:
         click.echo(f"{len(errors)} error(s), {len(warnings)} warning(s)", err=True)
 
@@ -157,6 +169,7 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
     from ttools.pipeline import default_path
 
     target = None if annotate is None else (annotate or default_path(file, ".checked.xlsx"))
+    _need_folders(json_path, target)
     _guard([file], [json_path, target])
     outcome = _process(file)
     _report(outcome)
@@ -196,6 +209,7 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
             check_target(os.path.abspath(site_dir), [file, target, json_path if json_path != "-" else None, pdf_target])
         except PublishError as exc:
             raise click.UsageError(str(exc))
+    _need_folders(output, json_path, pdf_path)
     outcome = _process(file)
     with _Writing(target):
         write_output(outcome, target)
@@ -259,6 +273,7 @@ def print_(file: str, output: str | None) -> None:
     from ttools.problems import Unreadable
 
     target = output or default_path(file, ".pdf")
+    _need_folders(output)
     _guard([file], [target])
     try:
         sheets = printable_sheets(file)
@@ -321,7 +336,7 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
 @cli.command()
 @click.argument("competition")
 @click.option("--teams", type=int, required=True, help="Number of teams.")
-@click.option("--lang", type=click.Choice(["zh-Hant", "en"]), default="en")
+@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default="en")
 def reckoner(competition: str, teams: int, lang: str) -> None:
     """Print the quick reckoner (現場速算表) for N teams.
 

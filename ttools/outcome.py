@@ -22,6 +22,8 @@ class Outcome:
     # writes the output workbook to the given path
     writer: Callable[[str], None] | None = None
     printable: list[str] = field(default_factory=list)  # sheet names worth printing
+    # what the workbook is still waiting for (partial entry is normal): lines in the event's language
+    status: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -32,5 +34,7 @@ class Outcome:
 
         out: dict[str, Any] = {"tool": "ttools", "version": __version__, "competition": self.competition,
                                "problems": [p.as_json(self.lang) for p in self.problems]}
+        if self.status:
+            out["status"] = list(self.status)
         out.update(self.summary)
         return out

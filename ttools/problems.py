@@ -20,12 +20,9 @@ _CATALOG: dict[str, dict[str, str]] = {}
 
 
 def define(code: str, en: str, zh_hant: str, zh_hans: str | None = None) -> str:
-    """Register the message templates of a problem code; returns the code for use as a constant."""
-    if zh_hans is None:
-        from ttools.workbook.hans import to_hans   # Simplified from the Traditional, character by character
-
-        zh_hans = to_hans(zh_hant)
-    _CATALOG[code] = {"en": en, "zh-Hant": zh_hant, "zh-Hans": zh_hans}
+    """Register the message templates of a problem code; returns the code for use as a constant.
+    Without a Simplified template, the Traditional one is converted when a message is asked for."""
+    _CATALOG[code] = {"en": en, "zh-Hant": zh_hant, **({"zh-Hans": zh_hans} if zh_hans else {})}
     return code
 
 
@@ -58,11 +55,13 @@ class Problem:
     def message(self, lang: str = "en") -> str:
         templates = _CATALOG.get(self.code)
         # a param may be given per language ({'en': 'place', 'zh-Hant': '名次'})
-        params = {k: (v.get(lang) or v.get("en") or next(iter(v.values()), "")) if isinstance(v, dict) else v
+        from ttools.i18n import pick
+
+        params = {k: (pick(v, lang) or next(iter(v.values()), "")) if isinstance(v, dict) else v
                   for k, v in self.params}
         if not templates:
             return self.code + (": " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else "")
-        template = templates.get(lang) or templates["en"]
+        template = pick(templates, lang) or templates["en"]
         try:
             return template.format(**params)
         except (KeyError, IndexError, ValueError):

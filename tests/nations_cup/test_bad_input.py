@@ -43,6 +43,12 @@ def test_the_complete_event_has_no_problems(write_event, json_of):
     result, data = json_of("check", write_event())
     assert result.exit_code == 0, result.stderr
     assert data["problems"] == []
+    # On the default tables_day2 = auto, 12 players on the rulebook's 4 tables seat 3 a table,
+    # outside its 8–9: one warning, on the Rules cell.
+    result, data = json_of("check", write_event(rules={"tables_day2": "auto"}, name="auto.xlsx"))
+    assert result.exit_code == 0
+    assert [(p["severity"], p["code"], p["sheet"], p["cell"]) for p in data["problems"]] == [
+        ("warning", "tables-day2-auto", "Rules", f"C{[x.key for x in S.RULES.settings].index('tables_day2') + 2}")]
     assert [row["team"] for row in data["qualification"]["standings"]]
 
 

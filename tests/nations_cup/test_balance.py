@@ -2,13 +2,14 @@
 
 import random
 from collections import Counter
-from itertools import product
 
 from hypothesis import given, settings, strategies as st
 
 from ttools.competitions.nations_cup import balance as b
 from ttools.competitions.nations_cup.model import Rules, team_of
 from ttools.problems import Where
+
+from . import balance_oracle as oracle
 
 
 def seating(tables, out=()):
@@ -232,19 +233,46 @@ def random_state(rng):
     return rows, capacity
 
 
-def fewest_clashes(movers, dests, room, present):
-    """Brute force over every way to seat the movers at the destination tables."""
-    best = None
-    for choice in product(dests, repeat=len(movers)):
-        if any(choice.count(t) > room[t] for t in dests):
-            continue
-        cost = 0
-        placed = {t: Counter(present[t]) for t in dests}
-        for p, t in zip(movers, choice):
-            cost += 1 if placed[t][team_of(p)] else 0
-            placed[t][team_of(p)] += 1
-        best = cost if best is None else min(best, cost)
-    return best
+def check_against_brute_force(rows, advice, capacity, rules=Rules()):
+    """The advice is one minimal piece: tables within 1 afterwards, the fewest moves, the
+    fewest same-team seats (each one flagged), checked against the brute-force referee."""
+    live = [s for s in rows if not s.out]
+    at = oracle.tables_now(rows)
+    moved = [m.player for m in advice.moves]
+    assert len(moved) == len(set(moved))
+    assert set(moved) <= {s.player for s in live}
+    after = b.apply_moves(rows, advice.moves)
+    assert_seats_valid(after, capacity)
+    now = Counter(s.table for s in after if not s.out)
+    if advice.action == "final-table":
+        assert len(live) <= capacity and len(now) == 1
+        return
+    if advice.action not in ("break", "balance"):
+        return
+    assert max(now.values()) - min(now.values()) <= 1
+    assert max(now.values()) <= capacity
+    order = sorted(at, reverse=rules.break_order == "highest-first")
+    broken = list(advice.broken)
+    assert broken == order[:len(broken)] and not set(broken) & set(now)
+    assert len(now) == max(1, -(-len(live) // capacity)) or not broken
+    remaining = [t for t in order if t not in broken]
+    assert len(advice.moves) == oracle.fewest_moves(at, broken, remaining)
+    for m in advice.moves:
+        assert m.player in (m.eligible or (m.player,))
+        assert all(at_table == m.from_table for at_table in
+                   (next(s.table for s in live if s.player == p) for p in (m.eligible or (m.player,))))
+    if len(remaining) > 2:
+        fewest = oracle.fewest_clashes(at, broken, remaining)
+        if fewest is not None:
+            assert len(advice.flags) == fewest
+        # a flag marks each mover who joins a team-mate, already there or moved in before
+        groups = Counter((team_of(m.player), m.to_table) for m in advice.moves)
+        flagged = Counter((team_of(m.player), m.to_table) for m in advice.flags)
+        for (team, t), n in groups.items():
+            there = any(team_of(p) == team for p in at.get(t, []) if p not in moved)
+            assert flagged[team, t] == (n if there else n - 1)
+    else:
+        assert advice.flags == () and advice.two_tables
 
 
 @settings(max_examples=80, deadline=None)
@@ -254,34 +282,118 @@ def test_advice_properties(state_seed):
     rows, capacity = random_state(rng)
     rules = Rules()
     advice = b.advise(rows, team_of, capacity, seed=str(state_seed), event="nlh", rules=rules)
+    check_against_brute_force(rows, advice, capacity, rules)
     live = [s for s in rows if not s.out]
     sizes = Counter(s.table for s in live)
-    moved = [m.player for m in advice.moves]
-    assert len(moved) == len(set(moved))
-    assert set(moved) <= {s.player for s in live}
-    after = b.apply_moves(rows, advice.moves)
-    assert_seats_valid(after, capacity)
-    at = Counter(s.table for s in after if not s.out)
-
-    if advice.action == "final-table":
-        assert len(live) <= capacity and len(at) == 1
-    elif advice.action == "break":
-        assert advice.table not in at
-        movers = [m.player for m in advice.moves]
-        dests = [t for t in sizes if t != advice.table]
-        room = {t: capacity - sizes[t] for t in dests}
-        present = {t: [team_of(s.player) for s in live if s.table == t] for t in dests}
-        if len(movers) <= 6:
-            assert len(advice.flags) == fewest_clashes(movers, dests, room, present)
-        # a flag marks each mover who joins a team-mate, already there or moved in before
-        groups = Counter((team_of(m.player), m.to_table) for m in advice.moves)
-        flagged = Counter((team_of(m.player), m.to_table) for m in advice.flags)
-        for (team, t), n in groups.items():
-            assert flagged[team, t] == (n if team in present[t] else n - 1)
-    elif advice.action == "balance":
-        trigger = max(rules.balance_threshold_two_tables if len(sizes) == 2 else rules.balance_threshold, 2)
-        assert max(at.values()) - min(at.values()) < trigger
-        assert set(at) == set(sizes)
-    elif advice.action == "none":
-        assert len(sizes) <= 1 or len(live) > (len(sizes) - 1) * capacity
+    if advice.action == "none":
+        assert len(sizes) <= 1 or (len(sizes) <= -(-len(live) // capacity)
+                                   and max(sizes.values()) - min(sizes.values()) < 2)
     assert advice == b.advise(list(reversed(rows)), team_of, capacity, seed=str(state_seed), event="nlh")
+
+
+# ---------------------------------------------------------------------------------------------
+# the cases of the 42 simulated tournaments
+
+
+def test_a_break_leaves_the_tables_within_one():
+    """5/7/6/7, 25 players fit 3 tables of 9: table 4 breaks. Its 7 players alone cannot make
+    the rest even unless they go 4/1/2 (9/8/8): the advice does that, in one piece."""
+    tables = {1: ["A1", "B1", "C1", "D1", "E1"],
+              2: ["F1", "G1", "H1", "I1", "J1", "K1", "L1"],
+              3: ["A2", "B2", "C2", "D2", "E2", "F2"],
+              4: ["G2", "H2", "I2", "J2", "K2", "L2", "A3"]}
+    rows = seating(tables)
+    advice = b.advise(rows, team_of, 9, seed="s", event="nlh")
+    assert advice.action == "break" and advice.broken == (4,)
+    _, at = tables_after(rows, advice)
+    assert sorted(len(v) for v in at.values()) == [8, 8, 9]
+    check_against_brute_force(rows, advice, 9)
+    again = b.advise(b.apply_moves(rows, advice.moves), team_of, 9, seed="s", event="nlh")
+    assert again.action == "none"          # nobody who just arrived moves again
+
+
+def test_two_tables_due_at_once_break_together():
+    """8/8/1/1: 18 players fit 2 tables of 9. Tables 4 and 3 break in one piece of advice, and
+    each of their players moves once; with 2 tables left team-mates are said once, not flagged."""
+    tables = {1: ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1"],
+              2: ["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2"],
+              3: ["A3"], 4: ["B3"]}
+    rows = seating(tables)
+    advice = b.advise(rows, team_of, 9, seed="s", event="nlh")
+    assert advice.action == "break" and advice.broken == (4, 3) and advice.table == 4
+    assert sorted(m.player for m in advice.moves) == ["A3", "B3"]
+    _, at = tables_after(rows, advice)
+    assert sorted(len(v) for v in at.values()) == [9, 9]
+    assert advice.flags == () and advice.two_tables
+    assert advice.summary().count("no longer kept apart") == 1
+    assert "Break table 4, 3" in advice.summary()
+
+
+def test_balance_is_chosen_as_a_whole_set():
+    """9/9/6: two players move to table 3, one from each full table. Table 3 holds A and B;
+    table 1 can only send A or B players except C1, table 2 only A or B except C2. Moving C1 and C2
+    both to table 3 seats them together; the clean set is C1 (or C2) with the D player of the
+    other table. One piece of advice, no flag."""
+    tables = {1: ["A1", "B1", "C1", "A4", "B4", "A5", "B5", "A6", "B6"],
+              2: ["A2", "B2", "C2", "D2", "A7", "B7", "A8", "B8", "A9"],
+              3: ["A3", "B3", "E1", "F1", "G1", "H1"]}
+    rows = seating(tables)
+    for event in EVENTS:
+        advice = b.advise(rows, team_of, 9, seed="s", event=event)
+        assert advice.action == "balance" and len(advice.moves) == 2
+        assert advice.flags == ()
+        check_against_brute_force(rows, advice, 9)
+        movers = {m.from_table: m for m in advice.moves}
+        assert movers[1].eligible == ("C1",)
+        assert movers[2].eligible == ("D2",)    # C2 would join C1
+
+
+def test_a_balance_lists_every_eligible_player():
+    """9/9/7 over 3 tables of 9 is fine; 9/9/6/… here: table 1 sends one player to table 3 and any
+    of its players will do (no team at table 3): all nine are listed, the floor moves the one due
+    the big blind."""
+    tables = {1: ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1"],
+              2: ["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2"],
+              3: ["J1", "K1", "L1", "M1", "N1", "O1", "P1"]}
+    rows = seating(tables)
+    advice = b.advise(rows, team_of, 9, seed="s", event="nlh")
+    assert advice.action == "balance" and len(advice.moves) == 1
+    move = advice.moves[0]
+    assert move.from_table == 1 and move.to_table == 3
+    assert move.eligible == tuple(tables[1]) and move.player in move.eligible
+    assert advice.as_json()["moves"][0]["eligible"] == list(tables[1])
+    assert "big blind" in advice.summary()
+
+
+def test_seating_is_checked_against_the_lineups():
+    """A line-up player with no seat, and a seated player who is not in the line-up: errors on
+    their cells, and no moves."""
+    tables = {1: ["A1", "B1", "C1"], 2: ["A2", "B2", "C2"], 3: ["A3", "B3", "X1"]}
+    rows = seating(tables)
+    field = {p: Where("Lineups", f"C{i + 2}") for i, p in
+             enumerate(["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"])}
+    advice = b.advise(rows, team_of, 9, seed="s", event="nlh", field=field)
+    assert advice.action == "invalid" and advice.moves == ()
+    assert {(p.code, p.sheet, p.cell) for p in advice.problems} == {
+        ("seating-missing-player", "Lineups", "C10"),
+        ("seating-not-in-lineup", "Seating", "C10"),
+    }
+    beyond = b.advise(seating({1: ["A1"], 2: ["B1"], 5: ["C1"]}), team_of, 9, tables=4)
+    assert [p.code for p in beyond.problems] == ["seating-table-range"]
+
+
+def test_nobody_is_balanced_into_the_table_that_breaks_next_more_than_needed():
+    """9/9/9/6/6 over 5 tables of 9: 39 players, 8/8/8/8/7 once even. Either short table could
+    take the 8; table 5 breaks next (highest first), so it takes the 7: one player, not two."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    players = iter(f"{t}{n}" for n in (1, 2, 3) for t in letters[:13])
+    sizes = {1: 9, 2: 9, 3: 9, 4: 6, 5: 6}
+    rows = seating({t: [next(players) for _ in range(n)] for t, n in sizes.items()})
+    for event in EVENTS:
+        advice = b.advise(rows, team_of, 9, seed="s", event=event)
+        assert advice.action == "balance"
+        into = Counter(m.to_table for m in advice.moves)
+        assert into == {4: 2, 5: 1}
+        check_against_brute_force(rows, advice, 9)
+    lowest = b.advise(rows, team_of, 9, seed="s", event="nlh", rules=Rules(break_order="lowest-first"))
+    assert lowest.action == "balance"    # table 1 breaks next now, and it only sends players

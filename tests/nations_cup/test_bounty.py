@@ -310,13 +310,21 @@ def test_custom_head_table_asks_more_than_held():
     assert result.issued == sum(result.chips.values())
 
 
-def test_rows_out_of_hand_order_are_sorted():
+def test_rows_out_of_hand_order_are_sorted_and_each_is_a_warning_on_its_cell():
     p = bounty_field(11)
     log = one_at_a_time(p)
     forward, _ = run_bounty(p, log, Rules())
     backward, problems = run_bounty(p, list(reversed(log)), Rules())
-    assert problems == []
+    assert {x.code for x in problems} == {"bounty-hand-order"} and {x.severity for x in problems} == {"warning"}
+    assert len(problems) == len(log) - 1          # every row after the first (the latest hand)
     assert backward.chips == forward.chips and backward.places == forward.places
+    # one row typed out of place: one warning, on that row's hand cell
+    swapped = list(log)
+    swapped[3], swapped[4] = swapped[4], swapped[3]
+    swapped = [Elimination(r.hand, r.out, r.to, r.stack, {"hand": Where("BountyLog", f"A{i + 2}")})
+               for i, r in enumerate(swapped)]
+    _, problems = run_bounty(p, swapped, Rules())
+    assert [(x.code, x.cell) for x in problems] == [("bounty-hand-order", "A6")]
 
 
 # --- validation -----------------------------------------------------------------------------

@@ -86,13 +86,13 @@ def test_player_in_both_events_is_an_error_on_the_second_occurrence():
     assert lineups["nlh"]["B"] == ["B1", "B2", "B3"]
 
 
-def test_wrong_count_is_an_error_on_each_of_the_team_rows():
+def test_wrong_count_is_an_error_on_the_row_too_many():
     teams = ["A", "B"]
     entries = full_entries(teams) + [("B", "nlh", "B4")]
     lineups, problems = validate_lineups(rows_from(entries), roster(teams))
     count = [p for p in problems if p.code == "lineup-count"]
-    b_nlh_rows = {f"A{i}" for i, e in enumerate(entries, start=2) if e[:2] == ("B", "nlh")}
-    assert {p.cell for p in count} == b_nlh_rows and len(count) == 4
+    fourth = [i for i, e in enumerate(entries, start=2) if e[:2] == ("B", "nlh")][3]
+    assert [p.cell for p in count] == [f"B{fourth}"]     # the event cell of the row beyond the third
     assert "4" in count[0].message("en") and "3" in count[0].message("en")
     assert "lineup-both-events" in codes(problems)   # B4 is also in the bounty line-up
     assert "B" not in lineups["nlh"] and "A" in lineups["nlh"]
@@ -102,18 +102,27 @@ def test_too_few_is_a_count_error():
     teams = ["A", "B"]
     entries = [e for e in full_entries(teams) if e != ("A", "bounty", "A6")]
     lineups, problems = validate_lineups(rows_from(entries), roster(teams))
-    assert codes(problems) == ["lineup-count"] * 2
+    assert codes(problems) == ["lineup-count"]
+    last = [i for i, e in enumerate(entries, start=2) if e[:2] == ("A", "bounty")][-1]
+    assert problems[0].cell == f"A{last}"
     assert "A" not in lineups["bounty"]
 
 
-def test_team_with_no_rows_is_a_count_error_on_the_sheet():
+def test_a_player_typed_in_the_wrong_event_is_one_error_on_that_row():
+    """A4 entered for NLH instead of bounty: 4 NLH and 2 bounty. One error, on A4's event cell."""
+    teams = ["A", "B"]
+    entries = [("A", "nlh", "A4") if e == ("A", "bounty", "A4") else e for e in full_entries(teams)]
+    lineups, problems = validate_lineups(rows_from(entries), roster(teams))
+    row = entries.index(("A", "nlh", "A4")) + 2
+    assert [(p.code, p.cell) for p in problems] == [("lineup-count", f"B{row}")]
+
+
+def test_team_with_no_rows_has_not_submitted_yet_which_is_no_problem():
     teams = ["A", "B", "C"]
     entries = full_entries(["A", "B"])
     lineups, problems = validate_lineups(rows_from(entries), roster(teams))
-    assert codes(problems) == ["lineup-count", "lineup-count"]
-    assert all(p.where == Where(SHEET, "") for p in problems)
-    assert {dict(p.params)["event"] for p in problems} == {"nlh", "bounty"}
-    assert set(lineups["nlh"]) == {"A", "B"}
+    assert problems == []
+    assert set(lineups["nlh"]) == {"A", "B"} and "C" not in lineups["bounty"]
 
 
 def test_unregistered_player_is_an_error():

@@ -156,8 +156,9 @@ def test_12_team_tie_on_total_is_parted_by_sng_before_hu(out12, tmp_path):
     lines = list(ws.iter_rows(values_only=True))
     assert any(row[:1] == ("最終成績",) for row in lines)
     by_team = {row[1]: row for row in lines if row[0] in (1, 2, 3, 4) and row[1] in QUALIFIED_12}
-    assert by_team[below["team"]][7] == "單桌總分"
-    assert by_team[above["team"]][7] in (None, "")
+    assert by_team[below["team"]][2] == {"C": "中華台北", "D": "香港", "E": "菲律賓", "L": "蒙古"}[below["team"]]
+    assert by_team[below["team"]][8] == "單桌總分"
+    assert by_team[above["team"]][8] in (None, "")
 
 
 def test_ttools_run_writes_the_final_standings_sheet(tmp_path):

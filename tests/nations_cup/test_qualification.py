@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.competitions.nations_cup.qualification import (
+    REMAINDER_STAGE,
     event_scores,
     qualification,
 )
@@ -103,28 +104,36 @@ def test_tail_not_zero_but_within_five_hundredths():
 
 def test_largest_remainder_makes_the_tail_zero():
     # floors 30.62 + 325.00 + 362.50 + 281.87 = 999.99; the one hundredth left over goes to a
-    # remainder of 0.5 (A and D are equal there; D, the higher total, is served first).
+    # remainder of 0.5, which A and D share: the seeded lot decides, and says so.
     rules = replace(POOLS_400, rounding="largest-remainder")
     q = run(HU4, NLH4, BOUNTY4, rules=rules)
     assert sum(r.total_printed for r in q.rows) == Decimal("1000.00")
     assert q.tail == 0
-    assert row(q, "A").total_printed == Decimal("30.62")
-    assert row(q, "D").total_printed == Decimal("281.88")
+    (winner,) = Draw(1, REMAINDER_STAGE).shuffled(["A", "D"])[:1]
+    assert row(q, "A").total_printed == Decimal("30.62") + (Decimal("0.01") if winner == "A" else 0)
+    assert row(q, "D").total_printed == Decimal("281.87") + (Decimal("0.01") if winner == "D" else 0)
+    lots = [p for p in q.problems if p.code == "rounding-remainder-lot"]
+    assert len(lots) == 1 and lots[0].severity == "warning" and dict(lots[0].params)["to"] == winner
 
 
-def test_largest_remainder_gives_an_equal_total_to_the_team_the_tie_breaks_favour():
-    # Three equal teams: each 1000/3 = 333.333…; half up prints 333.33 ×3 (tail −0.01),
-    # largest remainder hands the spare hundredth to B, which holds the most bounty chips.
+def test_largest_remainder_settles_equal_remainders_by_the_seeded_lot_flagged():
+    # Three equal teams: each 1000/3 = 333.333…; half up prints 333.33 ×3 (tail −0.01).
+    # Largest remainder has one hundredth for three equal remainders: the lot gives it.
     same = {"A": 1, "B": 1, "C": 1}
     chips = {"A": 2, "B": 5, "C": 3}
     half = run(same, same, same, chips=chips)
     assert [r.total_printed for r in half.rows] == [Decimal("333.33")] * 3
     assert half.tail == Decimal("-0.01")
     assert [r.team for r in half.rows] == ["B", "C", "A"]
-    lr = run(same, same, same, chips=chips, rules=Rules(rounding="largest-remainder"))
-    assert [(r.team, r.total_printed) for r in lr.rows] == [
-        ("B", Decimal("333.34")), ("C", Decimal("333.33")), ("A", Decimal("333.33"))]
-    assert lr.tail == 0
+    for seed in (1, 2, 3, 4):
+        lr = run(same, same, same, chips=chips, rules=Rules(rounding="largest-remainder"), seed=seed)
+        lucky = Draw(seed, REMAINDER_STAGE).shuffled(["A", "B", "C"])[0]
+        assert lr.rows[0].team == lucky and lr.rows[0].total_printed == Decimal("333.34")
+        rest = [r.team for r in lr.rows[1:]]
+        assert rest == [t for t in ("B", "C", "A") if t != lucky]        # then the bounty chips
+        assert lr.tail == 0
+        (flag,) = [p for p in lr.problems if p.code == "rounding-remainder-lot"]
+        assert dict(flag.params)["to"] == lucky and "chief referee" in flag.message()
 
 
 def test_unknown_rounding_is_an_error_and_falls_back_to_half_up():

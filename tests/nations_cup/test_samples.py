@@ -19,7 +19,8 @@ from ttools.competitions.nations_cup.model import DEFAULT_SCALES
 from ttools.pipeline import process_file
 
 from tests.nations_cup.sample_generator import SAMPLES, gen
-FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx")
+FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx",
+         "nations-cup-16.xlsx")
 
 
 
@@ -220,6 +221,30 @@ def test_12_team_finals_end_as_the_readme_says(outcomes):
     assert [r["team"] for r in rows] == ["E", "D", "C", "L"]
     assert [r["total"] for r in rows] == [48, 44, 44, 32]
     assert (rows[1]["sng"], rows[2]["sng"]) == (31, 21) and rows[1]["hu"] < rows[2]["hu"]
+
+
+# ---- 16 teams, roster to finals ---------------------------------------------------------------------
+
+def test_16_team_sample_runs_from_roster_to_finals(outcomes, tmp_path):
+    out = outcomes["nations-cup-16.xlsx"]
+    # the only problem: the auto table count, 48 players on 6 tables of 8
+    assert [(p["severity"], p["code"], p["sheet"]) for p in out["problems"]] == [("warning", "tables-day2-auto", "Rules")]
+    for event, seats in out["day2"]["draw"].items():
+        assert Counter(s["table"] for s in seats) == {t: 8 for t in range(1, 7)}
+    assert len(out["qualification"]["standings"]) == 16
+    advancing = [r["team"] for r in out["qualification"]["standings"] if r["advances"]]
+    assert advancing == ["G", "B", "F", "K"]
+    finals = out["finals"]
+    assert finals["complete"] is True and {r["team"] for r in finals["standings"]} == set(advancing)
+    assert [r["team"] for r in finals["standings"]][0] == "B"
+    # Σ raw: 30·16 HU, 240 NLH, 89 + chips issued (48 + 24 + 12 + 6 + 3 + 2 + 1 = 96) bounty
+    assert out["bounty"]["issued"] == 96
+    # the output is a valid input: processed again, the same draw and standings, no errors
+    target = tmp_path / "16.out.xlsx"
+    process_file(str(SAMPLES / "nations-cup-16.xlsx")).writer(str(target))
+    again = process_file(str(target)).json()
+    assert not [p for p in again["problems"] if p["severity"] == "error"]
+    assert again["day2"]["draw"] == out["day2"]["draw"] and again["finals"]["standings"] == finals["standings"]
 
 
 # ---- 11 teams, later: the qualification complete, finals round 1 in ------------------------------

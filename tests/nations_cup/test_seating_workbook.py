@@ -94,13 +94,21 @@ def test_11_team_seating_gives_table_breaking_advice(sample11, event):
     assert live <= (len(at) - 1) * SEATS  # the players left fit one table fewer: a table breaks
     advice = sample11["day2"]["moves"][event]
     assert advice["action"] == "break"
-    broken = max(at)  # default break order: the highest-numbered table first
-    assert advice["table"] == broken
-    assert sorted(m["player"] for m in advice["moves"]) == sorted(at[broken].values())
+    # every table due breaks in one piece of advice, highest-numbered first (the default order)
+    keep = -(-live // SEATS)
+    broken = sorted(at, reverse=True)[:len(at) - keep]
+    assert advice["broken"] == broken and advice["table"] == broken[0]
+    assert sorted(m["player"] for m in advice["moves"] if m["reason"] == "break") == \
+        sorted(p for t in broken for p in at[t].values())
     room = after_moves(at, advice["moves"])
-    assert broken not in room
+    assert not set(broken) & set(room) and len(room) == keep
     assert all(len(seats) <= SEATS for seats in room.values())
-    assert len(room) > 2 and teams_sharing(room) == []  # 3 tables left: team-mates apart
+    sizes = [len(seats) for seats in room.values()]
+    assert max(sizes) - min(sizes) <= 1    # one piece of advice leaves the tables even
+    if keep > 2:
+        assert teams_sharing(room) == []   # more than 2 tables left: team-mates apart
+    else:
+        assert "no longer kept apart" in advice["summary"]
     assert all(m["teammates"] == [] for m in advice["moves"])
 
 
@@ -202,3 +210,26 @@ def test_balance_flags_the_move_when_every_candidate_has_a_teammate_at_the_short
     room = after_moves(live_by_table(rows, FORCED_OUT), advice["moves"])
     sizes = sorted(len(s) for s in room.values())
     assert sizes[-1] - sizes[0] <= 1
+
+
+def test_a_live_player_missing_from_seating_stops_the_moves(tmp_path):
+    """The floor dropped a live NLH player's row: it is an error on that player's line-up cell,
+    the moves sheet names the error and gives no move (nobody takes the missing player's seat)."""
+    sheets = gen.sample_11()
+    out = {r["player"] for r in sheets["Seating"] if r["out"] == 1}
+    dropped = next(r for r in sheets["Seating"] if r["event"] == "nlh" and r["player"] not in out)
+    sheets["Seating"] = [r for r in sheets["Seating"] if r is not dropped]
+    path = tmp_path / "dropped.xlsx"
+    write_input_workbook(str(path), 11, sheets, event={"name": "Dropped", "seed": gen.SEED_11}, lang="en")
+    outcome = process_file(str(path))
+    summary = outcome.json()
+    missing = [p for p in summary["problems"] if p["code"] == "seating-missing-player"]
+    row = next(i for i, r in enumerate(sheets["Lineups"]) if r["player"] == dropped["player"])
+    assert [(p["sheet"], p["cell"]) for p in missing] == [("Lineups", f"C{row + 2}")]
+    assert summary["day2"]["moves"]["nlh"]["action"] == "invalid"
+    assert summary["day2"]["moves"]["nlh"]["moves"] == []
+    target = tmp_path / "dropped.out.xlsx"
+    outcome.writer(str(target))
+    ws = openpyxl.load_workbook(target)[S.OUTPUTS["Moves"]["en"]]
+    text = [str(c) for row in ws.iter_rows(values_only=True) for c in row if c]
+    assert any("seating-missing-player" in c and dropped["player"] in c for c in text)

@@ -42,7 +42,7 @@ EXPECTED = {
     "strict-formula": (1, {("error", "Players!B30", "formula-no-value")}),
     "duplicate-member": (2, set()),
     "doctype": (2, set()),
-    "two-results-sheets": (0, {("warning", "成績!", "sheet-twice")}),
+    "two-results-sheets": (0, {("warning", "成績!A1", "sheet-twice")}),
 }
 
 _MEASURE = (

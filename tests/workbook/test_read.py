@@ -224,3 +224,11 @@ def test_canonical_english_headers_in_any_case_and_width(invoke, tmp_path):
     data = json.loads(result.stdout)
     assert data["problems"] == []
     assert len(data["day1"]["pairings"]) == 24
+
+
+@pytest.mark.parametrize("value", ["inf", "-Infinity", "NaN", float("inf"), float("nan"), "1/inf"])
+def test_infinite_or_not_a_number_is_no_number(value):
+    from ttools.workbook import normalize as nz
+
+    with pytest.raises(ValueError):
+        nz.parse_number(value)

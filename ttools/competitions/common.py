@@ -63,7 +63,8 @@ class Settings:
         return self.values.get(key, ("", None))[0]
 
     def where(self, key: str) -> Where:
-        return self.values[key][1] if key in self.values else Where(self.sheet, "")
+        """The value's cell; for a setting absent from the sheet, its name stands for the cell."""
+        return self.values[key][1] if key in self.values else Where(self.sheet, key)
 
     def blank(self, key: str) -> bool:
         return key not in self.values or nz.is_blank(self.values[key][0])
@@ -178,9 +179,11 @@ def process_event(name: str, book: Book, source_hash: str, *,
                   reports: Callable[[Any, str], Sequence[Any]],
                   summary: Callable[[Any], dict[str, Any]],
                   write: Callable[..., None],
-                  lang_of: Callable[[Any], str]) -> Outcome:
+                  lang_of: Callable[[Any], str],
+                  status: Callable[[Any, str], list[str]] | None = None) -> Outcome:
     """load -> compute -> report, as an Outcome whose writer makes the output workbook with
-    ``write(path, data, results, reports, lang, source_hash, problems=, printable=)``."""
+    ``write(path, data, results, reports, lang, source_hash, problems=, printable=)`` (and
+    ``status=``, the lines saying what the event still waits for, when ``status`` is given)."""
     data, problems = load(book)
     lang = lang_of(data)
     res = compute(data, problems)
@@ -188,9 +191,12 @@ def process_event(name: str, book: Book, source_hash: str, *,
     outcome = Outcome(competition=name, lang=lang, problems=problems, summary=summary(res))
     outcome.printable = [r.name for r in out_reports]
     outcome.reports, outcome.results, outcome.event_name = out_reports, res, getattr(data, "name", "")
+    extra: dict[str, Any] = {}
+    if status is not None:
+        outcome.status = extra["status"] = status(res, lang)
 
     def writer(path: str) -> None:
-        write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable)
+        write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable, **extra)
 
     outcome.writer = writer
     return outcome

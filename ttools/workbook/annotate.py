@@ -8,6 +8,7 @@ import shutil
 import warnings
 from typing import Iterable
 
+from ttools.i18n import zh
 from ttools.problems import Problem, Unreadable
 
 _FILL_ERROR = "FFFFC7CE"
@@ -17,7 +18,7 @@ _FILL_WARNING = "FFFFEB9C"
 def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: str = "en") -> str:
     from openpyxl import load_workbook
     from openpyxl.comments import Comment
-    from openpyxl.styles import Font, PatternFill
+    from openpyxl.styles import Alignment, Font, PatternFill
 
     from ttools.pipeline import write_atomic
 
@@ -44,11 +45,13 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
             c.fill = PatternFill("solid", start_color=color, end_color=color)
             text = "\n".join(f"[{p.code}] {p.message(lang)}" for p in ps)
             c.comment = Comment(text[:2000], "ttools", width=320, height=120)
-        title = "ttools 問題" if lang.startswith("zh") else "ttools problems"
+        chinese = lang.startswith("zh")
+        title = zh(lang, "ttools 問題") if chinese else "ttools problems"
         if title in wb.sheetnames:
             del wb[title]
         ws = wb.create_sheet(title, 0)
-        head = ["severity", "sheet", "cell", "code", "message"]
+        head = ([zh(lang, x) for x in ("嚴重性", "工作表", "儲存格", "代碼", "說明")] if chinese
+                else ["severity", "sheet", "cell", "code", "message"])
         ws.append(head)
         for cell in ws[1]:
             cell.font = Font(bold=True)
@@ -56,6 +59,17 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
             ws.append([p.severity, p.sheet, p.cell, p.code, p.message(lang)])
         for col, width in zip("ABCDE", (9, 18, 8, 26, 100)):
             ws.column_dimensions[col].width = width
+        for row in ws.iter_rows(min_row=2, min_col=5, max_col=5):
+            row[0].alignment = Alignment(wrap_text=True, vertical="top")
+        # printable as the other sheets: A4 landscape, fit to the width, the heading row on every page
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.orientation = "landscape"
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+        ws.print_title_rows = "1:1"
+        ws.oddHeader.left.text = title
+        ws.oddFooter.right.text = "&P / &N"
+        ws.freeze_panes = "A2"
         wb.active = 0
         wb.save(tmp)
 

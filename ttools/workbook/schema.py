@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ttools.i18n import pick, simplified
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book, SheetData, a1
@@ -55,9 +56,11 @@ class Column:
     list_name: str | None = None     # defined name feeding a dropdown
     width: int = 12
     required: bool = True
+    minimum: int | None = None       # whole-number bounds the template's validation enforces (stop)
+    maximum: int | None = None
 
     def label(self, lang: str) -> str:
-        return self.names.get(lang) or self.names.get("en") or self.key
+        return pick(self.names, lang, self.key)
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,7 @@ class Setting:
     choices: tuple[str, ...] = ()
 
     def label(self, lang: str) -> str:
-        return self.names.get(lang) or self.names.get("en") or self.key
+        return pick(self.names, lang, self.key)
 
 
 @dataclass(frozen=True)
@@ -88,14 +91,29 @@ class SheetSpec:
         return bool(self.settings)
 
     def name(self, lang: str) -> str:
-        return self.names.get(lang) or self.names.get("en") or self.key
+        return pick(self.names, lang, self.key)
 
     def accepted_names(self) -> list[str]:
         return [self.key, *self.names.values()]
 
 
 def find_sheet(book: Book, spec: SheetSpec) -> SheetData | None:
-    return book.get(*spec.accepted_names())
+    found = book.get(*spec.accepted_names())
+    if found is None and _chinese_names(book):
+        # a Simplified Chinese workbook: its names are the Traditional labels converted
+        found = book.get(*(simplified(n) for n in spec.names.values() if n))
+    return found
+
+
+def _chinese_names(book: Book) -> bool:
+    return any(not name.isascii() for name in book.order)
+
+
+def _with_simplified(labels: dict[str, str], sheet: SheetData) -> dict[str, str]:
+    """Add the Simplified form of every Chinese label, for a sheet with Chinese text in its name."""
+    if sheet.name.isascii():
+        return labels
+    return {**{nz.fold_label(simplified(k)): v for k, v in labels.items()}, **labels}
 
 
 @dataclass
@@ -197,6 +215,7 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
         labels[nz.fold_label(col.key)] = col.key
         for name in col.names.values():
             labels[nz.fold_label(name)] = col.key
+    labels = _with_simplified(labels, sheet)
     header_at: int | None = None
     mapping: dict[int, str] = {}
     for i, values in enumerate(sheet.grid[:10]):
@@ -246,6 +265,7 @@ def read_settings(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) ->
         labels[nz.fold_label(s.key)] = s.key
         for name in s.names.values():
             labels[nz.fold_label(name)] = s.key
+    labels = _with_simplified(labels, sheet)
     key_labels = {nz.fold_label(x) for x in ("key", "鍵", "项目", "項目", "設定", "设定")}
     value_labels = {nz.fold_label(x) for x in ("value", "值", "數值", "数值", "內容", "内容")}
     key_col, value_col, start = 0, 1, 0
@@ -313,11 +333,13 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
     specs = list(specs)
     known = {nz.fold_label(n) for spec in specs for n in spec.accepted_names()}
     known |= {nz.fold_label(n) for n in other_names}
+    if any(nz.fold_label(name) not in known and not name.isascii() for name in book.order):
+        known |= {nz.fold_label(simplified(n)) for n in list(known)}
     found = []
     for name in book.order:
         if nz.fold_label(name) not in known and not name.startswith("_"):
             found.append(book.sheets[name])
-            problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, ""), (("sheet", name),)))
+            problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, "A1"), (("sheet", name),)))
     # two sheets that are one input sheet ('Results' beside '成績'): the first is read, the other kept
     for spec in specs:
         read = find_sheet(book, spec)
@@ -327,6 +349,6 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
         for name in book.order:
             if name != read.name and nz.fold_label(name) in accepted:
                 found.append(book.sheets[name])
-                problems.append(Problem("warning", SHEET_TWICE, Where(name, ""),
+                problems.append(Problem("warning", SHEET_TWICE, Where(name, "A1"),
                                         (("read", read.name), ("other", name), ("key", spec.key))))
     return found

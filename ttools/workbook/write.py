@@ -11,6 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Sequence
 
+from ttools.i18n import pick, zh
 from ttools.workbook.read import col_letter
 from ttools.workbook.schema import SheetSpec
 
@@ -99,6 +100,23 @@ def _plain(value: Any) -> Any:
     return value
 
 
+# A font face of the page's script: Traditional Chinese pages must not print Simplified glyph forms
+FONTS = {"zh-Hant": "Noto Sans CJK TC", "zh-Hans": "Noto Sans CJK SC", "en": "Calibri"}
+
+# A4 less the margins print_setup sets, in points; an Excel row is 15 pt high by default
+_PAGE_POINTS = {False: (8.27 - 1.0) * 72, True: (11.69 - 1.0) * 72}        # printable width
+_PAGE_HEIGHT = {False: (11.69 - 1.5) * 72, True: (8.27 - 1.5) * 72}        # printable height
+_ROW_POINTS = 15
+
+
+def rows_per_page(widths: dict[int, int], landscape: bool) -> int:
+    """How many rows of a report sheet fit one printed page, fitted to the page width (a safe
+    under-estimate: the repeated headings must come before the printer's own page break)."""
+    width = sum(int(w * 7 + 5) for w in widths.values()) * 0.75
+    scale = min(1.0, _PAGE_POINTS[landscape] / width) if width else 1.0
+    return max(10, int(_PAGE_HEIGHT[landscape] / (_ROW_POINTS * scale) * 0.85) - 2)
+
+
 class WorkbookWriter:
     def __init__(self, path: str, meta: Meta):
         import xlsxwriter
@@ -112,7 +130,7 @@ class WorkbookWriter:
         self.wb.set_custom_property("ttools_kind", meta.kind)
         self.wb.set_custom_property("ttools_template_version", str(meta.template_version))
         self.wb.set_custom_property("ttools_language", meta.lang)
-        font = "Microsoft JhengHei" if meta.lang == "zh-Hant" else ("Microsoft YaHei" if meta.lang == "zh-Hans" else "Calibri")
+        font = FONTS.get(meta.lang, FONTS["en"])
         self.font = font
         f = self.wb.add_format
         self.f_header = f({"bold": True, "bg_color": "#1F4E78", "font_color": "#FFFFFF", "border": 1,
@@ -214,8 +232,8 @@ class WorkbookWriter:
         """Key/value sheet: key (canonical), label, value (the input), note.
         The 'key' and 'value' headers stay English: they are what the reader looks for."""
         ws = self.wb.add_worksheet(spec.name(lang))
-        zh = lang.startswith("zh")
-        head = ["key", _zh(lang, "項目") if zh else "label", "value", _zh(lang, "說明") if zh else "note"]
+        head = ["key", zh(lang, "項目") if lang.startswith("zh") else "label", "value",
+                zh(lang, "說明") if lang.startswith("zh") else "note"]
         for c, h in enumerate(head):
             ws.write_string(0, c, h, self.f_header)
         widths = [16, 18, 18, 60]
@@ -224,7 +242,7 @@ class WorkbookWriter:
             ws.write_string(i, 1, s.label(lang), self.f_locked)
             v = values.get(s.key, s.default)
             self.write_value(ws, i, 2, v, self.f_input)
-            note = s.note.get(lang) or s.note.get("en", "")
+            note = pick(s.note, lang)
             ws.write_string(i, 3, note, self.f_wrap)
             ws.set_row(i, wrapped_height(note, 60))
             widths[1] = max(widths[1], display_width(s.label(lang)) + 2)
@@ -246,7 +264,7 @@ class WorkbookWriter:
 
     def input_sheet(self, spec: SheetSpec, lang: str, rows: Sequence[dict[str, Any]], *,
                     min_rows: int = 10, locked: Sequence[str] = (), hidden: bool = False,
-                    notes_above: Sequence[str] = ()) -> None:
+                    notes_above: Sequence[str] = (), bounds: dict[str, tuple[int | None, int | None]] | None = None) -> None:
         """A protected input sheet holding one Excel Table: header, ``rows`` filled, at least
         ``min_rows`` rows, dropdowns from defined names, an input message on each column.
         Columns in ``locked`` are pre-filled by ttools and locked (e.g. the Day 1 pairings)."""
@@ -281,7 +299,7 @@ class WorkbookWriter:
                         max((display_width(r[j]) + 2 for r in data), default=0))
             unlocked = c.key not in locked
             ws.set_column(j, j, min(width, 50), formats[j] if unlocked else None)
-            note = c.note.get(lang) or c.note.get("en", "")
+            note = pick(c.note, lang)
             opts: dict[str, Any] = {}
             if c.list_name:
                 opts = {"validate": "list", "source": "=" + c.list_name, "error_type": "warning"}
@@ -289,8 +307,19 @@ class WorkbookWriter:
                 source = self.define_list(_list_name(c.key, c.choices), c.choices)
                 opts = {"validate": "list", "source": "=" + source, "error_type": "stop"}
             elif c.kind == "int":
-                opts = {"validate": "integer", "criteria": "between", "minimum": -10**9, "maximum": 10**9,
-                        "error_type": "warning"}
+                lo, hi = (bounds or {}).get(c.key, (c.minimum, c.maximum))
+                if lo is None and hi is None:
+                    opts = {"validate": "integer", "criteria": "between", "minimum": -10**9, "maximum": 10**9,
+                            "error_type": "warning"}
+                else:   # an impossible value is refused as it is typed
+                    opts = {"validate": "integer", "criteria": "between", "minimum": -10**9 if lo is None else lo,
+                            "maximum": 10**9 if hi is None else hi, "error_type": "stop"}
+            elif bounds and c.key in bounds:
+                # a place typed as text: a whole number in range, or the same with '=' (a shared place)
+                lo, hi = bounds[c.key]
+                x = f'--SUBSTITUTE({col_letter(j)}{top + 2},"=","")'
+                opts = {"validate": "custom", "value": f"=IFERROR(AND({x}>={lo},{x}<={hi},MOD({x},1)=0),FALSE)",
+                        "error_type": "stop"}
             else:
                 opts = {"validate": "any"}
             if note:
@@ -306,19 +335,35 @@ class WorkbookWriter:
             ws.hide()
 
     def report_sheet(self, report: Report) -> None:
+        """A printable sheet of titled tables. With one table its heading row repeats on every
+        page (print titles); with several, each table that fits one page is kept on one page and a
+        table that runs on repeats its title and headings at the top of each continuation page."""
         ws = self.wb.add_worksheet(report.name)
+        widths = self._report_widths(report)
+        per_page = rows_per_page(widths, report.landscape)
+        single = sum(1 for b in report.blocks if b.header) == 1
         ws.write_string(0, 0, report.title, self.f_title)
         r = 1
         if report.subtitle:
             ws.write_string(r, 0, report.subtitle, self.f_subtitle)
             r += 1
         r += 1
-        widths: dict[int, int] = {}
         first_header: int | None = None
-        breaks: list[int] = []
-        for b, block in enumerate(report.blocks):
-            if block.page_break and b > 0:
-                breaks.append(r)
+        page_start, breaks = 0, []
+        cont = zh(self.meta.lang, "（續）") if self.meta.lang.startswith("zh") else " (continued)"
+
+        def new_page(at: int) -> None:
+            nonlocal page_start
+            breaks.append(at)
+            page_start = at
+
+        for block in report.blocks:
+            size = (1 if block.title else 0) + (1 if block.header else 0) + len(block.rows) + len(block.notes)
+            used = r - page_start
+            if block.page_break and used:
+                new_page(r)          # a block that asks for its own page (hand records, table cards)
+            elif not single and used and used + size > per_page and (size <= per_page or per_page - used < 5):
+                new_page(r)          # keep the table on one page, or start a long one on a fresh page
             if block.title:
                 ws.write_string(r, 0, block.title, self.f_block)
                 r += 1
@@ -327,9 +372,15 @@ class WorkbookWriter:
                     first_header = r
                 for c, h in enumerate(block.header):
                     ws.write_string(r, c, str(h), self.f_header)
-                    widths[c] = max(widths.get(c, 6), display_width(h) + 2)
                 r += 1
             for i, row in enumerate(block.rows):
+                if not single and r - page_start >= per_page:
+                    new_page(r)
+                    ws.write_string(r, 0, (block.title or report.title) + cont, self.f_block)
+                    r += 1
+                    for c, h in enumerate(block.header):
+                        ws.write_string(r, c, str(h), self.f_header)
+                    r += 1
                 hl = i in block.highlight
                 for c, v in enumerate(row):
                     fmt_code = block.number_format.get(c)
@@ -338,26 +389,38 @@ class WorkbookWriter:
                     else:
                         fmt = self.f_hl if hl else self.f_cell
                     self.write_value(ws, r, c, v, fmt)
-                    widths[c] = max(widths.get(c, 6), min(display_width(_display(v, fmt_code)) + 2, 60))
                 r += 1
             for line in block.notes:
+                if not single and r - page_start >= per_page:
+                    new_page(r)
                 ws.write_string(r, 0, line, self.f_note)
                 r += 1
             r += 1
         for c, w in sorted(widths.items()):
             ws.set_column(c, c, w)
+        if breaks:
+            ws.set_h_pagebreaks(breaks)
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True})
-        # one table on the sheet: its header row repeats on every printed page
-        single = sum(1 for b in report.blocks if b.header) == 1
         self.print_setup(ws, header_rows=first_header if single else None, landscape=report.landscape)
         ws.set_print_scale(100)
         ws.fit_to_pages(1, 0)
-        if breaks:
-            # "fit to width" would override manual breaks: scale to the page width instead
+        if breaks and any(b.page_break for b in report.blocks):
+            # "fit to width" would override a block's own page: scale to the page width instead
             avail = 95 if report.landscape else 64     # character columns across A4 at 100%
             total = sum(widths.values()) or 1
             ws.set_print_scale(max(10, min(100, 100 * avail // total)))
             ws.set_h_pagebreaks(breaks[:1023])        # Excel keeps at most 1023 manual breaks
+
+    @staticmethod
+    def _report_widths(report: Report) -> dict[int, int]:
+        widths: dict[int, int] = {}
+        for block in report.blocks:
+            for c, h in enumerate(block.header or ()):
+                widths[c] = max(widths.get(c, 6), display_width(h) + 2)
+            for row in block.rows:
+                for c, v in enumerate(row):
+                    widths[c] = max(widths.get(c, 6), min(display_width(_display(v, block.number_format.get(c))) + 2, 60))
+        return widths
 
     def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:
         ws = self.wb.add_worksheet("_meta")
@@ -408,17 +471,11 @@ def problems_report(problems, lang: str) -> Report | None:
     """The Problems sheet of an output workbook: every problem with its sheet and cell."""
     if not problems:
         return None
-    words = {"zh-Hant": ("嚴重性", "工作表", "儲存格", "代碼", "說明", "問題"),
-             "zh-Hans": ("严重性", "工作表", "单元格", "代码", "说明", "问题")}.get(
-        lang, ("Severity", "Sheet", "Cell", "Code", "Message", "Problems"))
-    block = Block("", list(words[:5]), [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
-    return Report("Problems", words[5], words[5], [block])
+    chinese = lang.startswith("zh")
 
+    def t(traditional: str, english: str) -> str:
+        return zh(lang, traditional) if chinese else english
 
-def _zh(lang: str, text: str) -> str:
-    """A Traditional Chinese label in the workbook's script (Simplified for zh-Hans)."""
-    if lang == "zh-Hans":
-        from ttools.workbook.hans import to_hans
-
-        return to_hans(text)
-    return text
+    block = Block("", [t("嚴重性", "Severity"), t("工作表", "Sheet"), t("儲存格", "Cell"), t("代碼", "Code"), t("說明", "Message")],
+                  [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
+    return Report("Problems", t("問題", "Problems"), t("問題", "Problems"), [block])

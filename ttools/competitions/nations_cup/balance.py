@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from itertools import combinations, islice
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ttools.core.draw import Draw
@@ -42,21 +43,42 @@ BREAK_ORDER = define(
 )
 TEAMMATES_FORCED = define(
     "seating-teammates-forced",
-    "{player} goes to table {table} seat {seat}, where teammate(s) {teammates} already sit: with "
-    "{tables} tables left, no move allowed here (from the broken table, or from the fullest to the shortest table) avoids it, and this one has the fewest such seats.",
-    "{player} 移至第 {table} 桌第 {seat} 位，該桌已有同隊的 {teammates}：尚餘 {tables} 桌，可行之移動（自被拆之桌，或自人數最多之桌移至最少之桌）均無法避免同隊同桌，此移法已將其減至最少。",
-    "{player} 移至第 {table} 桌第 {seat} 位，该桌已有同队的 {teammates}：尚余 {tables} 桌，可行之移动（自被拆之桌，或自人数最多之桌移至最少之桌）均无法避免同队同桌，此移法已将其减至最少。",
+    "{player} goes to table {table} seat {seat}, where teammate(s) {teammates} already sit: with {tables} tables "
+    "left, no set of the fewest moves that leaves the tables even avoids it, and this set has the fewest such seats.",
+    "{player} 移至第 {table} 桌第 {seat} 位，該桌已有同隊的 {teammates}：尚餘 {tables} 桌，使各桌人數平均之最少移動"
+    "均無法避免同隊同桌，此組移動已將其減至最少。",
+)
+
+SEAT_TABLE_RANGE = define(
+    "seating-table-range",
+    "{player} sits at table {table}; this event runs on tables 1–{tables} (tables_day2).",
+    "{player} 坐在第 {table} 桌；本場只開第 1–{tables} 桌（tables_day2）。",
+    "{player} 坐在第 {table} 桌；本场只开第 1–{tables} 桌（tables_day2）。",
+)
+NOT_SEATED = define(
+    "seating-missing-player",
+    "{player} is in the {event} line-up but has no row on Seating; add their table and seat (mark out if they are out).",
+    "{player} 列於 {event} 名單，但座位表沒有其座位；請補上桌號與座位（已淘汰者並標示出局）。",
+    "{player} 列于 {event} 名单，但座位表没有其座位；请补上桌号与座位（已淘汰者并标示出局）。",
+)
+NOT_IN_FIELD = define(
+    "seating-not-in-lineup",
+    "{player} has a seat in {event} but is not in its line-up; remove the row or correct the player code.",
+    "{player} 在 {event} 座位表上有座位，但不在該項名單中；請刪除此列或更正選手代號。",
+    "{player} 在 {event} 座位表上有座位，但不在该项名单中；请删除此列或更正选手代号。",
 )
 
 _SUMMARY = {
     "en": {
         "none": "No move: {tables} table(s), players per table {sizes}.",
-        "break": "Break table {table}: its {count} player(s) go to the seats listed.",
+        "break": "Break table {table}: {count} player(s) move to the seats listed.",
         "balance": "Balance: move {count} player(s) as listed (players per table {sizes}).",
         "final-table": "Final table: {count} players left; redraw them all onto table {table}.",
         "over": "{count} player(s) left; no seating to manage.",
         "invalid": "The seating has errors; fix them before moving anyone.",
         "flags": " {flags} forced teammate seat(s), flagged.",
+        "two": " Two tables are left: team-mates are no longer kept apart (rulebook: until only 2 tables remain).",
+        "pick": " Where a move lists several players, move any one of them (the floor's practice: the one due the big blind).",
     },
     "zh-Hant": {
         "none": "無須移動：{tables} 桌，各桌人數 {sizes}。",
@@ -66,6 +88,8 @@ _SUMMARY = {
         "over": "剩 {count} 人，無須安排座位。",
         "invalid": "座位表有錯誤，請先更正再移動選手。",
         "flags": "另有 {flags} 個無法避免的同隊同桌，已標示。",
+        "two": "僅餘 2 桌：不再避免同隊同桌（規程：至僅餘 2 桌為止）。",
+        "pick": "列出數名選手之移動，任移其中一人（依慣例移將輪到大盲者）。",
     },
     "zh-Hans": {
         "none": "无须移动：{tables} 桌，各桌人数 {sizes}。",
@@ -75,6 +99,8 @@ _SUMMARY = {
         "over": "剩 {count} 人，无须安排座位。",
         "invalid": "座位表有错误，请先更正再移动选手。",
         "flags": "另有 {flags} 个无法避免的同队同桌，已标示。",
+        "two": "仅余 2 桌：不再避免同队同桌（规程：至仅余 2 桌为止）。",
+        "pick": "列出数名选手之移动，任移其中一人（依惯例移将轮到大盲者）。",
     },
 }
 
@@ -102,6 +128,9 @@ class Move:
     to_seat: int
     reason: str
     teammates: tuple[str, ...] = ()
+    # a balancing move takes any one of these players (``player`` is one of them): the floor
+    # moves the one due the big blind, which ttools does not know; empty = exactly ``player``
+    eligible: tuple[str, ...] = ()
 
     @property
     def clash(self) -> bool:
@@ -115,9 +144,11 @@ class Advice:
     action: str                      # 'none' | 'break' | 'balance' | 'final-table' | 'over' | 'invalid'
     moves: tuple[Move, ...]
     sizes: dict[int, int]            # players left per table, before the moves
-    table: int | None = None         # the table broken, or the final table
+    table: int | None = None         # the (first) table broken, or the final table
     stage: str = ""
     problems: tuple[Problem, ...] = ()
+    broken: tuple[int, ...] = ()     # every table broken by this advice, in break order
+    two_tables: bool = False         # the moves end with 2 tables: team-mates no longer kept apart
 
     @property
     def flags(self) -> tuple[Move, ...]:
@@ -129,15 +160,21 @@ class Advice:
         texts = _SUMMARY.get(lang, _SUMMARY["en"])
         sizes = "/".join(str(self.sizes[t]) for t in sorted(self.sizes))
         count = len(self.moves) if self.action != "over" else sum(self.sizes.values())
-        line = texts[self.action].format(tables=len(self.sizes), sizes=sizes, table=self.table, count=count)
+        table = ", ".join(str(t) for t in self.broken) if self.broken else self.table
+        line = texts[self.action].format(tables=len(self.sizes), sizes=sizes, table=table, count=count)
         if self.flags:
             line += texts["flags"].format(flags=len(self.flags))
+        if self.two_tables:
+            line += texts["two"]
+        if any(len(m.eligible) > 1 for m in self.moves):
+            line += texts["pick"]
         return line
 
     def as_json(self) -> dict:
         return {
             "action": self.action,
             "table": self.table,
+            "broken": list(self.broken),
             "summary": self.summary(),
             "moves": [
                 {
@@ -148,6 +185,7 @@ class Advice:
                     "to_seat": m.to_seat,
                     "reason": m.reason,
                     "teammates": list(m.teammates),
+                    "eligible": list(m.eligible or (m.player,)),
                 }
                 for m in self.moves
             ],
@@ -172,9 +210,25 @@ def fingerprint(seating: Iterable[SeatState]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def check_seating(seating: Sequence[SeatState], table_capacity: int = TABLE_CAPACITY) -> list[Problem]:
-    """Each player once; every player still in on a real seat, alone in it."""
+def check_seating(
+    seating: Sequence[SeatState],
+    table_capacity: int = TABLE_CAPACITY,
+    tables: int | None = None,
+    field: Mapping[str, Where] | None = None,
+    event: str = "",
+) -> list[Problem]:
+    """Each player once; every player still in on a real seat, alone in it; with ``tables``,
+    only tables 1..tables; with ``field`` (line-up player -> their line-up cell), every line-up
+    player has a row and nobody else does."""
     problems: list[Problem] = []
+    if field is not None:
+        seated = {s.player for s in seating}
+        for player, where in field.items():
+            if player not in seated:
+                problems.append(error(NOT_SEATED, where, player=player, event=event))
+        for s in seating:
+            if s.player not in field:
+                problems.append(error(NOT_IN_FIELD, _cell(s, "player"), player=s.player, event=event))
     seen: set[str] = set()
     taken: dict[tuple[int, int], str] = {}
     for s in seating:
@@ -187,6 +241,9 @@ def check_seating(seating: Sequence[SeatState], table_capacity: int = TABLE_CAPA
             continue
         if s.table < 1 or not 1 <= s.seat <= table_capacity:
             problems.append(error(SEAT_RANGE, _cell(s, "seat"), capacity=table_capacity, **params))
+            continue
+        if tables is not None and s.table > tables:
+            problems.append(error(SEAT_TABLE_RANGE, _cell(s, "table"), tables=tables, **params))
             continue
         first = taken.setdefault((s.table, s.seat), s.player)
         if first != s.player:
@@ -211,21 +268,27 @@ def advise(
     seed: str | int = "",
     event: str = "",
     rules: Rules = Rules(),
+    tables: int | None = None,
+    field: Mapping[str, Where] | None = None,
+    sheet: str = "Seating",
 ) -> Advice:
     """What the floor must do now: a final-table redraw, a table break, a balance, or nothing.
 
     In that order of precedence: when the players left fit one table, all are redrawn onto
-    it; else when they fit in one table fewer, the first table in break order is broken into
-    the others' open seats; else when the fullest and shortest tables differ by the threshold,
-    players move from the fullest to the shortest. While more than 2 tables are in play, no
-    move seats a player with a team-mate unless none can avoid it (避免同隊同桌，至僅餘 2 桌為止);
-    then the fewest such seats are chosen and each is flagged.
+    it; else every table beyond the fewest that seat the players left is broken at once (in
+    break order); else when the fullest and shortest tables differ by the threshold, the
+    tables are balanced. A break or a balance is one piece of advice that leaves the tables
+    within 1 of each other with the fewest moves; among those, the whole set of moves is
+    chosen together so that the fewest players sit with a team-mate while more than 2 tables
+    are in play (避免同隊同桌，至僅餘 2 桌為止), and then so that nobody is balanced into the
+    table that breaks next. Forced same-team seats are flagged. ``tables`` and ``field`` (line-up
+    player -> line-up cell) make the seating checks stricter; ``sheet`` names the Seating sheet.
     """
     rows = sorted(seating, key=lambda s: (s.table, s.seat, _player_key(s.player)))
     stage = f"day2/{event}/seating/{fingerprint(rows)}"
-    problems = check_seating(rows, table_capacity)
+    problems = check_seating(rows, table_capacity, tables, field, event)
     if rules.break_order not in BREAK_ORDERS:
-        problems.append(error(BREAK_ORDER, Where("Rules"), order=rules.break_order))
+        problems.append(error(BREAK_ORDER, Where("Rules", "break_order"), order=rules.break_order))
     live = [s for s in rows if not s.out]
     at: dict[int, list[SeatState]] = defaultdict(list)
     for s in live:
@@ -251,110 +314,40 @@ def advise(
         )
         return Advice("final-table", moves, sizes, final, stage, tuple(problems))
 
-    open_seats = {
-        t: [n for n in range(1, table_capacity + 1) if n not in {s.seat for s in at[t]}] for t in sizes
-    }
+    needed = -(-len(live) // table_capacity)
+    broken = tuple(order[:max(0, len(sizes) - needed)])
+    remaining = [t for t in order if t not in broken]
+    if not broken:
+        threshold = rules.balance_threshold_two_tables if len(sizes) == 2 else rules.balance_threshold
+        # one move shrinks a spread of 2 or more; a spread of 1 only swaps which table is short
+        if max(sizes.values()) - min(sizes.values()) < max(threshold, 2):
+            return Advice("none", (), sizes, None, stage, tuple(problems))
     # Team-mates apart matters until only 2 tables are left; with 2, any team of 3 shares one.
-    avoid = len(sizes) > 2
-    teams_at = {t: Counter(team_of(s.player) for s in at[t]) for t in sizes}
-    players_at = {t: [s.player for s in at[t]] for t in sizes}
-
-    if len(live) <= (len(sizes) - 1) * table_capacity:
-        broken = order[0]
-        dests = [t for t in sizes if t != broken]
-        movers = at[broken]
-        room = {t: len(open_seats[t]) for t in dests}
-        fewest = _clashes([team_of(s.player) for s in movers], room, teams_at, avoid)
-        # Second to keeping team-mates apart, fill the shortest tables first, so that the
-        # break leaves tables as even as it can.
-        start = -(-len(live) // len(dests))
-        for cap in range(start, table_capacity + 1):
-            quota = {t: min(room[t], max(0, cap - sizes[t])) for t in dests}
-            if sum(quota.values()) >= len(movers) and \
-                    _clashes([team_of(s.player) for s in movers], quota, teams_at, avoid) == fewest:
-                break
-        moves = _place(movers, quota, open_seats, teams_at, players_at, team_of, avoid, draw, "break")
-        return Advice("break", moves, sizes, broken, stage,
-                      tuple(problems) + _flag(moves, len(sizes)))
-
-    threshold = rules.balance_threshold_two_tables if len(sizes) == 2 else rules.balance_threshold
-    # One move shrinks a spread of 2 or more; a spread of 1 only swaps which table is short.
-    trigger = max(threshold, 2)
-    now = dict(sizes)
-    moved: set[str] = set()
-    moves: list[Move] = []
-    seat_of = {s.player: s for s in live}
-    while max(now.values()) - min(now.values()) >= trigger:
-        big = [t for t in sorted(now) if now[t] == max(now.values())]
-        short = [t for t in sorted(now) if now[t] == min(now.values())]
-        candidates = sorted(
-            (p for t in big for p in players_at[t] if p not in moved), key=_player_key
-        )
-        if not candidates:
-            break
-
-        def clean_tables(p: str) -> list[int]:
-            return [t for t in short if not (avoid and teams_at[t][team_of(p)])]
-
-        clean = [p for p in candidates if clean_tables(p)]
-        player = draw.choice(clean or candidates)
-        targets = clean_tables(player) or short
-        seat_options = [(t, n) for t in targets for n in open_seats[t]]
-        to_table, to_seat = draw.choice(seat_options)
-        src = seat_of[player]
-        from_table = next(t for t in big if player in players_at[t])
-        team = team_of(player)
-        mates = tuple(sorted((p for p in players_at[to_table] if team_of(p) == team), key=_player_key)) \
-            if avoid else ()
-        moves.append(Move(player, from_table, src.seat, to_table, to_seat, "balance", mates))
-        moved.add(player)
-        players_at[from_table].remove(player)
-        teams_at[from_table][team] -= 1
-        open_seats[from_table].append(src.seat)
-        players_at[to_table].append(player)
-        teams_at[to_table][team] += 1
-        open_seats[to_table].remove(to_seat)
-        now[from_table] -= 1
-        now[to_table] += 1
-    if not moves:
-        return Advice("none", (), sizes, None, stage, tuple(problems))
-    return Advice("balance", tuple(moves), sizes, None, stage, tuple(problems) + _flag(moves, len(sizes)))
+    avoid = len(remaining) > 2
+    moves = _plan(at, broken, remaining, table_capacity, team_of, avoid, draw)
+    action = "break" if broken else "balance"
+    return Advice(action, moves, sizes, broken[0] if broken else None, stage,
+                  tuple(problems) + _flag(moves, at, len(sizes), sheet), broken, not avoid)
 
 
-def _flag(moves: Iterable[Move], tables: int) -> tuple[Problem, ...]:
+def _flag(moves: Iterable[Move], at: Mapping[int, list[SeatState]], tables: int, sheet: str) -> tuple[Problem, ...]:
+    rows = {s.player: s for ss in at.values() for s in ss}
     return tuple(
-        warning(TEAMMATES_FORCED, NOWHERE, player=m.player, table=m.to_table, seat=m.to_seat,
+        warning(TEAMMATES_FORCED, _where(rows.get(m.player), sheet), player=m.player, table=m.to_table, seat=m.to_seat,
                 teammates=", ".join(m.teammates), tables=tables)
         for m in moves if m.clash
     )
 
 
-def _clean_placements(teams: Sequence[str], room: Mapping[int, int], teams_at: Mapping[int, Counter]) -> int:
-    """Most movers that can sit at a table with no team-mate.
+def _where(row: SeatState | None, sheet: str) -> Where:
+    where = _cell(row, "player") if row is not None else NOWHERE
+    return where if where.sheet else Where(sheet, "A1")
 
-    A maximum flow: source → team (its number of movers) → table (1, and only where the team
-    has nobody) → sink (the room at the table). Movers beyond it must each share a table.
-    """
-    need = Counter(teams)
-    tables = [t for t in sorted(room) if room[t] > 0]
-    source, sink = ("source",), ("sink",)
-    capacity: dict[tuple, dict[tuple, int]] = defaultdict(dict)
 
-    def arc(u: tuple, v: tuple, c: int) -> None:
-        capacity[u][v] = capacity[u].get(v, 0) + c
-        capacity[v].setdefault(u, 0)
-
-    for team in sorted(need):
-        arc(source, ("team", team), need[team])
-        for t in tables:
-            if not teams_at[t][team]:
-                arc(("team", team), ("table", t), 1)
-    for t in tables:
-        arc(("table", t), sink, room[t])
-
+def _max_flow(capacity: dict[tuple, dict[tuple, int]], source: tuple, sink: tuple) -> int:
+    """Edmonds–Karp on a small graph (``capacity`` is changed into the residual graph)."""
     flow = 0
     while True:
-        # breadth-first search for a shortest augmenting path (Edmonds–Karp)
         parent: dict[tuple, tuple] = {source: source}
         queue = [source]
         while queue and sink not in parent:
@@ -376,56 +369,146 @@ def _clean_placements(teams: Sequence[str], room: Mapping[int, int], teams_at: M
         flow += push
 
 
-def _clashes(teams: Sequence[str], room: Mapping[int, int], teams_at: Mapping[int, Counter], avoid: bool) -> int:
-    """The fewest movers who must sit with a team-mate, given the room at each table."""
-    if not avoid:
-        return 0
-    return len(teams) - _clean_placements(teams, room, teams_at)
+@dataclass
+class _Moving:
+    """What is left to seat while a set of moves is built: the movers that must go (a broken
+    table's players, by team), how many each over-full table still sends and which teams it
+    can send them from, the seats each short table still takes and the teams already there."""
+
+    fixed: Counter
+    send: dict[int, int]
+    pools: dict[int, Counter]
+    take: dict[int, int]
+    present: dict[int, Counter]
+
+    def clashes(self, avoid: bool) -> int:
+        """The fewest movers left who must sit with a team-mate.
+
+        A maximum flow: source → team (its fixed movers) and source → over-full table (what it
+        sends) → team (its players there) → short table (1, and only where the team has nobody)
+        → sink (the seats it takes). Every mover beyond the flow sits with a team-mate.
+        """
+        seats = sum(self.take.values())
+        if not avoid or not seats:
+            return 0
+        source, sink = ("source",), ("sink",)
+        capacity: dict[tuple, dict[tuple, int]] = defaultdict(dict)
+
+        def arc(u: tuple, v: tuple, c: int) -> None:
+            if c > 0:
+                capacity[u][v] = capacity[u].get(v, 0) + c
+                capacity[v].setdefault(u, 0)
+
+        teams = set(self.fixed)
+        for team, n in sorted(self.fixed.items()):
+            arc(source, ("team", team), n)
+        for t, n in sorted(self.send.items()):
+            arc(source, ("from", t), n)
+            for team, k in sorted(self.pools[t].items()):
+                arc(("from", t), ("team", team), min(k, n))
+                teams.add(team)
+        for d, n in sorted(self.take.items()):
+            if n <= 0:
+                continue
+            arc(("to", d), sink, n)
+            for team in sorted(teams):
+                if not self.present[d][team]:
+                    arc(("team", team), ("to", d), 1)
+        return seats - _max_flow(capacity, source, sink)
+
+    def arrive(self, team: str, d: int, sign: int = 1) -> None:
+        self.take[d] -= sign
+        self.present[d][team] += sign
 
 
-def _place(
-    movers: Sequence[SeatState],
-    quota: Mapping[int, int],
-    open_seats: Mapping[int, list[int]],
-    teams_at: Mapping[int, Counter],
-    players_at: Mapping[int, list[str]],
+def _plan(
+    at: Mapping[int, list[SeatState]],
+    broken: Sequence[int],
+    remaining: Sequence[int],
+    capacity: int,
     team_of: Callable[[str], str],
     avoid: bool,
     draw: Draw,
-    reason: str,
 ) -> tuple[Move, ...]:
-    """Seat the movers one by one in a drawn order, each on a drawn open seat among the tables
-    that keep the fewest team-mate seats still reachable for everyone left."""
-    quota = dict(quota)
-    teams_at = {t: Counter(c) for t, c in teams_at.items()}
-    players_at = {t: list(p) for t, p in players_at.items()}
-    open_seats = {t: list(s) for t, s in open_seats.items()}
-    left = draw.shuffled(sorted(movers, key=lambda s: _player_key(s.player)))
-    best = _clashes([team_of(s.player) for s in left], quota, teams_at, avoid)
+    """The moves that empty the ``broken`` tables and leave ``remaining`` (in break order)
+    within 1 of each other: the fewest moves, then the fewest same-team seats, then the fewest
+    players into the table that breaks next; seats, and ties, drawn."""
+    sizes = {t: len(at[t]) for t in remaining}
+    total = sum(len(ss) for ss in at.values())
+    q, r = divmod(total, len(remaining))
+    rank = {t: i for i, t in enumerate(remaining)}
+    # r tables seat q + 1. Fewest moves: give them to tables already that full; among those
+    # that tie, the choice is open (tables that break last first).
+    pref = sorted(remaining, key=lambda t: (-sizes[t], -rank[t]))
+    big = [t for t in pref if sizes[t] > q]
+    small = [t for t in pref if sizes[t] <= q]
+    if len(big) >= r:
+        choices = combinations(big, r)
+    else:
+        choices = (tuple(big) + c for c in combinations(small, r - len(big)))
+    fixed = Counter(team_of(s.player) for t in broken for s in at[t])
+    best_key, best = None, None
+    for extra in islice(choices, 200):
+        target = {t: q + (t in extra) for t in remaining}
+        state = _Moving(
+            fixed=Counter(fixed),
+            send={t: sizes[t] - target[t] for t in remaining if sizes[t] > target[t]},
+            pools={t: Counter(team_of(s.player) for s in at[t]) for t in remaining if sizes[t] > target[t]},
+            take={t: target[t] - sizes[t] for t in remaining if sizes[t] < target[t]},
+            present={t: Counter(team_of(s.player) for s in at[t]) for t in remaining},
+        )
+        key = (state.clashes(avoid), state.take.get(remaining[0], 0))
+        if best_key is None or key < best_key:
+            best_key, best = key, state
+    state = best
+    assert state is not None
+
+    open_seats = {t: sorted(set(range(1, capacity + 1)) - {s.seat for s in at[t]}) for t in state.take}
+    players_at = {t: [s.player for s in at[t]] for t in remaining}
+    need = state.clashes(avoid)
     moves: list[Move] = []
-    while left:
-        mover = left.pop(0)
+
+    def seat(d: int, player: str, team: str, src: SeatState, reason: str, eligible: tuple[str, ...] = ()) -> None:
+        nonlocal need
+        cost = 1 if avoid and state.present[d][team] else 0
+        n = draw.choice(open_seats[d])
+        open_seats[d].remove(n)
+        mates = tuple(sorted((p for p in players_at[d] if team_of(p) == team), key=_player_key)) if cost else ()
+        moves.append(Move(player, src.table, src.seat, d, n, reason, mates, eligible))
+        state.arrive(team, d)
+        players_at[d].append(player)
+        need -= cost
+
+    def keeps_best(team: str, d: int) -> bool:
+        cost = 1 if avoid and state.present[d][team] else 0
+        state.arrive(team, d)
+        ok = cost + state.clashes(avoid) == need
+        state.arrive(team, d, -1)
+        return ok
+
+    for mover in draw.shuffled(sorted((s for t in broken for s in at[t]), key=lambda s: _player_key(s.player))):
         team = team_of(mover.player)
-        rest = [team_of(s.player) for s in left]
-        options: list[tuple[int, int]] = []
-        for t in sorted(quota):
-            if quota[t] <= 0:
-                continue
-            cost = 1 if avoid and teams_at[t][team] else 0
-            quota[t] -= 1
-            teams_at[t][team] += 1
-            if cost + _clashes(rest, quota, teams_at, avoid) == best:
-                options.extend((t, n) for n in open_seats[t])
-            quota[t] += 1
-            teams_at[t][team] -= 1
-        to_table, to_seat = draw.choice(options)
-        cost = 1 if avoid and teams_at[to_table][team] else 0
-        mates = tuple(sorted((p for p in players_at[to_table] if team_of(p) == team), key=_player_key)) \
-            if cost else ()
-        moves.append(Move(mover.player, mover.table, mover.seat, to_table, to_seat, reason, mates))
-        best -= cost
-        quota[to_table] -= 1
-        teams_at[to_table][team] += 1
-        players_at[to_table].append(mover.player)
-        open_seats[to_table].remove(to_seat)
-    return tuple(sorted(moves, key=lambda m: (m.from_table, m.from_seat)))
+        state.fixed[team] -= 1
+        dests = [d for d in sorted(state.take) if state.take[d] > 0 and keeps_best(team, d)]
+        d, _ = draw.choice([(d, n) for d in dests for n in open_seats[d]])
+        seat(d, mover.player, team, mover, "break")
+
+    for t in sorted(state.send):
+        for _ in range(state.send[t]):
+            state.send[t] -= 1
+            left = [s for s in at[t] if s.player in players_at[t]]
+            ok: dict[int, list[SeatState]] = defaultdict(list)
+            for team in sorted({team_of(s.player) for s in left}):
+                state.pools[t][team] -= 1
+                for d in sorted(state.take):
+                    if state.take[d] > 0 and keeps_best(team, d):
+                        ok[d].extend(s for s in left if team_of(s.player) == team)
+                state.pools[t][team] += 1
+            d, _ = draw.choice([(d, n) for d in sorted(ok) for n in open_seats[d]])
+            eligible = sorted(ok[d], key=lambda s: s.seat)
+            mover = draw.choice(eligible)
+            team = team_of(mover.player)
+            state.pools[t][team] -= 1
+            players_at[t].remove(mover.player)
+            seat(d, mover.player, team, mover, "balance", tuple(s.player for s in eligible))
+    return tuple(sorted(moves, key=lambda m: (m.reason != "break", m.from_table, m.from_seat)))

@@ -71,6 +71,12 @@ HAND_INVALID = define(
     "手牌編號 {hand} 不是正整數。",
     "手牌编号 {hand} 不是正整数。",
 )
+HAND_ORDER = define(
+    "bounty-hand-order",
+    "Hand {hand} is written after hand {previous}; the log is replayed in hand order (check the hand number, or move the row).",
+    "第 {hand} 手牌寫在第 {previous} 手牌之後；淘汰紀錄依手牌順序重播（請檢查手牌編號，或移動此列）。",
+    "第 {hand} 手牌写在第 {previous} 手牌之后；淘汰纪录依手牌顺序重播（请检查手牌编号，或移动此列）。",
+)
 STACK_MISSING = define(
     "bounty-stack-missing",
     "Hand {hand}: {players} went out in the same hand but not every stack at the start of the hand "
@@ -194,7 +200,14 @@ def run_bounty(field: Iterable[str], log: Iterable[Elimination], rules: Rules | 
             rows.append(row)
         else:
             problems.append(error(HAND_INVALID, _where(row, "hand"), hand=row.hand))
-    # rows of one hand belong together whatever order they were typed in; the sort is stable
+    # rows of one hand belong together whatever order they were typed in; the sort is stable,
+    # but a hand typed after a later one may be a typo in its number: said on its cell
+    latest: Elimination | None = None
+    for row in rows:
+        if latest is not None and row.hand < latest.hand:
+            problems.append(warning(HAND_ORDER, _where(row, "hand"), hand=row.hand, previous=latest.hand))
+        else:
+            latest = row
     rows.sort(key=lambda r: r.hand)
 
     named_out = {r.out for r in rows if r.out in in_field}
@@ -283,7 +296,8 @@ def run_bounty(field: Iterable[str], log: Iterable[Elimination], rules: Rules | 
 
     held = sum(chips.values())
     if held != issued:
-        problems.append(error(NOT_CONSERVED, NOWHERE, held=held, issued=issued))
+        sheet = next((w.sheet for r in rows for w in r.where.values() if w.sheet), "BountyLog")
+        problems.append(error(NOT_CONSERVED, Where(sheet, ""), held=held, issued=issued))
 
     valid = not has_errors(problems)
     result = BountyResult(

@@ -12,6 +12,7 @@ from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_le
 from ttools.competitions.nations_cup.report import reports, summary
 from ttools.competitions.nations_cup.site import site  # noqa: F401  (the web site's pages: ttools.publish)
 from ttools.competitions.common import process_event, settings_values
+from ttools.i18n import pick, simplified, zh
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
@@ -29,11 +30,15 @@ GUIDE_TEXT = {
                   "4. 第一天：於「第一天」之「勝方」欄填入勝方選手代號。",
                   "5. 第二天：於「分項名單」填入每隊 NLH 3 名、獵人賽 3 名；再執行一次即得分桌抽籤與座位表。",
                   "6. NLH 名次填於「NLH名次」；獵人賽每位淘汰選手於「獵人賽淘汰紀錄」填一列（手牌、淘汰選手、主池贏家、選填開局籌碼）。",
-                  "7. 三項完成後，輸出檔含資格賽總成績、附件五、附件六與現場速算表。"]),
+                  "7. 三項完成後，輸出檔含資格賽總成績、附件五、附件六與現場速算表。",
+                  "8. 比賽進行中，於「座位」表之「出局」欄標示已淘汰選手（填 1 或 x），選手換桌後更新桌號與座位；再執行一次，「併桌建議」列出須拆之桌與移動（列出數名者任移一人，如輪到大盲者）。",
+                  "9. 「賞金籌碼清點」填入現場清點之賞金籌碼；與淘汰紀錄不符者提出警告（成績以紀錄為準）。",
+                  "10. 決賽：於「決賽名單」填入晉級四隊各 6 名決賽選手；每輪開賽前於「決賽分項名單」填入各隊單挑 3 名、單桌 3 名，執行後得該輪抽籤；於「決賽單挑」填勝方、「決賽單桌」填名次 1–4。"]),
         ("填寫規則", ["只在淺黃色儲存格輸入；其餘由 ttools 產生。", "選手代號＝隊伍字母＋編號（如 A1），大小寫、全形皆可。",
                       "同一手牌同籌碼同時淘汰者共享名次：兩人皆寫 7=。", "公式儲存格須有計算結果；沒有結果者視為問題，不會當作 0。",
                       "有問題時 ttools 會列出工作表與儲存格；ttools check 檔案 --annotate 可產生標示問題之副本。原始檔案永不修改。"]),
-        ("規則設定", ["「規則」與「名次積分」列出所有預設值（原附件三、四遺失之積分表以預設值補上），可依主辦單位公告修改。"]),
+        ("規則設定", ["「規則」與「名次積分」列出所有預設值（原附件三、四遺失之積分表以預設值補上），可依主辦單位公告修改。",
+                      "第二天桌數（tables_day2）預設 auto：坐得進 4 桌即依規程開 4 桌，否則開坐得下之最少桌數（每桌至多「每桌座位數」）。"]),
     ]),
     "en": ("Asian Nations Cup event workbook · Guide", [
         ("The cycle", ["1. On Event, type the event name and the number of teams (the seed may stay empty: ttools derives one from the roster and writes it back).",
@@ -42,18 +47,30 @@ GUIDE_TEXT = {
                        "4. Day 1: type each match's winner code in the winner column of Day1.",
                        "5. Day 2: on Lineups, 3 NLH and 3 bounty players per team; run again for the seat draw.",
                        "6. NLH places on NLH; one BountyLog row per player knocked out (hand, out, pot winner, optional stack).",
-                       "7. With all three events in, the output holds the qualification standings, Appendices 5 and 6 and the quick reckoner."]),
+                       "7. With all three events in, the output holds the qualification standings, Appendices 5 and 6 and the quick reckoner.",
+                       "8. During Day 2, mark players out on Seating (out: 1 or x) and update table and seat after a move; run again and TableMoves says which tables break and who moves (where a move lists several players, move any one, e.g. the one due the big blind).",
+                       "9. BountyCounts: the bounty chips the floor counted; a count that disagrees with the log is a warning (the log is the record).",
+                       "10. Finals: FinalsRoster takes the 6 finals players of each of the four qualifiers; before each round, FinalsLineups takes each team's 3 HU and 3 SNG players, and a run draws the round; type the winners on FinalsHU and the places 1–4 on FinalsSNG."]),
         ("Filling in", ["Type only in the pale yellow cells; ttools writes the rest.", "Player code = team letter + number (A1); any case, full-width accepted.",
                         "Players out in one hand with equal stacks share a place: write 7= for both.",
                         "Formula cells need a calculated value; one without is a problem, never read as 0.",
                         "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified."]),
-        ("Rules", ["Rules and Points list every default (the lost Appendices 3 and 4 are filled with defaults); change them as the organiser announces."]),
+        ("Rules", ["Rules and Points list every default (the lost Appendices 3 and 4 are filled with defaults); change them as the organiser announces.",
+                   "tables_day2 is auto by default: the rulebook's 4 tables when the field fits them, else the fewest tables of at most table_seats."]),
     ]),
 }
 
 
 def _lang(lang: str | None) -> str:
-    return lang if lang in ("zh-Hant", "en") else DEFAULT_LANG  # zh-Hans labels fall back to zh-Hant
+    return lang if lang in ("zh-Hant", "zh-Hans", "en") else DEFAULT_LANG
+
+
+def _guide(lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
+    """The Guide in the event's language (Simplified: the Traditional text converted)."""
+    if lang != "zh-Hans":
+        return GUIDE_TEXT[lang if lang in GUIDE_TEXT else "en"]
+    title, sections = GUIDE_TEXT["zh-Hant"]
+    return simplified(title), [(simplified(h), [simplified(x) for x in lines]) for h, lines in sections]
 
 
 def _points_rows() -> list[dict[str, Any]]:
@@ -85,7 +102,8 @@ def new_workbook(path: str, teams: int | None = None, players: int | None = None
 
 
 def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
-           template: bool = False, problems: Sequence[Problem] = (), printable: list[str] = ()) -> None:
+           template: bool = False, problems: Sequence[Problem] = (), printable: list[str] = (),
+           status: Sequence[str] = ()) -> None:
     meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
                 event_name=data.name, source_hash=source_hash)
     w = WorkbookWriter(path, meta)
@@ -93,8 +111,10 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     teams = data.teams
     w.define_list("TeamList", teams or ["A"])
     w.define_list("PlayerList", _player_codes(teams, sorted(data.players)) or ["A1"])
-    title, sections = GUIDE_TEXT[lang if lang in GUIDE_TEXT else "en"]
-    w.guide_sheet(S.GUIDE.get(lang, "Guide"), title, sections)
+    title, sections = _guide(lang)
+    if status:   # the status area: what this workbook still waits for
+        sections = [(zh(lang, "目前進度") if lang.startswith("zh") else "Status", list(status))] + list(sections)
+    w.guide_sheet(pick(S.GUIDE, lang, "Guide"), title, sections)
 
     ev = settings_values(S.EVENT, data, competition=NAME)
     if data.teams_n and (ev.get("teams") in ("", None)):
@@ -115,11 +135,14 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     seating = data.raw.get("Seating") or []
     if not seating and res is not None and res.draws:
         seating = [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": ""} for e in ("nlh", "bounty") for s in res.draws.get(e, [])]
-    w.input_sheet(S.SEATING, lang, seating, min_rows=6 * n)
+    field = 3 * n or None      # players in each Day 2 event: the largest place there is
+    tables = res.tables_day2 if res is not None else None
+    w.input_sheet(S.SEATING, lang, seating, min_rows=6 * n,
+                  bounds={"table": (1, tables), "seat": (1, data.rules.table_seats)})
     nlh_rows = data.raw.get("NLH") or []
     if not nlh_rows and res is not None and res.nlh_field:
         nlh_rows = [{"player": p, "place": ""} for p in res.nlh_field]
-    w.input_sheet(S.NLH, lang, nlh_rows, min_rows=3 * n)
+    w.input_sheet(S.NLH, lang, nlh_rows, min_rows=3 * n, bounds={"place": (1, field)} if field else None)
     w.input_sheet(S.BOUNTY_LOG, lang, data.raw.get("BountyLog") or [], min_rows=max(3 * n - 1, 1))
     counts = data.raw.get("BountyCounts") or []
     if not counts and res is not None and res.bounty_field:
@@ -174,7 +197,7 @@ def _owed_notes(res: Results, lang: str) -> list[str]:
         if ow.must_sng:
             parts.append(("必須單桌：" if zh else "must play SNG: ") + ", ".join(ow.must_sng))
         lines.append("  ".join(parts))
-    return lines
+    return [simplified(x) for x in lines] if lang == "zh-Hans" else lines
 
 
 def reckoner_sections(n: int, rules: Rules, scales, lang: str):
@@ -201,9 +224,13 @@ def _reports(res: Results, lang: str) -> list[Report]:
     return reports(res, lang, rk_rows)
 
 
+def _status(res: Results, lang: str) -> list[str]:
+    return [w.message(lang) for w in res.waiting]
+
+
 def process(book: Book, source_hash: str = "") -> Outcome:
     return process_event(NAME, book, source_hash, load=load, compute=compute, reports=_reports, summary=summary,
-                         write=_write, lang_of=lambda data: _lang(data.lang))
+                         write=_write, lang_of=lambda data: _lang(data.lang), status=_status)
 
 
 def write_input_workbook(path: str, teams: int, sheets: dict[str, list[dict[str, Any]]],

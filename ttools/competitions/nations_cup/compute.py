@@ -6,6 +6,7 @@ Each stage runs only when its input is complete and free of errors; otherwise it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -18,7 +19,10 @@ from ttools.competitions.nations_cup import nlh as N
 from ttools.competitions.nations_cup.load import EventData
 from ttools.competitions.nations_cup.model import Match, Seat, team_of
 from ttools.competitions.nations_cup.qualification import Qualification, qualification
-from ttools.problems import Problem, Where, define, has_errors, warning
+from ttools.competitions.nations_cup import schema as S
+from ttools.i18n import pick
+from ttools.problems import ERROR, Problem, Where, define, has_errors, warning
+from ttools.workbook.read import col_letter
 
 DAY1_CHECK = define("day1-table-check", "the Day 1 table on this sheet breaks a pairing rule: {detail}",
                     "本表之第一天配對違反配對規則：{detail}")
@@ -27,6 +31,46 @@ DAY1_CHANGED = define("day1-differs-from-draw", "the Day 1 table differs from th
 FINALS_EARLY = define("finals-before-qualification", "finals sheets are filled in, but the qualification is not complete yet; the finals are processed once it is",
                       "決賽工作表已有資料，但資格賽尚未完成；資格賽完成後才處理決賽")
 DAY1_UNKNOWN = define("day1-unknown-player", "player {player} is not registered", "選手 {player} 未登錄")
+HELD_BACK = define(
+    "held-back",
+    "{what} wait for the {count} error(s) on {sheet} (the first is here); every other check was made.",
+    "{what}須待{sheet}之 {count} 個錯誤更正（第一個在此）後才處理；其餘檢查均已完成。",
+    "{what}须待{sheet}之 {count} 个错误更正（第一个在此）后才处理；其余检查均已完成。",
+)
+# Lines of the status area: what the workbook is waiting for (partial entry is normal, not a problem).
+WAITING_NOTHING = define(
+    "waiting-nothing", "Nothing to process yet: type the players' names on {sheet}, then run again.",
+    "尚無可處理之資料：請於「{sheet}」填入選手姓名後再執行。", "尚无可处理之资料：请于「{sheet}」填入选手姓名后再执行。")
+WAITING_DAY1 = define(
+    "waiting-day1", "Day 1 round {round}: waiting for {count} of {total} results ({sheet}).",
+    "第一天第 {round} 輪：尚待 {total} 場中 {count} 場之結果（{sheet}）。", "第一天第 {round} 轮：尚待 {total} 场中 {count} 场之结果（{sheet}）。")
+WAITING_LINEUPS = define(
+    "waiting-lineups", "Day 2: waiting for the line-ups of every team ({sheet}).",
+    "第二天：尚待各隊分項名單（{sheet}）。", "第二天：尚待各队分项名单（{sheet}）。")
+WAITING_EVENT = define(
+    "waiting-event", "{event}: {count} of {total} players still in ({sheet}).",
+    "{event}：{total} 名選手中尚有 {count} 名在場（{sheet}）。", "{event}：{total} 名选手中尚有 {count} 名在场（{sheet}）。")
+WAITING_TEAM = define(
+    "waiting-team-lineups", "Team {team}: waiting for its Day 2 line-ups ({sheet}).",
+    "{team} 隊：尚待其第二天分項名單（{sheet}）。", "{team} 队：尚待其第二天分项名单（{sheet}）。")
+
+_WAITS = {
+    "day1": {"en": "The HU scores and the qualification standings", "zh-Hant": "單挑賽原始分與資格賽總成績",
+             "zh-Hans": "单挑赛原始分与资格赛总成绩"},
+    "lineups": {"en": "The seat draws, the NLH and bounty scores and the qualification standings",
+                "zh-Hant": "分桌抽籤、NLH 與獵人賽成績及資格賽總成績", "zh-Hans": "分桌抽签、NLH 与猎人赛成绩及资格赛总成绩"},
+    "nlh": {"en": "The NLH scores and the qualification standings", "zh-Hant": "NLH 成績與資格賽總成績",
+            "zh-Hans": "NLH 成绩与资格赛总成绩"},
+    "bounty": {"en": "The bounty scores, the check of the floor's chip counts and the qualification standings",
+               "zh-Hant": "獵人賽成績、現場籌碼點數之核對及資格賽總成績", "zh-Hans": "猎人赛成绩、现场筹码点数之核对及资格赛总成绩"},
+}
+
+
+def _held(problems: list[Problem], start: int, sheet: str, waits: str) -> None:
+    """One line saying what waits for the errors found since ``start`` (on ``sheet``)."""
+    errors = [p for p in problems[start:] if p.severity == ERROR]
+    if errors:
+        problems.append(warning(HELD_BACK, errors[0].where, what=_WAITS[waits], count=len(errors), sheet=sheet))
 
 
 @dataclass
@@ -37,6 +81,7 @@ class Results:
     day1_raw: dict[str, int] | None = None
     lineups: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     lineups_complete: bool = False
+    tables_day2: int | None = None      # tables per Day 2 event (None: the Rules cannot seat the field)
     draws: dict[str, list[Seat]] = field(default_factory=dict)
     nlh_field: list[str] = field(default_factory=list)
     nlh_places: dict[str, int] = field(default_factory=dict)
@@ -49,6 +94,7 @@ class Results:
     bounty_raw: dict[str, Fraction] | None = None
     qualification: Qualification | None = None
     advice: dict[str, BL.Advice] = field(default_factory=dict)
+    waiting: list[Problem] = field(default_factory=list)   # status lines (severity "waiting"), not problems
     finalists: list[str] = field(default_factory=list)
     finals_rosters: dict[str, tuple[str, ...]] = field(default_factory=dict)
     finals_lineups: dict[int, dict[str, F.Lineup]] = field(default_factory=dict)
@@ -71,10 +117,12 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         res.day1 = data.day1
         sheet = data.sheet_names.get("Day1", "Day1")
         for detail in D1.check_pairings(res.day1, teams):
-            problems.append(warning(DAY1_CHECK, Where(sheet, ""), detail=detail))
+            problems.append(warning(DAY1_CHECK, _day1_cell(detail, res.day1, sheet), detail=detail))
         drawn = {(m.round, m.home, m.away) for m in generated}
-        if {(m.round, m.home, m.away) for m in res.day1} != drawn:
-            problems.append(warning(DAY1_CHANGED, Where(sheet, ""), seed=data.seed))
+        changed = [m for m in res.day1 if (m.round, m.home, m.away) not in drawn]
+        if changed or len(res.day1) != len(generated):
+            first = changed[0] if changed else res.day1[0]
+            problems.append(warning(DAY1_CHANGED, first.where.get("home", Where(sheet, "A2")), seed=data.seed))
         for m in res.day1:
             for key in ("home", "away"):
                 code = getattr(m, key)
@@ -82,28 +130,63 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
                     problems.append(warning(DAY1_UNKNOWN, m.where.get(key, Where(sheet, "")), player=code))
         day1_problems = D1.validate_results(res.day1)
         problems.extend(day1_problems)
+        _held(problems, len(problems) - len(day1_problems), sheet, "day1")
         if not has_errors(day1_problems) and D1.day1_complete(res.day1):
             res.day1_raw = D1.day1_raw(res.day1, teams, data.rules.hu_win)
+        for rnd in sorted({m.round for m in res.day1}):
+            ms = [m for m in res.day1 if m.round == rnd]
+            missing = sum(1 for m in ms if m.winner is None)
+            if missing:
+                res.waiting.append(Problem("waiting", WAITING_DAY1, Where(sheet, ""),
+                                           (("round", rnd), ("count", missing), ("total", len(ms)), ("sheet", sheet))))
     else:
         res.day1 = generated
         res.day1_generated = True
 
     # ---- Day 2 line-ups and draws --------------------------------------------------
+    rules_sheet = data.sheet_names.get("Rules", "Rules")
+    res.tables_day2, tp = D2.plan_tables(D2.PER_EVENT * len(teams), data.rules.tables_day2, data.rules.table_seats,
+                                         {k: data.setting_cells.get(k, Where(rules_sheet, k))
+                                          for k in ("tables_day2", "table_seats")})
+    # a count typed in Rules that cannot seat the field is an error from the start; the auto
+    # count's warning waits for the line-ups, when the draw it concerns is made
+    problems.extend(p for p in tp if p.severity == ERROR or data.lineup_rows)
+    lineup_sheet = data.sheet_names.get("Lineups", "Lineups")
+    provisional: dict[str, list[str]] = {}
     if data.lineup_rows:
-        res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players, data.sheet_names.get("Lineups", "Lineups"))
+        res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players)
         problems.extend(lp)
+        _held(problems, len(problems) - len(lp), lineup_sheet, "lineups")
+        submitted = {r.team for r in data.lineup_rows}
+        for team in teams:
+            if team not in submitted:
+                res.waiting.append(Problem("waiting", WAITING_TEAM, Where(lineup_sheet, ""),
+                                           (("team", team), ("sheet", lineup_sheet))))
+        # The NLH sheet and the bounty log are still checked while line-ups are wrong or missing,
+        # on a provisional field: the accepted line-ups and every player of the other teams.
+        for event in ("nlh", "bounty"):
+            provisional[event] = sorted(
+                [p for ps in res.lineups[event].values() for p in ps]
+                + [c for c, p in data.players.items() if p.team not in res.lineups[event]], key=_code_key)
         res.lineups_complete = not has_errors(lp) and all(
             len(res.lineups.get(e, {})) == len(teams) for e in ("nlh", "bounty"))
         if res.lineups_complete:
             for event in ("nlh", "bounty"):
-                res.draws[event] = D2.seat_draw(res.lineups[event], data.rules.tables_day2, data.seed, event)
+                if res.tables_day2 is not None:
+                    res.draws[event] = D2.seat_draw(res.lineups[event], res.tables_day2, data.seed, event)
             res.nlh_field = sorted((p for ps in res.lineups["nlh"].values() for p in ps), key=_code_key)
             res.bounty_field = sorted((p for ps in res.lineups["bounty"].values() for p in ps), key=_code_key)
+    elif res.day1_raw is not None:
+        res.waiting.append(Problem("waiting", WAITING_LINEUPS, Where(lineup_sheet, ""), (("sheet", lineup_sheet),)))
 
     # ---- NLH ---------------------------------------------------------------------
+    if not res.nlh_field and data.nlh and provisional:
+        _, np_ = N.nlh_places(data.nlh, provisional["nlh"])
+        problems.extend(np_)
     if res.nlh_field and data.nlh:
         res.nlh_places, np_ = N.nlh_places(data.nlh, res.nlh_field)
         problems.extend(np_)
+        _held(problems, len(problems) - len(np_), data.sheet_names.get("NLH", "NLH"), "nlh")
         if not has_errors(np_):
             res.nlh_complete = N.nlh_complete(res.nlh_places, res.nlh_field)
             if res.nlh_complete:
@@ -112,11 +195,16 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
                 res.nlh_raw = {t: raw.get(t, Fraction(0)) for t in teams}
 
     # ---- Bounty --------------------------------------------------------------------
+    if not res.bounty_field and data.bounty_log and provisional:
+        _, bp = B.run_bounty(provisional["bounty"], data.bounty_log, data.rules)
+        problems.extend(bp)
     if res.bounty_field:
         result, bp = B.run_bounty(res.bounty_field, data.bounty_log, data.rules)
         problems.extend(bp)
+        _held(problems, len(problems) - len(bp), data.sheet_names.get("BountyLog", "BountyLog"), "bounty")
         res.bounty = result
-        if data.bounty_counts:
+        if data.bounty_counts and not has_errors(bp):
+            # counts are compared with a log that is whole: a rejected row would make correct counts look wrong
             problems.extend(B.reconcile_counts(result, data.bounty_counts))
         if result.complete:
             res.bounty_points = B.bounty_points(result, data.scales["bounty"])
@@ -126,16 +214,41 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     # ---- Day 2 seating: table breaking and balancing advice ------------------------------
     # A player is out when the Seating sheet marks it, or when the NLH places / bounty log say so.
     already_out = {"nlh": set(res.nlh_places), "bounty": set(res.bounty.out_hand) if res.bounty else set()}
+    lineup_cells = {r.player: r.where.get("player", Where(data.sheet_names.get("Lineups", "Lineups"), ""))
+                    for r in data.lineup_rows}
     for event in ("nlh", "bounty"):
         rows = [BL.SeatState(r.table, r.seat, r.player, r.out or r.player in already_out[event], r.where)
                 for r in data.seating if r.event == event]
         if not rows and not data.seating and event in res.draws:
             # no Seating sheet yet: the draw is the seating
-            rows = [BL.SeatState(s.table, s.seat, s.player, s.player in already_out[event]) for s in res.draws[event]]
-        if rows:
-            advice = BL.advise(rows, team_of, data.rules.table_seats, data.seed, event, data.rules)
+            # (the cells the output's Seating sheet holds them in: NLH rows, then bounty rows)
+            sheet = data.sheet_names.get("Seating", pick(S.SEATING.names, data.lang, "Seating"))
+            col = col_letter([c.key for c in S.SEATING.columns].index("player"))
+            first = 2 + (len(res.draws["nlh"]) if event == "bounty" else 0)
+            rows = [BL.SeatState(s.table, s.seat, s.player, s.player in already_out[event],
+                                 {"player": Where(sheet, f"{col}{first + i}")}) for i, s in enumerate(res.draws[event])]
+        if rows and res.tables_day2 is not None:
+            field = ({p: lineup_cells[p] for ps in res.lineups[event].values() for p in ps}
+                     if res.lineups_complete else None)
+            advice = BL.advise(rows, team_of, data.rules.table_seats, data.seed, event, data.rules,
+                               tables=res.tables_day2, field=field, sheet=data.sheet_names.get("Seating", "Seating"))
             problems.extend(advice.problems)
             res.advice[event] = advice
+
+    if res.nlh_field and not res.nlh_complete:
+        sheet = data.sheet_names.get("NLH", "NLH")
+        left = sum(1 for p in res.nlh_field if p not in res.nlh_places)
+        res.waiting.append(Problem("waiting", WAITING_EVENT, Where(sheet, ""), (
+            ("event", {"en": "NLH MTT", "zh-Hant": "NLH MTT"}), ("count", left), ("total", len(res.nlh_field)), ("sheet", sheet))))
+    if res.bounty is not None and not res.bounty.complete and len(res.bounty.remaining) > 1:
+        sheet = data.sheet_names.get("BountyLog", "BountyLog")
+        res.waiting.append(Problem("waiting", WAITING_EVENT, Where(sheet, ""), (
+            ("event", {"en": "Escalating Bounty MTT", "zh-Hant": "獵人賽", "zh-Hans": "猎人赛"}),
+            ("count", len(res.bounty.remaining)), ("total", len(res.bounty_field)), ("sheet", sheet))))
+    if not any(p.name for p in data.players.values()) and not any(m.winner for m in data.day1) \
+            and not data.lineup_rows:
+        res.waiting.insert(0, Problem("waiting", WAITING_NOTHING, Where(data.sheet_names.get("Players", "Players"), ""),
+                                      (("sheet", data.sheet_names.get("Players", "Players")),)))
 
     # ---- Qualification ------------------------------------------------------------------
     if res.day1_raw is not None and res.nlh_raw is not None and res.bounty_raw is not None and res.bounty:
@@ -149,7 +262,9 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             places[team_of(p)].append(place)
         q = qualification(teams, {t: Fraction(v) for t, v in res.day1_raw.items()}, res.nlh_raw, res.bounty_raw,
                           chips, places, data.rules, data.seed)
-        problems.extend(q.problems)
+        # the standings' own problems come from settings: the seed (lots) and the rounding rule
+        problems.extend(_at(q.problems, {"qualification-lot": _setting(data, "Event", "seed")},
+                            _setting(data, "Rules", "rounding")))
         res.qualification = q
         _finals(data, res, problems)
     elif data.finals_roster or data.finals_lineups or data.finals_hu or data.finals_sng:
@@ -183,9 +298,39 @@ def _finals(data: EventData, res: Results, problems: list[Problem]) -> None:
     if res.finals_draws:
         qrank = {r.team: r.rank for r in q.rows}
         st = F.final_standings(res.finalists, qrank, results, data.rules, data.scales, data.seed,
-                               Where(data.sheet_names.get("FinalsSNG", "FinalsSNG"), ""))
+                               _setting(data, "Event", "seed"))
         problems.extend(st.problems)
         res.final_standings = st
+
+
+def _day1_cell(detail: str, matches: list[Match], sheet: str) -> Where:
+    """The cell a Day 1 table check is about: the first match of the round (and table, or
+    player) it names, else the sheet's first row."""
+    m_round = re.search(r"round (\d+)", detail)
+    m_table = re.search(r"table (\d+)", detail)
+    codes = set(re.findall(r"\b([A-Z]\d+)\b", detail))
+    for m in matches:
+        if m_round and m.round != int(m_round.group(1)):
+            continue
+        if m_table and m.table != int(m_table.group(1)):
+            continue
+        if codes and not codes & {m.home, m.away}:
+            continue
+        return m.where.get("home", Where(sheet, "A2"))
+    return matches[0].where.get("round", Where(sheet, "A2")) if matches else Where(sheet, "A2")
+
+
+def _setting(data: EventData, sheet_key: str, key: str) -> Where:
+    """Where a setting is typed: its value cell, or (not on the sheet) the setting's name."""
+    sheet = data.sheet_names.get(sheet_key, sheet_key)
+    if sheet_key == "Rules" and key in data.setting_cells:
+        return data.setting_cells[key]
+    return Where(sheet, key)
+
+
+def _at(problems: list[Problem], by_code: dict[str, Where], default: Where) -> list[Problem]:
+    """The problems of a rule engine that knows no workbook, placed on the setting each comes from."""
+    return [Problem(p.severity, p.code, by_code.get(p.code, default), p.params) for p in problems]
 
 
 def _code_key(code: str) -> tuple[str, int]:

@@ -8,12 +8,38 @@ from itertools import combinations
 from typing import Mapping, Sequence
 
 from ttools.core.draw import Draw
-from ttools.problems import NOWHERE, Problem, Where, define, error
+from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
 from .model import Player, Seat
 
 EVENTS = ("nlh", "bounty")   # NLH MTT (多桌錦標賽) and escalating bounty MTT (獵人賽)
 PER_EVENT = 3                # each team enters 3 players in each event
+RULEBOOK_TABLES = 4          # 每場 4 桌
+RULEBOOK_SIZES = (8, 9)      # 每桌 8 至 9 人
+
+TABLES_AUTO = define(
+    "tables-day2-auto",
+    "Each Day 2 event has {field} players: {tables} tables of {sizes} (the rulebook's 4 tables of 8–9 seat "
+    "32–36); type a number in tables_day2 to choose otherwise.",
+    "第二天每場 {field} 人：開 {tables} 桌，各桌 {sizes} 人（規程之 4 桌、每桌 8–9 人適用 32–36 人）；如需其他桌數，請於 tables_day2 填入數字。",
+    "第二天每场 {field} 人：开 {tables} 桌，各桌 {sizes} 人（规程之 4 桌、每桌 8–9 人适用 32–36 人）；如需其他桌数，请于 tables_day2 填入数字。",
+)
+TABLES_TOO_FEW = define(
+    "tables-day2-too-few",
+    "tables_day2 = {tables}: {tables} tables of at most {seats} (table_seats) seat {room} players, but each Day 2 "
+    "event has {field}; set tables_day2 to {need} or auto, or table_seats to {seats_needed}.",
+    "tables_day2 = {tables}：{tables} 桌、每桌至多 {seats} 人（table_seats）只能坐 {room} 人，但第二天每場有 {field} 人；"
+    "請將 tables_day2 改為 {need} 或 auto，或將 table_seats 改為 {seats_needed}。",
+    "tables_day2 = {tables}：{tables} 桌、每桌至多 {seats} 人（table_seats）只能坐 {room} 人，但第二天每场有 {field} 人；"
+    "请将 tables_day2 改为 {need} 或 auto，或将 table_seats 改为 {seats_needed}。",
+)
+TABLES_TOO_MANY = define(
+    "tables-day2-too-many",
+    "tables_day2 = {tables} is more tables than the {field} players of a Day 2 event can fill; set it to "
+    "{field} or fewer, or auto.",
+    "tables_day2 = {tables} 桌多於第二天每場之 {field} 人；請改為 {field} 以下，或 auto。",
+    "tables_day2 = {tables} 桌多于第二天每场之 {field} 人；请改为 {field} 以下，或 auto。",
+)
 
 LINEUP_COUNT = define(
     "lineup-count",
@@ -76,13 +102,14 @@ def _cell(row: LineupRow, column: str) -> Where:
 def validate_lineups(
     rows: Sequence[LineupRow],
     players: Mapping[str, Player],
-    sheet: str = "Lineups",
 ) -> tuple[dict[str, dict[str, list[str]]], list[Problem]]:
     """Check every team's two line-ups; return the valid ones (by event, then team) and the problems.
 
     A team with any problem is left out of both events: its two line-ups depend on each other
-    (no one in both), so neither can be trusted alone. No rows at all means the line-ups are
-    not in yet, which is not a problem. ``sheet`` names the sheet for problems that have no row.
+    (no one in both), so neither can be trusted alone. A team with no rows has not submitted
+    yet, which is not a problem (it is left out too). A count that is wrong is said once, on
+    the rows beyond the third of an event that has too many (the short event then follows from
+    it), else on the short event's last row: every problem is on a row.
     """
     lineups: dict[str, dict[str, list[str]]] = {e: {} for e in EVENTS}
     if not rows:
@@ -90,7 +117,6 @@ def validate_lineups(
     problems: list[Problem] = []
     bad_teams: set[str] = set()
     roster_teams = sorted({p.team for p in players.values()})
-    sheet_where = Where(next((w.sheet for r in rows for w in r.where.values() if w.sheet), sheet))
 
     seen_in: dict[str, str] = {}                  # player -> first event entered for
     seen: set[tuple[str, str, str]] = set()       # (team, event, player)
@@ -125,21 +151,56 @@ def validate_lineups(
             bad_teams.add(row.team)
 
     for team in roster_teams:
+        counts = {e: len(by_team_event.get((team, e), [])) for e in EVENTS}
+        if not any(counts.values()):
+            bad_teams.add(team)          # not submitted yet: waiting, not a mistake
+            continue
+        over = any(n > PER_EVENT for n in counts.values())
         for event in EVENTS:
             entered = by_team_event.get((team, event), [])
             if len(entered) == PER_EVENT:
                 continue
             bad_teams.add(team)
             params = dict(team=team, event=event, count=len(entered), expected=PER_EVENT)
-            if entered:
-                problems.extend(error(LINEUP_COUNT, _cell(r, "team"), **params) for r in entered)
-            else:
-                problems.append(error(LINEUP_COUNT, sheet_where, **params))
+            if len(entered) > PER_EVENT:
+                # the rows beyond the third are the ones to look at (a player typed in the wrong event)
+                problems.extend(error(LINEUP_COUNT, _cell(r, "event"), **params) for r in entered[PER_EVENT:])
+            elif not over:
+                # short with the other event not over: the team's last row of this event, or its first row
+                first = next(r for e in EVENTS for r in by_team_event.get((team, e), []))
+                problems.append(error(LINEUP_COUNT, _cell(entered[-1] if entered else first, "team"), **params))
 
     for (team, event), entered in sorted(by_team_event.items()):
         if team not in bad_teams:
             lineups[event][team] = [r.player for r in entered]
     return lineups, problems
+
+
+def plan_tables(field: int, tables: int | None, seats: int, where: Mapping[str, Where]) -> tuple[int | None, list[Problem]]:
+    """How many tables each Day 2 event of ``field`` players runs on.
+
+    ``tables`` is the Rules value (None = auto): the rulebook's 4 tables when the field fits
+    4 tables of ``seats``, otherwise the fewest tables of at most ``seats``, sizes within 1
+    (a warning says so, as it does when a table falls outside the rulebook's 8–9). A count
+    typed in Rules wins; one that cannot seat the field is an error on its cell, and then
+    there is no count (None). ``where`` maps 'tables_day2' and 'table_seats' to their cells.
+    """
+    cell = where.get("tables_day2") or where.get("table_seats") or Where("Rules", "tables_day2")
+    if tables is not None:
+        if tables * seats < field:
+            need = -(-field // seats)
+            return None, [error(TABLES_TOO_FEW, cell, tables=tables, seats=seats, room=tables * seats, field=field,
+                                need=need, seats_needed=-(-field // tables))]
+        if tables > field:
+            return None, [error(TABLES_TOO_MANY, cell, tables=tables, field=field)]
+        return tables, []
+    count = RULEBOOK_TABLES if field <= RULEBOOK_TABLES * seats else -(-field // seats)
+    sizes = _table_sizes(field, count)
+    problems = []
+    if count != RULEBOOK_TABLES or not all(RULEBOOK_SIZES[0] <= n <= RULEBOOK_SIZES[1] for n in sizes):
+        shown = "–".join(str(n) for n in sorted({min(sizes), max(sizes)}))
+        problems.append(warning(TABLES_AUTO, cell, field=field, tables=count, sizes=shown))
+    return count, problems
 
 
 def _table_sizes(players: int, tables: int) -> list[int]:

@@ -385,7 +385,7 @@ def validate_roster(
         distinct = {r.player for r in entered}
         if len(distinct) != ROSTER_SIZE:
             bad.add(team)
-            problems.append(error(ROSTER_COUNT, _cell(entered[0], "team") if entered else Where(sheet),
+            problems.append(error(ROSTER_COUNT, _cell(entered[0], "team") if entered else Where(sheet, "A2"),
                                   team=team, count=len(distinct), expected=ROSTER_SIZE))
         if team not in bad:
             rosters[team] = tuple(sorted(distinct, key=_player_key))

@@ -67,6 +67,7 @@ class EventData(EventBase):
     finals_lineups: list[F.LineupRow] = field(default_factory=list)
     finals_hu: list[F.HUResult] = field(default_factory=list)
     finals_sng: list[F.SNGResult] = field(default_factory=list)
+    setting_cells: dict[str, Where] = field(default_factory=dict)  # Rules key -> its value cell
     fatal: bool = False  # the event cannot be processed at all (e.g. team count)
 
 
@@ -90,7 +91,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             problems.append(error(RULE_BAD, ev.where("advance"), key="advance", why="a whole number is expected"))
 
     # ---- Rules ------------------------------------------------------------
-    data.rules = _rules(ld.settings(S.RULES).values, data.rules, problems)
+    ru = ld.settings(S.RULES)
+    data.setting_cells = {k: w for k, (_v, w) in ru.values.items()}
+    data.rules = _rules(ru.values, data.rules, problems)
 
     # ---- Points -------------------------------------------------------------
     pts = ld.table(S.POINTS)
@@ -148,7 +151,10 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             for t in data.teams:
                 count = sum(1 for p in data.players.values() if p.team == t and p.number <= 6)
                 if count < 6:
-                    problems.append(warning(TEAM_SHORT, Where(data.sheet_names.get("Players", "Players"), ""), team=t, count=count))
+                    # on the team's last row, where the missing player would follow
+                    last = [p.where for p in data.players.values() if p.team == t and p.where.cell]
+                    where = last[-1] if last else Where(data.sheet_names.get("Players", "Players"), "A2")
+                    problems.append(warning(TEAM_SHORT, where, team=t, count=count))
 
     # ---- seed ---------------------------------------------------------------
     ld.seed(ev, data.teams_n, *sorted(data.players))
@@ -242,7 +248,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             data.finals_sng.append(F.SNGResult(rnd, table, player, place, dict(row.where)))
 
     # ---- sheets ttools does not know: carried over ----------------------------------
-    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values()) + list(S.LEGACY_OUTPUTS)
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
 
@@ -265,6 +271,8 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
             except ValueError:
                 problems.append(error(RULE_BAD, ru[key][1], key=key, why="a number or fraction such as 1000/3 is expected"))
     for key in ("hu_win", "final_hu_win", "tables_day2", "table_seats", "balance_threshold", "balance_threshold_two_tables"):
+        if key == "tables_day2" and key in ru and nz.fold_label(nz.clean_text(ru[key][0])) == "auto":
+            continue  # the default: the Day 2 draw chooses the count from the field
         if key in ru and not nz.is_blank(ru[key][0]):
             try:
                 value = nz.parse_int(ru[key][0])
@@ -272,7 +280,8 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
                     raise ValueError
                 kw[key] = value
             except ValueError:
-                problems.append(error(RULE_BAD, ru[key][1], key=key, why="a positive whole number is expected"))
+                problems.append(error(RULE_BAD, ru[key][1], key=key, why="a positive whole number is expected"
+                                      + (" (or auto)" if key == "tables_day2" else "")))
     if "tables_day2" in kw and kw["tables_day2"] < 3:
         problems.append(error(RULE_BAD, ru["tables_day2"][1], key="tables_day2",
                               why="at least 3 tables are needed to seat three teammates apart"))

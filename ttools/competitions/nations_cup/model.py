@@ -87,8 +87,8 @@ class Rules:
     pool_bounty: Fraction = Fraction(1000, 3)
     hu_win: int = 5
     final_hu_win: int = 4
-    tables_day2: int = 4
-    table_seats: int = 9                 # seats per Day 2 table (table breaking advice)
+    tables_day2: int | None = None       # tables per Day 2 event; None = auto (see day2.plan_tables)
+    table_seats: int = 9                 # seats per Day 2 table (seat draw, checks, table breaking)
     rounding: str = "half-up"            # or 'largest-remainder'
     advance: int = 4
     head_values: tuple[int, ...] = ()    # empty = stage s has head value s + 1

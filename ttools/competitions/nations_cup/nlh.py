@@ -38,11 +38,9 @@ PLACE_DUPLICATE = define(
     "place-duplicate",
     "Place {place} of {player} is already taken by {other} (place {taken}). Only players knocked "
     "out in one hand with equal stacks share a place: write it with '=' for each of them "
-    "(e.g. {taken}=); k players sharing place p also take places p+1 … p+k−1.",
+    "(e.g. {taken}=); two players sharing {taken}= also take the place after it, three the two after it.",
     "{player} 的名次 {place} 已由 {other}（名次 {taken}）佔用。只有同一手牌以相同籌碼出局的選手"
-    "可並列名次：請在每位選手的名次後加「=」（例如 {taken}=）；k 人並列第 p 名時同時佔用第 p+1 … p+k−1 名。",
-    "{player} 的名次 {place} 已由 {other}（名次 {taken}）占用。只有同一手牌以相同筹码出局的选手"
-    "可并列名次：请在每位选手的名次后加“=”（例如 {taken}=）；k 人并列第 p 名时同时占用第 p+1 … p+k−1 名。",
+    "可並列名次：請在每位選手的名次後加「=」（例如 {taken}=）；兩人並列 {taken}= 時同時佔用其下一個名次，三人則佔用其後兩個名次。",
 )
 SHARED_BEYOND_FIELD = define(
     "nlh-shared-beyond-field",
@@ -58,9 +56,9 @@ SHARED_ALONE = define(
 )
 PLACE_GAP = define(
     "nlh-place-gap",
-    "No player has place(s) {first}–{last}, although worse places are filled: a knock-out may be missing.",
-    "第 {first}–{last} 名尚無選手，但其後的名次已填寫：可能漏記了出局選手。",
-    "第 {first}–{last} 名尚无选手，但其后的名次已填写：可能漏记了出局选手。",
+    "No player has place {span}, although worse places are filled: a knock-out may be missing.",
+    "第 {span} 名尚無選手，但其後的名次已填寫：可能漏記了出局選手。",
+    "第 {span} 名尚无选手，但其后的名次已填写：可能漏记了出局选手。",
 )
 
 
@@ -136,7 +134,9 @@ def nlh_places(entries: Iterable[PlaceEntry], field: Iterable[str]) -> tuple[dic
             places[e.player] = place
         covered_until, block, block_top = last, group, place
 
-    problems.extend(_gaps(places, by_place))
+    if not any(p.severity == "error" for p in problems):
+        # with a row rejected, a gap is most likely that row's place: judged once the rows are right
+        problems.extend(_gaps(places, by_place))
     return places, problems
 
 
@@ -160,7 +160,8 @@ def _gaps(places: Mapping[str, int], by_place: Mapping[int, list[PlaceEntry]]) -
             q += 1
         # point at the place cell just below the gap, where the staff will look
         where = _cell(by_place[q][0], "place") if by_place.get(q) else NOWHERE
-        problems.append(warning(PLACE_GAP, where, first=start, last=q - 1))
+        span = str(start) if start == q - 1 else f"{start}–{q - 1}"
+        problems.append(warning(PLACE_GAP, where, first=start, last=q - 1, span=span))
     return problems
 
 

@@ -22,6 +22,7 @@ from ttools.problems import Problem, Where, define, error, warning
 
 EVENTS = ("hu", "nlh", "bounty")  # 單挑賽, NLH MTT, 獵人賽
 LOT_STAGE = "qualification/lot"
+REMAINDER_STAGE = "qualification/remainder"
 TAIL_LIMIT = Fraction(5, 100)  # 四捨五入尾差不逾 ±0.05
 PLACES = 2  # 計算至小數點後第 2 位
 
@@ -30,6 +31,12 @@ TIE_BREAKS = ("total", "bounty-chips", "best-place", "second-place")
 
 WHERE = Where("Qualification")
 
+REMAINDER_LOT = define(
+    "rounding-remainder-lot",
+    "Largest-remainder rounding: teams {teams} have equal remainders and {units} hundredth(s) are left for them; "
+    "lots drawn with seed {seed} give them to {to}. The chief referee must confirm.",
+    "最大餘數法：{teams} 隊之餘數相同，尚餘 {units} 個 0.01 分；以種子 {seed} 抽籤歸 {to}，須由裁判長確認。",
+)
 LOT = define(
     "qualification-lot",
     "Teams {teams} are equal on total, bounty chips, best and second-best place; "
@@ -199,10 +206,24 @@ def qualification(
         problems.append(error(ROUNDING, WHERE, rounding=rounding))
         rounding = "half-up"
     if rounding == "largest-remainder":
-        # Hundredths left over among equal remainders go first to the team the tie-breaks
-        # favour, so two teams with the same exact total are never split by their letters.
-        in_tie_break_order = sorted(teams, key=lambda t: (-totals[t], *(k(t) for k in tie_breaks), t))
-        printed = largest_remainder({t: totals[t] for t in in_tie_break_order}, PLACES)
+        # Hundredths left over go to the largest remainders; where the last of them falls among
+        # equal remainders, a seeded lot decides who gets one (flagged for the chief referee).
+        scale = 10**PLACES
+        remainder = {t: totals[t] * scale - (totals[t] * scale).numerator // (totals[t] * scale).denominator
+                     for t in teams}
+        floors = sum((totals[t] * scale - remainder[t] for t in teams), Fraction(0))
+        left = int(round_half_up(sum_exact, PLACES) * scale) - int(floors)
+        by_remainder = sorted(teams, key=lambda t: -remainder[t])
+        drawn: list[str] = []
+        if 0 < left < len(teams) and remainder[by_remainder[left - 1]] == remainder[by_remainder[left]]:
+            cut = remainder[by_remainder[left]]
+            group = sorted(t for t in teams if remainder[t] == cut)
+            units = left - sum(1 for t in teams if remainder[t] > cut)
+            drawn = Draw(seed, REMAINDER_STAGE).shuffled(group)
+            problems.append(warning(REMAINDER_LOT, WHERE, teams=", ".join(group), units=units, seed=seed,
+                                    to=", ".join(drawn[:units])))
+        ordered = sorted(teams, key=lambda t: (-remainder[t], drawn.index(t) if t in drawn else 0))
+        printed = largest_remainder({t: totals[t] for t in ordered}, PLACES)
     else:
         printed = {t: round_half_up(totals[t], PLACES) for t in teams}
 

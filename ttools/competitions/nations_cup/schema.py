@@ -24,7 +24,8 @@ EVENT = SheetSpec(
         _s("teams", "隊數", "teams", "", "參賽隊數（4–26）；隊伍以 A、B、C… 表示。", "Number of teams (4–26), lettered A, B, C …"),
         _s("seed", "抽籤種子", "seed", "", "所有抽籤（第一天配對、第二天分桌、籤運）由此種子決定，並印在抽籤表上。留空則由名單導出並寫回。",
            "Every draw (Day 1 relabelling, Day 2 seats, lots) derives from this seed; it is printed on the draw sheets. Empty: derived from the roster and written back."),
-        _s("language", "語言", "language", "zh-Hant", "輸出語言：zh-Hant 或 en。", "Output language: zh-Hant or en.", ("zh-Hant", "en")),
+        _s("language", "語言", "language", "zh-Hant", "輸出語言：zh-Hant（繁體）、zh-Hans（簡體）或 en。",
+           "Output language: zh-Hant (Traditional), zh-Hans (Simplified) or en.", ("zh-Hant", "zh-Hans", "en")),
         _s("advance", "晉級隊數", "advance", 4, "資格賽前幾名晉級決賽（預設 4）。", "How many teams advance to the finals (default 4)."),
     ),
     note={"zh-Hant": "賽事基本資料。", "en": "The event's basic facts."},
@@ -39,8 +40,11 @@ RULES = SheetSpec(
         _s("pool_bounty", "獵人賽分數池", "pool_bounty", "1000/3", "獵人賽分數池。", "Escalating Bounty MTT score pool."),
         _s("hu_win", "單挑勝場分", "hu_win", 5, "第一天每場勝場原始分（預設 5）。", "Day 1 raw points per win (default 5)."),
         _s("final_hu_win", "決賽單挑勝場分", "final_hu_win", 4, "決賽每場單挑勝場分（預設 4）。", "Finals points per heads-up win (default 4)."),
-        _s("tables_day2", "第二天每場桌數", "tables_day2", 4, "第二天每場錦標賽開桌數（預設 4）。", "Tables per Day 2 tournament (default 4)."),
-        _s("table_seats", "每桌座位數", "table_seats", 9, "每桌最多座位（預設 9），用於併桌建議。", "Seats per table (default 9), used for table breaking advice."),
+        _s("tables_day2", "第二天每場桌數", "tables_day2", "auto",
+           "第二天每場錦標賽開桌數。auto（預設）：場上人數坐得進 4 桌（每桌至多「每桌座位數」）即依規程開 4 桌，否則開坐得下之最少桌數，各桌人數相差至多 1；亦可填數字。",
+           "Tables per Day 2 tournament. auto (default): the rulebook's 4 when the field fits 4 tables of table_seats, otherwise the fewest tables that seat it, sizes within 1; or type a number."),
+        _s("table_seats", "每桌座位數", "table_seats", 9, "每桌最多座位（預設 9），用於分桌抽籤、座位檢查與併桌建議。",
+           "Seats per table (default 9), used by the seat draw, the seating checks and table breaking."),
         _s("rounding", "四捨五入方式", "rounding", "half-up",
            "half-up：總成績小數第 3 位四捨五入；largest-remainder：最大餘數法，使總和恰為 1000。",
            "half-up: totals rounded at the 3rd decimal; largest-remainder: apportioned so totals add up to exactly 1000.",
@@ -65,7 +69,8 @@ POINTS = SheetSpec(
         _c("scale", "積分表", "scale", "nlh＝NLH MTT（附件三）、bounty＝獵人賽（附件四）、sng＝決賽單桌、bonus＝資格賽名次加分",
            "nlh (Appendix 3), bounty (Appendix 4), sng (finals), bonus (qualification-rank bonus)",
            kind="choice", choices=("nlh", "bounty", "sng", "bonus"), width=10),
-        _c("place", "名次", "place", "名次（1 起）；表外名次得 0 分。", "Place (from 1); places not listed score 0.", kind="int", width=8),
+        _c("place", "名次", "place", "名次（1 起）；表外名次得 0 分。", "Place (from 1); places not listed score 0.", kind="int", width=8,
+           minimum=1),
         _c("points", "積分", "points", "該名次之積分。", "Points for that place.", kind="number", width=8),
     ),
     note={"zh-Hant": "名次積分表（原附件三、四遺失，以預設值補上，可修改）。", "en": "Place points tables (defaults fill the lost appendices; editable)."},
@@ -75,7 +80,8 @@ PLAYERS = SheetSpec(
     key="Players", names={"zh-Hant": "選手", "en": "Players"},
     columns=(
         _c("team", "隊伍", "team", "隊伍代號 A、B、C…", "Team letter A, B, C …", kind="code", list_name="TeamList", width=8),
-        _c("number", "編號", "number", "隊內編號 1–6（7 起為候補）。", "Number in the team 1–6 (7+ reserves).", kind="int", width=8),
+        _c("number", "編號", "number", "隊內編號 1–6（7 起為候補）。", "Number in the team 1–6 (7+ reserves).", kind="int", width=8,
+           minimum=1),
         _c("name", "姓名", "name", "選手姓名。", "Player's name.", width=20, required=False),
         _c("country", "國家／地區", "country", "代表國家或地區。", "Country or region.", width=14, required=False),
     ),
@@ -110,8 +116,9 @@ SEATING = SheetSpec(
     key="Seating", names={"zh-Hant": "座位", "en": "Seating"},
     columns=(
         _c("event", "場次", "event", "nlh 或 bounty。", "nlh or bounty.", kind="choice", choices=("nlh", "bounty"), width=9),
-        _c("table", "桌號", "table", "由抽籤產生；移桌後更新。", "From the draw; update after moves.", kind="int", width=6),
-        _c("seat", "座位", "seat", "座位號。", "Seat number.", kind="int", width=6),
+        _c("table", "桌號", "table", "由抽籤產生；移桌後更新。", "From the draw; update after moves.", kind="int", width=6,
+           minimum=1),
+        _c("seat", "座位", "seat", "座位號。", "Seat number.", kind="int", width=6, minimum=1),
         _c("player", "選手", "player", "選手代號。", "Player code.", kind="code", list_name="PlayerList", width=9),
         _c("out", "已淘汰", "out", "選手淘汰後填 1（或 x）。", "Mark 1 (or x) when the player is out.", width=8, required=False),
     ),
@@ -132,12 +139,13 @@ NLH = SheetSpec(
 BOUNTY_LOG = SheetSpec(
     key="BountyLog", names={"zh-Hant": "獵人賽淘汰紀錄", "en": "BountyLog"},
     columns=(
-        _c("hand", "手牌", "hand", "手牌編號（遞增）。", "Hand number (increasing).", kind="int", width=7),
+        _c("hand", "手牌", "hand", "手牌編號（遞增）。", "Hand number (increasing).", kind="int", width=7, minimum=1),
         _c("out", "淘汰選手", "out", "被淘汰之選手。", "Player knocked out.", kind="code", list_name="PlayerList", width=9),
         _c("to", "主池贏家", "to", "贏得該選手最後籌碼之主池贏家（取得人頭值）。", "Winner of the pot with the player's last chips (takes the head value).",
            kind="code", list_name="PlayerList", width=9),
         _c("stack", "開局籌碼", "stack", "選填：該手牌開始時被淘汰者之計分牌，用於同手牌淘汰之名次。",
-           "Optional: the player's stack at the start of the hand, to order same-hand exits.", kind="int", width=10, required=False),
+           "Optional: the player's stack at the start of the hand, to order same-hand exits.", kind="int", width=10, required=False,
+           minimum=1),
     ),
     note={"zh-Hant": "獵人賽淘汰紀錄：每位被淘汰選手一列。", "en": "Escalating bounty elimination log: one row per player out."},
 )
@@ -146,7 +154,7 @@ BOUNTY_COUNTS = SheetSpec(
     key="BountyCounts", names={"zh-Hant": "賞金籌碼清點", "en": "BountyCounts"},
     columns=(
         _c("player", "選手", "player", "選手代號。", "Player code.", kind="code", list_name="PlayerList", width=9),
-        _c("chips", "賞金籌碼", "chips", "現場清點之賞金籌碼數。", "Bounty chips counted by the floor.", kind="int", width=9),
+        _c("chips", "賞金籌碼", "chips", "現場清點之賞金籌碼數。", "Bounty chips counted by the floor.", kind="int", width=9, minimum=0),
     ),
     note={"zh-Hant": "現場清點之賞金籌碼（與紀錄不符者提出警告）。", "en": "Bounty chips counted by the floor (checked against the log)."},
 )
@@ -163,7 +171,7 @@ FINALS_ROSTER = SheetSpec(
 FINALS_LINEUPS = SheetSpec(
     key="FinalsLineups", names={"zh-Hant": "決賽分項名單", "en": "FinalsLineups"},
     columns=(
-        _c("round", "輪次", "round", "1–3。", "1–3.", kind="int", width=6),
+        _c("round", "輪次", "round", "1–3。", "1–3.", kind="int", width=6, minimum=1, maximum=3),
         _c("team", "隊伍", "team", "隊伍代號。", "Team letter.", kind="code", list_name="TeamList", width=8),
         _c("kind", "項目", "kind", "hu＝單挑賽；sng＝單桌錦標賽。", "hu or sng.", kind="choice", choices=("hu", "sng"), width=7),
         _c("player", "選手", "player", "選手代號。", "Player code.", kind="code", list_name="PlayerList", width=9),
@@ -190,7 +198,8 @@ FINALS_SNG = SheetSpec(
         _c("table", "桌號", "table", "由 ttools 產生。", "Written by ttools.", kind="int", width=6),
         _c("seat", "座位", "seat", "由抽籤產生。", "From the draw.", kind="int", width=6, required=False),
         _c("player", "選手", "player", "由抽籤產生。", "From the draw.", kind="code", width=9),
-        _c("place", "名次", "place", "該桌名次 1–4。", "Place at the table, 1–4.", kind="int", width=7, required=False),
+        _c("place", "名次", "place", "該桌名次 1–4。", "Place at the table, 1–4.", kind="int", width=7, required=False,
+           minimum=1, maximum=4),
     ),
     note={"zh-Hant": "決賽單桌錦標賽座位及名次。", "en": "Finals single-table tournaments: seats and places."},
 )
@@ -200,21 +209,27 @@ INPUT_SHEETS = (EVENT, RULES, POINTS, PLAYERS, DAY1, LINEUPS, SEATING, NLH, BOUN
 
 # Output sheet names (ttools writes them; the reader ignores them on the way back in)
 OUTPUTS = {
-    "Appendix7": {"zh-Hant": "附件七 第一天配對", "en": "Appendix7 Day1"},
+    "Appendix7": {"zh-Hant": "附件七 第一天配對", "en": "Appendix 7 Day 1"},
     "Schedules": {"zh-Hant": "選手賽程", "en": "Schedules"},
+    "Day1Board": {"zh-Hant": "第一天成績", "en": "Day1 Scoreboard"},
+    "Running": {"zh-Hant": "資格賽暫定成績", "en": "Running Standings"},
     "Day2Draw": {"zh-Hant": "第二天抽籤", "en": "Day2Draw"},
     "Moves": {"zh-Hant": "併桌建議", "en": "TableMoves"},
     "NLHPoints": {"zh-Hant": "NLH積分", "en": "NLHPoints"},
     "Bounty": {"zh-Hant": "獵人賽", "en": "Bounty"},
-    "Appendix5": {"zh-Hant": "附件五 里程碑", "en": "Appendix5 Milestones"},
+    "Appendix5": {"zh-Hant": "附件五 里程碑", "en": "Appendix 5 Milestones"},
     "Standings": {"zh-Hant": "資格賽成績", "en": "Standings"},
-    "Appendix6": {"zh-Hant": "附件六 計分範例", "en": "Appendix6 Example"},
+    "Appendix6": {"zh-Hant": "附件六 計分範例", "en": "Appendix 6 Example"},
     "Reckoner": {"zh-Hant": "現場速算表", "en": "Reckoner"},
     "Players": {"zh-Hant": "個人紀錄", "en": "PlayerRecords"},
     "FinalsDraw": {"zh-Hant": "決賽抽籤", "en": "FinalsDraw"},
+    "FinalsResults": {"zh-Hant": "決賽各輪結果", "en": "Finals Results"},
     "FinalStandings": {"zh-Hant": "決賽成績", "en": "FinalStandings"},
     "Missing": {"zh-Hant": "尚缺成績", "en": "MissingResults"},
     "Problems": {"zh-Hant": "問題", "en": "Problems"},
 }
+
+# output sheet names of earlier versions: still known (dropped and rewritten), never carried over as unknown sheets
+LEGACY_OUTPUTS = ("Appendix7 Day1", "Appendix5 Milestones", "Appendix6 Example")
 
 GUIDE = {"zh-Hant": "說明", "en": "Guide"}
