@@ -23,6 +23,7 @@ of the player at once.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Callable, Generic, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
@@ -419,22 +420,30 @@ def _even_vertices(adj: list[list[int]], mate: list[int], alive: list[bool]) -> 
 
 class _Row:
     """The neighbours of one vertex in a ``_Sparse`` graph, ascending (or descending with
-    ``reversed``), generated on demand: searches mostly stop at the first few."""
+    ``reversed``), generated on demand: searches mostly stop at the first few. A vertex that
+    may meet few others (a big club kept apart) keeps its short list instead."""
 
-    __slots__ = ("n", "out")
+    __slots__ = ("n", "out", "listed")
 
     def __init__(self, n: int, out: set[int]) -> None:
         self.n, self.out = n, out
+        self.listed: list[int] | None = [j for j in range(n) if j not in out] if 4 * len(out) > n else None
 
     def __iter__(self) -> Iterator[int]:
+        if self.listed is not None:
+            return iter(self.listed)
         out = self.out
         return (j for j in range(self.n) if j not in out)
 
     def __reversed__(self) -> Iterator[int]:
+        if self.listed is not None:
+            return reversed(self.listed)
         out = self.out
         return (j for j in range(self.n - 1, -1, -1) if j not in out)
 
     def from_(self, start: int) -> Iterator[int]:
+        if self.listed is not None:
+            return iter(self.listed[bisect_left(self.listed, start):])
         out = self.out
         return (j for j in range(start, self.n) if j not in out)
 
@@ -444,16 +453,20 @@ class _Sparse:
     (v itself, past opponents over the allowance, club mates), a few per player. Nothing of
     size n² is built; ``adj[v]`` is a ``_Row``."""
 
-    __slots__ = ("n", "blocked")
+    __slots__ = ("n", "blocked", "rows")
 
     def __init__(self, n: int, blocked: list[set[int]]) -> None:
         self.n, self.blocked = n, blocked
+        self.rows: list[_Row | None] = [None] * n
 
     def __len__(self) -> int:
         return self.n
 
     def __getitem__(self, v: int) -> _Row:
-        return _Row(self.n, self.blocked[v])
+        row = self.rows[v]
+        if row is None:
+            row = self.rows[v] = _Row(self.n, self.blocked[v])
+        return row
 
 
 def _maximum_matching(adj: list[list[int]] | _Sparse, alive: list[bool]) -> list[int]:
