@@ -46,7 +46,7 @@ def workbook_description(path: Path) -> dict[str, list[str]]:
                  f"footer {ws.oddFooter.left.text!r} {ws.oddFooter.center.text!r} {ws.oddFooter.right.text!r}",
                  f"row_breaks {[b.id for b in ws.row_breaks.brk]}", f"merged {sorted(map(str, ws.merged_cells.ranges))}"]
         for key, dim in sorted(ws.column_dimensions.items()):
-            style = repr(dim._style) if dim._style else ""
+            style = _style_of(dim, cache)
             lines.append(f"col {key} {dim.min}-{dim.max} width={dim.width} custom={dim.customWidth} hidden={dim.hidden} {style}")
         for key, dim in sorted(ws.row_dimensions.items()):
             if dim.ht is not None or dim.hidden:
