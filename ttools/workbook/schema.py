@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
-from ttools.workbook.read import Book, SheetData, a1
+from ttools.workbook.read import Book, SheetData, a1, col_letter
 
 COLUMN_MISSING = define(
     "column-missing",
@@ -96,7 +96,7 @@ def find_sheet(book: Book, spec: SheetSpec) -> SheetData | None:
     return book.get(*spec.accepted_names())
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One data row: raw values by column key, their cells, the 1-based sheet row number."""
 
@@ -216,23 +216,28 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
             problems.append(error(COLUMN_MISSING, Where(sheet.name, a1(header_row, sheet.col0)), column=col.key, expected=expected))
     rows: list[Row] = []
     labels = {c.key: {"en": c.key, **{k: v for k, v in c.names.items() if k != "en"}} for c in spec.columns}
+    letters = [(j, key, col_letter(sheet.col0 + j)) for j, key in mapping.items()]
+    absent = [col.key for col in spec.columns if col.key not in present]
+    marked = sheet.no_cached_value or sheet.errors
+    name = sheet.name
     for i in range(header_at + 1, len(sheet.grid)):
         values = sheet.grid[i]
-        r = sheet.row0 + i
-        if all(nz.is_blank(v) for j, v in enumerate(values) if j in mapping):
+        width = len(values)
+        if all(nz.is_blank(values[j]) for j in mapping if j < width):
             continue
-        row = Row({}, {}, r + 1, labels)
-        for j, key in mapping.items():
-            cell = a1(r, sheet.col0 + j)
-            row.values[key] = values[j] if j < len(values) else ""
-            row.where[key] = Where(sheet.name, cell)
-            if cell in sheet.no_cached_value or cell in sheet.errors:   # reported once, by _formula_problems
-                row.values[key] = None
-        for col in spec.columns:  # absent optional columns still have a place to point at
-            if col.key not in row.where:
-                row.values[col.key] = ""
-                row.where[col.key] = Where(sheet.name, f"{r + 1}:{r + 1}")
-        rows.append(row)
+        number = sheet.row0 + i + 1
+        row_values: dict[str, Any] = {}
+        row_where: dict[str, Where] = {}
+        for j, key, letter in letters:
+            cell = f"{letter}{number}"
+            row_values[key] = values[j] if j < width else ""
+            row_where[key] = Where(name, cell)
+            if marked and (cell in sheet.no_cached_value or cell in sheet.errors):   # reported once, by _formula_problems
+                row_values[key] = None
+        for key in absent:  # absent optional columns still have a place to point at
+            row_values[key] = ""
+            row_where[key] = Where(name, f"{number}:{number}")
+        rows.append(Row(row_values, row_where, number, labels))
     return rows
 
 
