@@ -4,6 +4,7 @@ values with their cell addresses. Knows no competition: each competition declare
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Iterable
 
 from ttools.problems import Problem, Where, define, error
@@ -96,12 +97,51 @@ def find_sheet(book: Book, spec: SheetSpec) -> SheetData | None:
     return book.get(*spec.accepted_names())
 
 
+class _TablePlaces:
+    """What the rows of one table share to say where their cells are."""
+
+    __slots__ = ("sheet", "letters", "absent", "keys")
+
+    def __init__(self, sheet: str, letters: dict[str, str], absent: Sequence[str]) -> None:
+        self.sheet, self.letters, self.absent = sheet, letters, frozenset(absent)
+        self.keys = (*letters, *absent)
+
+
+class Places(Mapping):
+    """Column key -> the ``Where`` of one row's cell, made when asked for: a large table has a
+    cell for every column of every row, and few are ever pointed at. An absent optional column
+    points at the whole row ('7:7')."""
+
+    __slots__ = ("_table", "_number")
+
+    def __init__(self, table: _TablePlaces, number: int) -> None:
+        self._table, self._number = table, number
+
+    def __getitem__(self, key: str) -> Where:
+        table = self._table
+        letter = table.letters.get(key)
+        if letter is not None:
+            return Where(table.sheet, f"{letter}{self._number}")
+        if key in table.absent:
+            return Where(table.sheet, f"{self._number}:{self._number}")
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table.keys)
+
+    def __len__(self) -> int:
+        return len(self._table.keys)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 @dataclass(slots=True)
 class Row:
     """One data row: raw values by column key, their cells, the 1-based sheet row number."""
 
     values: dict[str, Any]
-    where: dict[str, Where]
+    where: Mapping[str, Where]   # a dict, or Places as read from a sheet
     number: int
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # column key -> label per language
 
@@ -218,8 +258,9 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
     labels = {c.key: {"en": c.key, **{k: v for k, v in c.names.items() if k != "en"}} for c in spec.columns}
     letters = [(j, key, col_letter(sheet.col0 + j)) for j, key in mapping.items()]
     absent = [col.key for col in spec.columns if col.key not in present]
-    marked = sheet.no_cached_value or sheet.errors
-    name = sheet.name
+    # absent optional columns still have a place to point at (the whole row)
+    places = _TablePlaces(sheet.name, {key: letter for _, key, letter in letters}, absent)
+    marked = sheet.no_cached_value | set(sheet.errors)   # reported once, by _formula_problems
     for i in range(header_at + 1, len(sheet.grid)):
         values = sheet.grid[i]
         width = len(values)
@@ -227,17 +268,13 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
             continue
         number = sheet.row0 + i + 1
         row_values: dict[str, Any] = {}
-        row_where: dict[str, Where] = {}
         for j, key, letter in letters:
-            cell = f"{letter}{number}"
             row_values[key] = values[j] if j < width else ""
-            row_where[key] = Where(name, cell)
-            if marked and (cell in sheet.no_cached_value or cell in sheet.errors):   # reported once, by _formula_problems
+            if marked and f"{letter}{number}" in marked:
                 row_values[key] = None
-        for key in absent:  # absent optional columns still have a place to point at
+        for key in absent:
             row_values[key] = ""
-            row_where[key] = Where(name, f"{number}:{number}")
-        rows.append(Row(row_values, row_where, number, labels))
+        rows.append(Row(row_values, Places(places, number), number, labels))
     return rows
 
 
