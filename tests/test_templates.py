@@ -9,6 +9,10 @@ When the workbook layout changes on purpose, regenerate them:
     ttools new scrabble templates/scrabble-40-en.xlsx --players 40 --lang en --force
     ttools new shengji templates/shengji-32.xlsx --players 32 --force
     ttools new shengji templates/shengji-32-en.xlsx --players 32 --lang en --force
+    ttools new shuangsheng templates/shuangsheng-16.xlsx --pairs 16 --force
+    ttools new shuangsheng templates/shuangsheng-24.xlsx --pairs 24 --force
+    ttools new shuangsheng templates/shuangsheng-16-en.xlsx --pairs 16 --lang en --force
+    ttools new shuangsheng templates/shuangsheng-24-en.xlsx --pairs 24 --lang en --force
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ CASES = [
     ("scrabble-40-en.xlsx", ["scrabble", "--players", "40", "--lang", "en"]),
     ("shengji-32.xlsx", ["shengji", "--players", "32"]),
     ("shengji-32-en.xlsx", ["shengji", "--players", "32", "--lang", "en"]),
+    ("shuangsheng-16.xlsx", ["shuangsheng", "--pairs", "16"]),
+    ("shuangsheng-24.xlsx", ["shuangsheng", "--pairs", "24"]),
+    ("shuangsheng-16-en.xlsx", ["shuangsheng", "--pairs", "16", "--lang", "en"]),
+    ("shuangsheng-24-en.xlsx", ["shuangsheng", "--pairs", "24", "--lang", "en"]),
 ]
 
 
@@ -108,3 +116,25 @@ def test_shengji_template_dropdowns_are_fed_by_defined_names():
     lists = [dv.formula1.lstrip("=") for ws in wb.worksheets for dv in ws.data_validations.dataValidation if dv.type == "list"]
     assert lists and set(lists) <= names
     assert {"PlayerList", "KittyPresetChoices", "NeubergChoices", "FormatChoices", "DeclarerChoices", "SeatChoices"} <= names
+
+
+def test_shuangsheng_template_has_every_sheet_and_dropdowns_fed_by_defined_names():
+    wb = load_workbook(TEMPLATES / "shuangsheng-24.xlsx")
+    assert wb.sheetnames[:7] == ["说明", "赛事", "规则", "参赛对", "成绩", "逐副记分", "处罚"]
+    assert [c.value for c in wb["参赛对"][1]] == ["编号", "队名", "选手1", "选手2", "单位"]
+    assert wb["参赛对"]["A25"].value == 24
+    names = set(wb.defined_names)
+    for ws in wb.worksheets:
+        for dv in ws.data_validations.dataValidation:
+            if dv.type == "list":
+                assert dv.formula1.lstrip("=") in names, (ws.title, dv.formula1)
+    assert {"PairList", "LevelList", "PairingChoices", "KindChoices"} <= names
+    en = load_workbook(TEMPLATES / "shuangsheng-16-en.xlsx")
+    assert en.sheetnames[:7] == ["Guide", "Event", "Rules", "Pairs", "Results", "Deals", "Discipline"]
+
+
+def test_new_refuses_a_size_the_competition_does_not_take(invoke, tmp_path):
+    result = invoke("new", "scrabble", tmp_path / "x.xlsx", "--pairs", "8")
+    assert result.exit_code == 2 and "not played by pairs" in result.output
+    result = invoke("new", "shuangsheng", tmp_path / "y.xlsx", "--players", "8")
+    assert result.exit_code == 2 and "--pairs" in result.output

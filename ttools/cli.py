@@ -98,10 +98,12 @@ def cli() -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--teams", type=int, help="Number of teams (team competitions).")
 @click.option("--players", type=int, help="Number of players (individual competitions).")
+@click.option("--pairs", type=int, help="Number of pairs (pairs competitions).")
 @click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None,
               help="Language of labels (default: the competition's).")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
-def new(competition: str, file: str, teams: int | None, players: int | None, lang: str | None, force: bool) -> None:
+def new(competition: str, file: str, teams: int | None, players: int | None, pairs: int | None, lang: str | None,
+        force: bool) -> None:
     """Write a blank event workbook.
 
     \b
@@ -116,8 +118,15 @@ def new(competition: str, file: str, teams: int | None, players: int | None, lan
         raise click.UsageError(str(exc.args[0]))
     if os.path.exists(file) and not force:
         raise click.UsageError(f"{file} exists; use --force to overwrite it")
+    sizes = {}
+    if pairs is not None:  # only pairs competitions take --pairs
+        import inspect
+
+        if "pairs" not in inspect.signature(mod.new_workbook).parameters:
+            raise click.UsageError(f"{competition} is not played by pairs: use --teams or --players")
+        sizes["pairs"] = pairs
     try:
-        mod.new_workbook(file, teams=teams, players=players, lang=lang)
+        mod.new_workbook(file, teams=teams, players=players, lang=lang, **sizes)
     except ValueError as exc:
         raise click.UsageError(str(exc))
     click.echo(f"wrote {file}")

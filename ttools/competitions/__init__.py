@@ -15,6 +15,7 @@ COMPETITIONS = {
     "nations-cup": "ttools.competitions.nations_cup.competition",
     "scrabble": "ttools.competitions.scrabble.competition",
     "shengji": "ttools.competitions.shengji.competition",
+    "shuangsheng": "ttools.competitions.shuangsheng.competition",
 }
 
 

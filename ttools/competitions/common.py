@@ -149,6 +149,29 @@ def settings_values(spec: SheetSpec, data: EventBase, **fixed: Any) -> dict[str,
     return values
 
 
+def roster_ids(known: Iterable[object], rows: Sequence[dict[str, Any]], key: str = "id") -> list[str]:
+    """The roster's ids for dropdowns: those loaded, or (in a template) those typed in ``rows``."""
+    ids = [str(k) for k in known]
+    if ids:
+        return ids
+    typed = (row.get(key) for row in rows)
+    return [nz.clean_text(v) for v in typed if not nz.is_blank(v) and nz.clean_text(v)]
+
+
+def write_outputs(w: Any, reports: Sequence[Any], problems: Sequence[Problem], lang: str, data: EventBase) -> None:
+    """The part of every output workbook after the input sheets: the report sheets, the Problems
+    sheet when there are problems, and the sheets ttools does not know, carried over as found."""
+    from ttools.workbook.write import problems_report
+
+    for rep in reports:
+        w.report_sheet(rep)
+    problems_sheet = problems_report(problems, lang)
+    if problems_sheet is not None:
+        w.report_sheet(problems_sheet)
+    for sheet in data.unknown_sheets:
+        w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+
+
 def process_event(name: str, book: Book, source_hash: str, *,
                   load: Callable[[Book], tuple[Any, list[Problem]]],
                   compute: Callable[[Any, list[Problem]], Any],

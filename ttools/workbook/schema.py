@@ -15,20 +15,22 @@ COLUMN_MISSING = define(
     "column-missing",
     "column '{column}' is missing (expected a header row with: {expected})",
     "缺少欄位「{column}」（標題列應有：{expected}）",
+    "缺少栏位「{column}」（标题行应有：{expected}）",
 )
 FORMULA_NO_VALUE = define(
     "formula-no-value",
     "this cell holds a formula with no calculated value; open the file in Excel, let it calculate, save, and send it again (or type the value)",
     "此儲存格為沒有計算結果的公式；請以 Excel 開啟、重算並儲存後再送出（或直接輸入數值）",
+    "此单元格为没有计算结果的公式；请用 Excel 打开、重算并保存后再送出（或直接输入数值）",
 )
-CELL_ERROR = define("cell-error", "the cell shows an error value {value}", "儲存格顯示錯誤值 {value}")
-NOT_WHOLE = define("not-a-whole-number", "'{value}' is not a whole number ({what})", "「{value}」不是整數（{what}）")
-NOT_NUMBER = define("not-a-number", "'{value}' is not a number ({what})", "「{value}」不是數字（{what}）")
-BAD_CHOICE = define("bad-choice", "'{value}' is not allowed here; expected one of: {choices}", "「{value}」不可用；應為：{choices}")
-REQUIRED = define("required", "{what} is required here", "此處須填寫{what}")
-UNKNOWN_KEY = define("unknown-key", "unknown setting '{key}' (ignored)", "未知設定「{key}」（已略過）")
+CELL_ERROR = define("cell-error", "the cell shows an error value {value}", "儲存格顯示錯誤值 {value}", "单元格显示错误值 {value}")
+NOT_WHOLE = define("not-a-whole-number", "'{value}' is not a whole number ({what})", "「{value}」不是整數（{what}）", "「{value}」不是整数（{what}）")
+NOT_NUMBER = define("not-a-number", "'{value}' is not a number ({what})", "「{value}」不是數字（{what}）", "「{value}」不是数字（{what}）")
+BAD_CHOICE = define("bad-choice", "'{value}' is not allowed here; expected one of: {choices}", "「{value}」不可用；應為：{choices}", "「{value}」不可用；应为：{choices}")
+REQUIRED = define("required", "{what} is required here", "此處須填寫{what}", "此处须填写{what}")
+UNKNOWN_KEY = define("unknown-key", "unknown setting '{key}' (ignored)", "未知設定「{key}」（已略過）", "未知设定「{key}」（已略过）")
 UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged",
-                       "工作表「{sheet}」不是 ttools 工作表；原樣保留")
+                       "工作表「{sheet}」不是 ttools 工作表；原樣保留", "工作表「{sheet}」不是 ttools 工作表；原样保留")
 NUMBER_RANGE = define("number-out-of-range", "'{value}' is far too large a number ({what}); at most 15 digits",
                       "「{value}」數字過大（{what}）；最多 15 位數", "“{value}”数字过大（{what}）；最多 15 位数")
 FAR_CELLS = define("cells-far-away",
@@ -39,7 +41,7 @@ SHEET_TWICE = define("sheet-twice",
                      "sheets '{read}' and '{other}' are both the {key} sheet; '{read}' was read, '{other}' is carried over unchanged",
                      "工作表「{read}」與「{other}」都是 {key} 工作表；已讀取「{read}」，「{other}」原樣保留",
                      "工作表“{read}”与“{other}”都是 {key} 工作表；已读取“{read}”，“{other}”原样保留")
-DUPLICATE_KEY = define("duplicate-key", "setting '{key}' is given twice (the first is used)", "設定「{key}」重複（採用第一個）")
+DUPLICATE_KEY = define("duplicate-key", "setting '{key}' is given twice (the first is used)", "設定「{key}」重複（採用第一個）", "设定「{key}」重复（采用第一个）")
 
 _ERROR_VALUES = {"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!"}
 

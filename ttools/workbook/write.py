@@ -475,11 +475,11 @@ def problems_report(problems, lang: str) -> Report | None:
     """The Problems sheet of an output workbook: every problem with its sheet and cell."""
     if not problems:
         return None
-    zh = lang.startswith("zh")
-    block = Block("", [_zh(lang, "嚴重性") if zh else "Severity", "工作表" if zh else "Sheet", _zh(lang, "儲存格") if zh else "Cell",
-                       _zh(lang, "代碼") if zh else "Code", _zh(lang, "說明") if zh else "Message"],
-                  [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
-    return Report("Problems", _zh(lang, "問題") if zh else "Problems", _zh(lang, "問題") if zh else "Problems", [block])
+    words = {"zh-Hant": ("嚴重性", "工作表", "儲存格", "代碼", "說明", "問題"),
+             "zh-Hans": ("严重性", "工作表", "单元格", "代码", "说明", "问题")}.get(
+        lang, ("Severity", "Sheet", "Cell", "Code", "Message", "Problems"))
+    block = Block("", list(words[:5]), [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
+    return Report("Problems", words[5], words[5], [block])
 
 
 def _zh(lang: str, text: str) -> str:

@@ -11,12 +11,12 @@ from ttools.competitions.scrabble.compute import Results, compute
 from ttools.competitions.scrabble.load import EventData, Published, load, natural_key
 from ttools.competitions.scrabble.report import reports, summary
 from ttools.competitions.scrabble.site import site  # noqa: F401  (the web site's pages: ttools.publish)
-from ttools.competitions.common import process_event, settings_values
+from ttools.competitions.common import process_event, roster_ids, settings_values, write_outputs
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.hans import to_hans
 from ttools.workbook.read import Book
-from ttools.workbook.write import problems_report, Meta, Report, WorkbookWriter
+from ttools.workbook.write import Meta, Report, WorkbookWriter
 
 NAME = "scrabble"
 DEFAULT_LANG = "zh-Hant"
@@ -126,7 +126,7 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
                 event_name=data.name, source_hash=source_hash)
     w = WorkbookWriter(path, meta)
     player_rows = data.raw.get("Players") or []
-    ids = [str(p) for p in data.players] or [_text(r.get("id")) for r in player_rows if _text(r.get("id"))]
+    ids = roster_ids(data.players, player_rows)
     w.define_list("PlayerList", sorted(ids, key=natural_key) or ["1"])
     title, sections = GUIDE_TEXT[lang]
     w.guide_sheet(S.GUIDE[lang], title, sections)
@@ -147,24 +147,12 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
         published += pub
     w.input_sheet(S.RESULTS, lang, results, min_rows=10)
 
-    for rep in out_reports:
-        w.report_sheet(rep)
-    problems_sheet = problems_report(problems, lang)
-    if problems_sheet is not None:
-        w.report_sheet(problems_sheet)
-    for sheet in data.unknown_sheets:
-        w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+    write_outputs(w, out_reports, problems, lang, data)
     if published:
         w.input_sheet(S.PUBLISHED, "en", published_rows(published), min_rows=1, hidden=True,
                       locked=tuple(c.key for c in S.PUBLISHED.columns))
     w.meta_sheet({"players": len(ids), "printable": "|".join(printable)})
     w.close()
-
-
-def _text(value: Any) -> str:
-    from ttools.workbook.normalize import clean_text, is_blank
-
-    return "" if is_blank(value) else clean_text(value)
 
 
 def process(book: Book, source_hash: str = "") -> Outcome:

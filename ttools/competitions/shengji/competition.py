@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ttools import __version__
-from ttools.competitions.common import process_event, settings_values
+from ttools.competitions.common import process_event, roster_ids, settings_values, write_outputs
 from ttools.competitions.shengji import schema as S
 from ttools.competitions.shengji.compute import Results, compute
 from ttools.competitions.shengji.hant import hant
 from ttools.competitions.shengji.load import EventData, load, natural_key
-from ttools.competitions.shengji.report import problems_report, reports, summary
+from ttools.competitions.shengji.report import reports, summary
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
@@ -105,7 +105,7 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
                 event_name=data.name, source_hash=source_hash)
     w = WorkbookWriter(path, meta)
     player_rows = data.raw.get("Players") or []
-    ids = [str(p) for p in data.players] or [_text(r.get("id")) for r in player_rows if _text(r.get("id"))]
+    ids = roster_ids(data.players, player_rows)
     w.define_list("PlayerList", sorted(ids, key=natural_key) or ["1"])
     title, sections = guide(lang)
     w.guide_sheet(S.GUIDE[lang], title, sections)
@@ -124,21 +124,9 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     w.input_sheet(S.SEATING, lang, seating, min_rows=max(len(seating), 8))
     w.input_sheet(S.BOARDS, lang, boards, min_rows=max(len(boards), 10))
 
-    for rep in out_reports:
-        w.report_sheet(rep)
-    problems_sheet = problems_report(problems, lang)
-    if problems_sheet is not None:
-        w.report_sheet(problems_sheet)
-    for sheet in data.unknown_sheets:
-        w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+    write_outputs(w, out_reports, problems, lang, data)
     w.meta_sheet({"players": len(ids), "printable": "|".join(printable)})
     w.close()
-
-
-def _text(value: Any) -> str:
-    from ttools.workbook.normalize import clean_text, is_blank
-
-    return "" if is_blank(value) else clean_text(value)
 
 
 def process(book: Book, source_hash: str = "") -> Outcome:

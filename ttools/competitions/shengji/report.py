@@ -357,16 +357,6 @@ def _example(g: BoardGroup, res: Results, t: T, name: str, lang: str) -> Report:
                   t("{n} · 计分法示例（附录二）", "{n} · Scoring example (Appendix 2)", n=name), [block])
 
 
-def problems_report(problems, lang: str) -> Report | None:
-    """The Problems sheet: every problem with its sheet and cell, headed in the event's language."""
-    if not problems:
-        return None
-    t = T(lang)
-    block = Block("", [t("严重性", "Severity"), t("工作表", "Sheet"), t("单元格", "Cell"), t("代码", "Code"), t("说明", "Message")],
-                  [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
-    return Report("Problems", sheet_name("Problems", lang), t("问题", "Problems"), [block])
-
-
 def summary(res: Results) -> dict[str, Any]:
     data = res.data
     out: dict[str, Any] = {"seed": data.seed}
@@ -392,4 +382,4 @@ def summary(res: Results) -> dict[str, Any]:
     return out
 
 
-__all__ = ["reports", "summary", "problems_report", "percent"]
+__all__ = ["reports", "summary", "percent"]
