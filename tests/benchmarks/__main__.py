@@ -57,6 +57,8 @@ CASES = [
     Case("scrabble", "500 players x 30 rounds", True, lambda p: events.scrabble(500, 30, p)),
     Case("shengji", "30 players (sample)", False, lambda p: events.sample("shengji-30.xlsx", p)),
     Case("shengji", "400 players x 30 boards", True, lambda p: events.shengji(p)),
+    Case("shuangsheng", "24 pairs (sample)", False, lambda p: events.sample("shuangsheng-24.xlsx", p)),
+    Case("shuangsheng", "256 pairs x 9 rounds", True, lambda p: events.shuangsheng(256, 9, p)),
 ]
 
 

@@ -83,3 +83,15 @@ def shengji(out: str) -> str:
     settings = {"seed": B.SEED, "name": f"Bench {B.PLAYERS}", "boards_per_round": B.BOARDS, "rounds": B.ROUNDS + 1}
     write_input_workbook(out, players, {"Seating": seating, "Boards": boards}, event=settings, lang="en")
     return out
+
+
+def shuangsheng(pairs: int, rounds: int, out: str) -> str:
+    """``pairs`` pairs before the last of ``rounds`` Swiss rounds (bench_shuangsheng)."""
+    from ttools.competitions.shuangsheng.competition import write_input_workbook
+
+    from . import bench_shuangsheng as B
+
+    people, results, deals, discipline = B.event(pairs, rounds - 1)
+    write_input_workbook(out, people, {"Results": results, "Deals": deals, "Discipline": discipline},
+                         event={"seed": B.SEED, "name": "Bench Pairs", "rounds": rounds})
+    return out

@@ -25,6 +25,7 @@ CASES = {
     "nations-cup-11": ("run", "nations-cup-11.xlsx"),
     "scrabble-3div": ("run", "scrabble-3div.xlsx"),
     "shengji-30": ("run", "shengji-30.xlsx"),
+    "shuangsheng-24": ("run", "shuangsheng-24.xlsx"),
     "new-nations-cup-zh-Hans": ("new", ("nations-cup", "--teams", "8", "--lang", "zh-Hans")),
     "new-scrabble": ("new", ("scrabble", "--players", "24", "--lang", "en")),
     "new-shengji": ("new", ("shengji", "--players", "32", "--lang", "zh-Hant")),
