@@ -1,9 +1,9 @@
 """The benchmark suite: ``ttools run`` on a realistic and a large event of every competition,
 beside the read+write floor of the same workbook (not a test; pytest does not collect it).
 
-    python -m tests.benchmarks            # medians of 7 alternating runs (a few minutes)
-    python -m tests.benchmarks --quick    # medians of 3 (about a minute)
-    python -m tests.benchmarks --only scrabble
+    python -m tests.benchmarks            # medians of 7 alternating runs (about 8 minutes on 2 cores)
+    python -m tests.benchmarks --quick    # one run of each (about 2 minutes)
+    python -m tests.benchmarks --quick --only nations-cup    # under a minute
 
 For every case, in the same run and alternating (run, floor, run, floor, …) so that the load of
 a shared machine falls on both alike:
@@ -152,13 +152,13 @@ def other_figures(repeat: int, draws: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.benchmarks", description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="3 alternating repetitions instead of 7")
+    ap.add_argument("--quick", action="store_true", help="one run of each instead of the medians of 7")
     ap.add_argument("--repeat", type=int, help="alternating repetitions per case")
     ap.add_argument("--only", action="append", help="a competition (repeatable); others are skipped")
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--no-draws", action="store_true", help="skip the Australian Draw timings")
     args = ap.parse_args(argv)
-    repeat = args.repeat or (3 if args.quick else 7)
+    repeat = args.repeat or (1 if args.quick else 7)
     cases = [c for c in CASES if not args.only or c.competition in args.only]
     print(f"ttools benchmarks: median of {repeat} alternating runs; floor = calamine read + XlsxWriter "
           f"(constant_memory) write of as many cells; x = run / floor; large cases aim at <= {LARGE_TARGET}x", flush=True)
