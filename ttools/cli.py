@@ -149,7 +149,7 @@ def _process(file: str):
     from ttools.problems import Unreadable
 
     try:
-        return process_file(file)
+        return process_file(file, one_shot=_ONE_SHOT)
     except Unreadable as exc:
         _fail_unreadable(str(exc))
 
@@ -423,7 +423,12 @@ def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: boo
     click.echo(f"wrote {output}")
 
 
+_ONE_SHOT = False   # set by main(): the process ends with the command (not so under a test runner)
+
+
 def main() -> None:
+    global _ONE_SHOT
+    _ONE_SHOT = True
     try:
         cli(prog_name="ttools")
     except KeyboardInterrupt:

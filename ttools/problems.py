@@ -26,7 +26,7 @@ def define(code: str, en: str, zh_hant: str, zh_hans: str | None = None) -> str:
     return code
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)   # one per input cell: no per-instance dict
 class Where:
     """A place in the workbook: the sheet's name as it appears there, and an A1 cell ('' = whole sheet)."""
 

@@ -118,6 +118,15 @@ def test_construction_is_fast_for_every_size():
     assert time.perf_counter() - start < 2.0
 
 
+@pytest.mark.parametrize("n", range(4, 13))
+def test_shipped_offsets_are_what_the_search_finds(n):
+    """The table shipped as data is the exhaustive search's answer, for every N it covers."""
+    from ttools.competitions.nations_cup import day1 as D
+
+    assert D.SEARCH_UP_TO == 12 and sorted(D.BEST_OFFSETS) == list(range(D.MIN_TEAMS, D.SEARCH_UP_TO + 1))
+    assert D._search_offsets(n) == D.BEST_OFFSETS[n]
+
+
 def test_construction_offsets_respect_the_rules():
     for n in ALL_N:
         c = construction(n)

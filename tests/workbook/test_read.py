@@ -232,3 +232,39 @@ def test_infinite_or_not_a_number_is_no_number(value):
 
     with pytest.raises(ValueError):
         nz.parse_number(value)
+
+
+def _rezip(src: Path, dst: Path, change) -> Path:
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info.filename, change(info.filename, zin.read(info)))
+    return dst
+
+
+def test_sheet_parts_read_once_are_still_checked(invoke, tmp_path):
+    """The sheets' XML is decompressed once (by the cell scan), and still checked: a scrambled
+    sheet member (CRC mismatch) and a DOCTYPE in a sheet, pointed to or not, are refused."""
+    good = _real_workbook(tmp_path / "good.xlsx", invoke)
+    assert read_module.read_book(str(good)).sheets
+
+    with zipfile.ZipFile(good) as zf:
+        info = zf.getinfo("xl/worksheets/sheet2.xml")
+    whole = bytearray(good.read_bytes())
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    for i in range(start + 5, start + min(info.compress_size, 60)):
+        whole[i] ^= 0x5A
+    scrambled = tmp_path / "scrambled.xlsx"
+    scrambled.write_bytes(bytes(whole))
+    with pytest.raises(read_module.Unreadable, match="damaged"):
+        read_module.read_book(str(scrambled))
+
+    doctype = _rezip(good, tmp_path / "doctype.xlsx", lambda name, body: body.replace(
+        b"<worksheet", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet', 1) if name == "xl/worksheets/sheet2.xml" else body)
+    with pytest.raises(read_module.Unreadable, match="DOCTYPE"):
+        read_module.read_book(str(doctype))
+
+    orphan = _rezip(good, tmp_path / "orphan.xlsx", lambda name, body: body)
+    with zipfile.ZipFile(orphan, "a") as zf:
+        zf.writestr("xl/worksheets/sheet99.xml", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet/>')
+    with pytest.raises(read_module.Unreadable, match="DOCTYPE"):
+        read_module.read_book(str(orphan))

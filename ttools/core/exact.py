@@ -39,6 +39,14 @@ def round_half_up(value: Fraction, places: int = 2) -> Decimal:
     return Decimal(n).scaleb(-places)
 
 
+def round_half_up_float(value: Fraction | int, places: int = 2, times: int = 1) -> float:
+    """``float(round_half_up(value * times, places))`` in integer arithmetic alone (no Fraction
+    or Decimal made): for the many cells of a report."""
+    num, den = value.numerator, value.denominator
+    n = (abs(num) * times * 2 * 10**places + den) // (2 * den)
+    return (-n if num < 0 else n) / 10**places
+
+
 def largest_remainder(values: Mapping[K, Fraction], places: int = 2) -> dict[K, Decimal]:
     """Round so that the rounded values add up to the rounded sum (Hamilton's method).
 

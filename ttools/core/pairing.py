@@ -23,8 +23,9 @@ of the player at once.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Callable, Generic, Hashable, Iterable, Mapping, Sequence, TypeVar
+from typing import Callable, Generic, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ttools.core.draw import Draw
 from ttools.problems import NOWHERE, Problem, Where, define, warning
@@ -417,14 +418,66 @@ def _even_vertices(adj: list[list[int]], mate: list[int], alive: list[bool]) -> 
     return used
 
 
-def _maximum_matching(adj: list[list[int]], alive: list[bool]) -> list[int]:
+class _Row:
+    """The neighbours of one vertex in a ``_Sparse`` graph, ascending (or descending with
+    ``reversed``), generated on demand: searches mostly stop at the first few. A vertex that
+    may meet few others (a big club kept apart) keeps its short list instead."""
+
+    __slots__ = ("n", "out", "listed")
+
+    def __init__(self, n: int, out: set[int]) -> None:
+        self.n, self.out = n, out
+        self.listed: list[int] | None = [j for j in range(n) if j not in out] if 4 * len(out) > n else None
+
+    def __iter__(self) -> Iterator[int]:
+        if self.listed is not None:
+            return iter(self.listed)
+        out = self.out
+        return (j for j in range(self.n) if j not in out)
+
+    def __reversed__(self) -> Iterator[int]:
+        if self.listed is not None:
+            return reversed(self.listed)
+        out = self.out
+        return (j for j in range(self.n - 1, -1, -1) if j not in out)
+
+    def from_(self, start: int) -> Iterator[int]:
+        if self.listed is not None:
+            return iter(self.listed[bisect_left(self.listed, start):])
+        out = self.out
+        return (j for j in range(start, self.n) if j not in out)
+
+
+class _Sparse:
+    """A draw's graph by its complement: everybody may meet everybody except ``blocked[v]``
+    (v itself, past opponents over the allowance, club mates), a few per player. Nothing of
+    size n² is built; ``adj[v]`` is a ``_Row``."""
+
+    __slots__ = ("n", "blocked", "rows")
+
+    def __init__(self, n: int, blocked: list[set[int]]) -> None:
+        self.n, self.blocked = n, blocked
+        self.rows: list[_Row | None] = [None] * n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, v: int) -> _Row:
+        row = self.rows[v]
+        if row is None:
+            row = self.rows[v] = _Row(self.n, self.blocked[v])
+        return row
+
+
+def _maximum_matching(adj: list[list[int]] | _Sparse, alive: list[bool]) -> list[int]:
     n = len(adj)
     mate = [-1] * n
     # Greedy in index order first: in a roomy field it is already perfect, and then it is
-    # also exactly the lexicographically first pairing.
+    # also exactly the lexicographically first pairing. (A vertex below v still unpaired found
+    # nobody free, v included, so it cannot be v's neighbour: v's partner lies above v.)
     for v in range(n):
         if alive[v] and mate[v] == -1:
-            for w in adj[v]:
+            for w in (adj[v].from_(v + 1) if isinstance(adj, _Sparse) else adj[v]):
                 if alive[w] and mate[w] == -1:
                     mate[v], mate[w] = w, v
                     break
@@ -537,11 +590,9 @@ def _pair_next(i: int, adj: list[list[int]], blocked: list[set[int]], mate: list
 
 
 def _graph(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance: int
-           ) -> tuple[list[list[int]], list[set[int]]]:
-    """Who may be drawn against whom: adjacency lists (ascending) and their complements."""
-    adj: list[list[int]] = []
+           ) -> tuple[_Sparse, list[set[int]]]:
+    """Who may be drawn against whom: the graph (by its complement) and the complements."""
     blocked: list[set[int]] = []
-    everyone = range(n)
     for i in range(n):
         ci = counts[i]
         out = {j for j, c in ci.items() if c > allowance}
@@ -549,8 +600,7 @@ def _graph(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance
         out.update(j for j in club[i] if ci.get(j, 0) + 1 > allowance)
         out.add(i)
         blocked.append(out)
-        adj.append([j for j in everyone if j not in out])
-    return adj, blocked
+    return _Sparse(n, blocked), blocked
 
 
 def _draw(order: Sequence[P], meetings: Meetings, allowance: int,

@@ -17,7 +17,7 @@ import re
 import zipfile
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ttools.problems import Unreadable
 
@@ -116,8 +116,10 @@ def _fold(name: str) -> str:
     return fold_label(name)
 
 
-def check_container(path: str) -> None:
-    """Refuse what is not a safe .xlsx before any parser touches it."""
+def check_container(path: str, later: Callable[[str], bool] | None = None) -> set[str]:
+    """Refuse what is not a safe .xlsx before any parser touches it. Members for which ``later``
+    holds are not read through here: the caller reads them whole anyway and checks them then
+    (``check_read_member``), so nothing is decompressed twice. Returns their names."""
     if not os.path.exists(path):
         raise Unreadable(f"{path}: no such file")
     if os.path.isdir(path):
@@ -164,8 +166,13 @@ def check_container(path: str) -> None:
                                      f"the limit is {MAX_SHEET_XML_BYTES // (1024 * 1024)} MB)")
             if total > MAX_UNPACKED_BYTES:
                 raise Unreadable(f"{path}: refused: unpacks to {total // (1024 * 1024)} MB (zip bomb guard, limit {MAX_UNPACKED_BYTES // (1024 * 1024)} MB)")
+            deferred = set()
             for info in infos:
-                _check_member(path, zf, info)
+                if later is not None and later(info.filename):
+                    deferred.add(info.filename)
+                else:
+                    _check_member(path, zf, info)
+            return deferred
     except zipfile.BadZipFile as exc:
         raise Unreadable(f"{path}: damaged zip container ({exc})") from None
     except (OSError, EOFError, RuntimeError, NotImplementedError, zlib.error, ValueError) as exc:
@@ -191,6 +198,19 @@ def _check_member(path: str, zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> None
                     raise Unreadable(f"{path}: refused: {info.filename} declares a DOCTYPE or XML entities, "
                                      "which a workbook never needs (damaged or tampered)")
                 tail = window[-24:]
+
+
+def check_read_member(path: str, name: str, data: bytes) -> None:
+    """What ``_check_member`` checks, on a member read whole (``ZipFile.read`` checks its CRC and
+    stops at its declared size)."""
+    if name.lower().endswith(_XML_MEMBER) and any(mark in data for mark in _DTD_MARKS):
+        raise Unreadable(f"{path}: refused: {name} declares a DOCTYPE or XML entities, "
+                         "which a workbook never needs (damaged or tampered)")
+
+
+def _sheet_part(name: str) -> bool:
+    low = name.lower()
+    return low.startswith("xl/worksheets/") and low.endswith(".xml")
 
 
 def _local(name: str) -> str:
@@ -422,7 +442,7 @@ _INF = float("inf")
 
 def read_book(path: str) -> Book:
     """Open ``path`` safely and return every sheet's values."""
-    check_container(path)
+    deferred = check_container(path, later=_sheet_part)
     try:
         import python_calamine as pc
     except ImportError:  # pragma: no cover - declared dependency
@@ -439,7 +459,12 @@ def read_book(path: str) -> Book:
             for name, part in paths.items():   # one sheet's XML in memory at a time
                 if part not in members:
                     continue
-                xml = zf.read(part)
+                try:
+                    xml = zf.read(part)
+                except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+                    raise Unreadable(f"{path}: damaged ({exc})") from None
+                deferred.discard(part)
+                check_read_member(path, part, xml)
                 cells += _count_cells(xml)
                 if cells > MAX_CELLS:
                     raise Unreadable(f"{path}: too large (more than {MAX_CELLS:,} cells)")
@@ -452,6 +477,11 @@ def read_book(path: str) -> Book:
                 area += scan.rows * scan.cols
                 if area > MAX_BOOK_AREA:
                     raise Unreadable(f"{path}: too large (more than {MAX_BOOK_AREA:,} cells in its sheets)")
+            for part in sorted(deferred):   # sheet parts no sheet points to: checked as before
+                try:
+                    _check_member(path, zf, zf.getinfo(part))
+                except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+                    raise Unreadable(f"{path}: damaged ({exc})") from None
     except Unreadable:
         raise
     except Exception as exc:

@@ -4,12 +4,13 @@ values with their cell addresses. Knows no competition: each competition declare
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Iterable
 
 from ttools.i18n import pick, simplified
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
-from ttools.workbook.read import Book, SheetData, a1
+from ttools.workbook.read import Book, SheetData, a1, col_letter
 
 COLUMN_MISSING = define(
     "column-missing",
@@ -116,12 +117,51 @@ def _with_simplified(labels: dict[str, str], sheet: SheetData) -> dict[str, str]
     return {**{nz.fold_label(simplified(k)): v for k, v in labels.items()}, **labels}
 
 
-@dataclass
+class _TablePlaces:
+    """What the rows of one table share to say where their cells are."""
+
+    __slots__ = ("sheet", "letters", "absent", "keys")
+
+    def __init__(self, sheet: str, letters: dict[str, str], absent: Sequence[str]) -> None:
+        self.sheet, self.letters, self.absent = sheet, letters, frozenset(absent)
+        self.keys = (*letters, *absent)
+
+
+class Places(Mapping):
+    """Column key -> the ``Where`` of one row's cell, made when asked for: a large table has a
+    cell for every column of every row, and few are ever pointed at. An absent optional column
+    points at the whole row ('7:7')."""
+
+    __slots__ = ("_table", "_number")
+
+    def __init__(self, table: _TablePlaces, number: int) -> None:
+        self._table, self._number = table, number
+
+    def __getitem__(self, key: str) -> Where:
+        table = self._table
+        letter = table.letters.get(key)
+        if letter is not None:
+            return Where(table.sheet, f"{letter}{self._number}")
+        if key in table.absent:
+            return Where(table.sheet, f"{self._number}:{self._number}")
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table.keys)
+
+    def __len__(self) -> int:
+        return len(self._table.keys)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+@dataclass(slots=True)
 class Row:
     """One data row: raw values by column key, their cells, the 1-based sheet row number."""
 
     values: dict[str, Any]
-    where: dict[str, Where]
+    where: Mapping[str, Where]   # a dict, or Places as read from a sheet
     number: int
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # column key -> label per language
 
@@ -237,23 +277,25 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
             problems.append(error(COLUMN_MISSING, Where(sheet.name, a1(header_row, sheet.col0)), column=col.key, expected=expected))
     rows: list[Row] = []
     labels = {c.key: {"en": c.key, **{k: v for k, v in c.names.items() if k != "en"}} for c in spec.columns}
+    letters = [(j, key, col_letter(sheet.col0 + j)) for j, key in mapping.items()]
+    absent = [col.key for col in spec.columns if col.key not in present]
+    # absent optional columns still have a place to point at (the whole row)
+    places = _TablePlaces(sheet.name, {key: letter for _, key, letter in letters}, absent)
+    marked = sheet.no_cached_value | set(sheet.errors)   # reported once, by _formula_problems
     for i in range(header_at + 1, len(sheet.grid)):
         values = sheet.grid[i]
-        r = sheet.row0 + i
-        if all(nz.is_blank(v) for j, v in enumerate(values) if j in mapping):
+        width = len(values)
+        if all(nz.is_blank(values[j]) for j in mapping if j < width):
             continue
-        row = Row({}, {}, r + 1, labels)
-        for j, key in mapping.items():
-            cell = a1(r, sheet.col0 + j)
-            row.values[key] = values[j] if j < len(values) else ""
-            row.where[key] = Where(sheet.name, cell)
-            if cell in sheet.no_cached_value or cell in sheet.errors:   # reported once, by _formula_problems
-                row.values[key] = None
-        for col in spec.columns:  # absent optional columns still have a place to point at
-            if col.key not in row.where:
-                row.values[col.key] = ""
-                row.where[col.key] = Where(sheet.name, f"{r + 1}:{r + 1}")
-        rows.append(row)
+        number = sheet.row0 + i + 1
+        row_values: dict[str, Any] = {}
+        for j, key, letter in letters:
+            row_values[key] = values[j] if j < width else ""
+            if marked and f"{letter}{number}" in marked:
+                row_values[key] = None
+        for key in absent:
+            row_values[key] = ""
+        rows.append(Row(row_values, Places(places, number), number, labels))
     return rows
 
 

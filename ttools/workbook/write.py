@@ -4,11 +4,13 @@ competition: it renders ``SheetSpec``s and ``Report``s."""
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
+from itertools import zip_longest
 from typing import Any, Sequence
 
 from ttools.i18n import pick, zh
@@ -90,8 +92,11 @@ class Meta:
     source_hash: str = ""
 
 
+_FAST = frozenset((str, int, float))
+
+
 def _plain(value: Any) -> Any:
-    if type(value) in (str, int, float):  # most cells; isinstance(·, Fraction) is an ABC check, slow
+    if type(value) in _FAST:  # most cells; isinstance(·, Fraction) is an ABC check, slow
         return value
     if isinstance(value, Fraction):
         return float(value)
@@ -115,6 +120,46 @@ def rows_per_page(widths: dict[int, int], landscape: bool) -> int:
     width = sum(int(w * 7 + 5) for w in widths.values()) * 0.75
     scale = min(1.0, _PAGE_POINTS[landscape] / width) if width else 1.0
     return max(10, int(_PAGE_HEIGHT[landscape] / (_ROW_POINTS * scale) * 0.85) - 2)
+
+
+def _write_plain(ws, r: int, c: int, value: Any, fmt=None) -> None:
+    """Write a value already through ``_plain``: text stays text (even '=…'), numbers numbers."""
+    t = type(value)
+    if t is str:
+        if value:
+            ws.write_string(r, c, value, fmt)
+        else:
+            ws.write_blank(r, c, None, fmt)
+    elif t is int or t is float:
+        ws.write_number(r, c, value, fmt)
+    elif value is None:
+        ws.write_blank(r, c, None, fmt)
+    elif t is bool:
+        ws.write_boolean(r, c, value, fmt)
+    elif isinstance(value, (int, float)):
+        ws.write_number(r, c, value, fmt)
+    else:
+        ws.write_string(r, c, str(value), fmt)
+
+
+def _widest(texts: Sequence[str]) -> int:
+    """The largest ``display_width`` of ``texts`` (all strings), in one pass over them."""
+    if not texts:
+        return 0
+    widest = max(map(len, texts))
+    wide = [t for t in texts if not t.isascii()]
+    if wide:
+        widest = max(widest, max(map(display_width, wide)))
+    return widest
+
+
+def _column_width(values: Sequence[Any], fmt: str | None = None) -> int:
+    """The largest display width of a column's plain values as shown (``_display``)."""
+    if fmt == "0.00":
+        texts = [f"{v:.2f}" if type(v) is float else ("" if v is None else str(v)) for v in values]
+    else:
+        texts = [v if type(v) is str else ("" if v is None else str(v)) for v in values]
+    return _widest(texts)
 
 
 class WorkbookWriter:
@@ -150,11 +195,25 @@ class WorkbookWriter:
         self.f_note = f({"italic": True, "font_color": "#595959", "font_name": font})
         self.f_guide_h = f({"bold": True, "font_size": 12, "font_name": font, "font_color": "#1F4E78"})
         self._lists: list[tuple[str, list[Any]]] = []
-        self._fmt_cache: dict[str, Any] = {}
+        self._fmt_cache: dict[tuple[str, bool], Any] = {}
+        self._streamed: list[Any] = []
 
     # ---- helpers -------------------------------------------------------
+    def _streamed_sheet(self, name: str):
+        """A worksheet written strictly row by row (ascending rows, each row once): its rows go to
+        a temporary file as they are written instead of every cell staying in memory. This is
+        XlsxWriter's constant_memory mode, switched on for this sheet alone: the input sheets
+        hold Excel Tables, which that mode cannot write."""
+        self.wb.constant_memory = True
+        try:
+            ws = self.wb.add_worksheet(name)
+        finally:
+            self.wb.constant_memory = False
+        self._streamed.append(ws)
+        return ws
+
     def _num_format(self, fmt: str, highlight: bool = False):
-        key = f"{fmt}|{highlight}"
+        key = (fmt, highlight)
         if key not in self._fmt_cache:
             props = {"font_name": self.font, "border": 1, "border_color": "#BFBFBF", "num_format": fmt}
             if highlight:
@@ -163,15 +222,7 @@ class WorkbookWriter:
         return self._fmt_cache[key]
 
     def write_value(self, ws, r: int, c: int, value: Any, fmt=None) -> None:
-        value = _plain(value)
-        if value is None or value == "":
-            ws.write_blank(r, c, None, fmt)
-        elif isinstance(value, bool):
-            ws.write_boolean(r, c, value, fmt)
-        elif isinstance(value, (int, float)):
-            ws.write_number(r, c, value, fmt)
-        else:
-            ws.write_string(r, c, str(value), fmt)  # typed text stays text, even '=…'
+        _write_plain(ws, r, c, _plain(value), fmt)  # typed text stays text, even '=…'
 
     def print_setup(self, ws, header_rows: int | None = None, landscape: bool = False) -> None:
         ws.set_paper(9)  # A4
@@ -290,13 +341,13 @@ class WorkbookWriter:
         })
         # overwrite data cells so text stays text (the table writer would infer types)
         formats = [tc["_format"] for tc in table_cols]
-        for i, rec in enumerate(data):
+        for i, rec in enumerate(data, start=top + 1):
             for j, v in enumerate(rec):
                 if v is not None and v != "":
-                    self.write_value(ws, top + 1 + i, j, v, formats[j])
+                    _write_plain(ws, i, j, v, formats[j])
+        columns = list(zip(*data)) if data else [() for _ in cols]
         for j, c in enumerate(cols):
-            width = max(c.width, display_width(c.label(lang)) + 3,
-                        max((display_width(r[j]) + 2 for r in data), default=0))
+            width = max(c.width, display_width(c.label(lang)) + 3, _column_width(columns[j]) + 2 if data else 0)
             unlocked = c.key not in locked
             ws.set_column(j, j, min(width, 50), formats[j] if unlocked else None)
             note = pick(c.note, lang)
@@ -338,8 +389,10 @@ class WorkbookWriter:
         """A printable sheet of titled tables. With one table its heading row repeats on every
         page (print titles); with several, each table that fits one page is kept on one page and a
         table that runs on repeats its title and headings at the top of each continuation page."""
-        ws = self.wb.add_worksheet(report.name)
-        widths = self._report_widths(report)
+        ws = self._streamed_sheet(report.name)
+        # each value converted once; widths from one pass per column, known before the page breaks
+        plain = [[[v if type(v) in _FAST else _plain(v) for v in row] for row in block.rows] for block in report.blocks]
+        widths = self._report_widths(report, plain)
         per_page = rows_per_page(widths, report.landscape)
         single = sum(1 for b in report.blocks if b.header) == 1
         ws.write_string(0, 0, report.title, self.f_title)
@@ -357,8 +410,8 @@ class WorkbookWriter:
             breaks.append(at)
             page_start = at
 
-        for block in report.blocks:
-            size = (1 if block.title else 0) + (1 if block.header else 0) + len(block.rows) + len(block.notes)
+        for block, rows in zip(report.blocks, plain):
+            size = (1 if block.title else 0) + (1 if block.header else 0) + len(rows) + len(block.notes)
             used = r - page_start
             if block.page_break and used:
                 new_page(r)          # a block that asks for its own page (hand records, table cards)
@@ -373,7 +426,10 @@ class WorkbookWriter:
                 for c, h in enumerate(block.header):
                     ws.write_string(r, c, str(h), self.f_header)
                 r += 1
-            for i, row in enumerate(block.rows):
+            number_format = block.number_format
+            highlight = block.highlight
+            f_cell, f_hl = self.f_cell, self.f_hl
+            for i, row in enumerate(rows):
                 if not single and r - page_start >= per_page:
                     new_page(r)
                     ws.write_string(r, 0, (block.title or report.title) + cont, self.f_block)
@@ -381,14 +437,15 @@ class WorkbookWriter:
                     for c, h in enumerate(block.header):
                         ws.write_string(r, c, str(h), self.f_header)
                     r += 1
-                hl = i in block.highlight
+                hl = i in highlight
+                base = f_hl if hl else f_cell
                 for c, v in enumerate(row):
-                    fmt_code = block.number_format.get(c)
-                    if fmt_code and isinstance(_plain(v), (int, float)):
-                        fmt = self._num_format(fmt_code, hl)
-                    else:
-                        fmt = self.f_hl if hl else self.f_cell
-                    self.write_value(ws, r, c, v, fmt)
+                    fmt = base
+                    if number_format:
+                        code = number_format.get(c)
+                        if code and isinstance(v, (int, float)):
+                            fmt = self._num_format(code, hl)
+                    _write_plain(ws, r, c, v, fmt)
                 r += 1
             for line in block.notes:
                 if not single and r - page_start >= per_page:
@@ -412,14 +469,14 @@ class WorkbookWriter:
             ws.set_h_pagebreaks(breaks[:1023])        # Excel keeps at most 1023 manual breaks
 
     @staticmethod
-    def _report_widths(report: Report) -> dict[int, int]:
+    def _report_widths(report: Report, plain: Sequence[Sequence[Sequence[Any]]]) -> dict[int, int]:
+        """Column widths of a report sheet from its headings and its values as converted for writing."""
         widths: dict[int, int] = {}
-        for block in report.blocks:
+        for block, rows in zip(report.blocks, plain):
             for c, h in enumerate(block.header or ()):
                 widths[c] = max(widths.get(c, 6), display_width(h) + 2)
-            for row in block.rows:
-                for c, v in enumerate(row):
-                    widths[c] = max(widths.get(c, 6), min(display_width(_display(v, block.number_format.get(c))) + 2, 60))
+            for c, column in enumerate(zip_longest(*rows)):
+                widths[c] = max(widths.get(c, 6), min(_column_width(column, block.number_format.get(c)) + 2, 60))
         return widths
 
     def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:
@@ -443,7 +500,7 @@ class WorkbookWriter:
         while unique.casefold() in taken:
             n += 1
             unique = f"{base[:31 - len(str(n)) - 3]} ({n})"
-        ws = self.wb.add_worksheet(unique)
+        ws = self._streamed_sheet(unique)
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
                 if v is not None and v != "":
@@ -451,7 +508,15 @@ class WorkbookWriter:
 
     def close(self) -> None:
         self._write_lists()
-        self.wb.close()
+        try:
+            self.wb.close()
+        finally:
+            # what XlsxWriter does at close for a workbook streamed as a whole: close the sheets'
+            # temporary files (and remove those of sheets left empty, which it keeps)
+            for ws in self._streamed:
+                ws._opt_close()
+                if os.path.exists(ws.row_data_filename):
+                    os.unlink(ws.row_data_filename)
 
 
 def _list_name(key: str, choices: Sequence[str]) -> str:

@@ -7,6 +7,7 @@ import datetime
 import json
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ttools.competitions.scrabble import schema as S
@@ -225,10 +226,29 @@ def _player(value: Any) -> str:
     return "" if nz.is_blank(value) else nz.parse_code(value)
 
 
+class _SlipPlaces(Mapping):
+    """A slip's cells as read, plus "row": the slip as a whole, pointed at by its player1 cell.
+    Nothing is built until a problem points somewhere (7,500 slips, 6 cells each)."""
+
+    __slots__ = ("_cells",)
+
+    def __init__(self, cells: Mapping[str, Where]) -> None:
+        self._cells = cells
+
+    def __getitem__(self, key: str) -> Where:
+        return self._cells["player1" if key == "row" else key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from (k for k in self._cells if k != "row")
+        yield "row"
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 def _game(row: Row) -> Game:
     v = row.values
-    where = dict(row.where)
-    where["row"] = row.where["player1"]
+    where = _SlipPlaces(row.where)
     round_ = _whole(v.get("round"))
     return Game(
         round=round_ if round_ is not None else "",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from ttools.competitions.common import EventBase, Loader
@@ -55,7 +56,7 @@ class Player:
     name: str
     pair: str
     withdrawn_after: int | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
     def plays(self, round_: int) -> bool:
         return self.withdrawn_after is None or self.withdrawn_after >= round_
@@ -69,7 +70,7 @@ class SeatRow:
     table: int | None
     seat: str | None
     player: str
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass
@@ -86,7 +87,7 @@ class BoardRow:
     lead: LastLead | None
     times: dict[str, int | None]
     score_ns: int | None
-    where: dict[str, Where]
+    where: Mapping[str, Where]
     ok: bool = True
 
     @property
@@ -180,7 +181,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             problems.append(error(OUT_OF_RANGE, row.where["withdrawn_after"], value=withdrawn,
                                   what=_label(row, "withdrawn_after"), expected="0 or more"))
             withdrawn = None
-        p = Player(pid, rd.text(row, "name") or "", rd.code(row, "pair") or "", withdrawn, dict(row.where))
+        p = Player(pid, rd.text(row, "name") or "", rd.code(row, "pair") or "", withdrawn, row.where)
         data.players[pid] = p
         if p.pair:
             members.setdefault(p.pair, []).append(p)
@@ -212,7 +213,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         if tbl is not None and not 1 <= tbl <= MAX_TABLES:
             problems.append(error(OUT_OF_RANGE, row.where["table"], value=tbl, what=_label(row, "table"), expected=f"1–{MAX_TABLES}"))
             continue
-        data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, dict(row.where)))
+        data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, row.where))
 
     # ---- Boards -------------------------------------------------------------------------------------------
     for i, row in enumerate(ld.table(S.BOARDS)):
@@ -260,7 +261,7 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
     if captured is not None and kitty is not None and captured + kitty > TOTAL_POINTS and captured <= TOTAL_POINTS \
             and kitty <= KITTY_MAX:
         problems.append(error(POINTS_TOO_MANY, row.where["captured"], captured=captured, kitty=kitty, total=captured + kitty))
-    return BoardRow(index, rnd, tbl, board, declarer, captured, kitty, lead, times, score_ns, dict(row.where),
+    return BoardRow(index, rnd, tbl, board, declarer, captured, kitty, lead, times, score_ns, row.where,
                     ok=len(problems) == before)
 
 

@@ -12,7 +12,7 @@ from ttools.competitions.shengji.hant import hant
 from ttools.competitions.shengji.schema import OUTPUTS
 from ttools.core.cards import JOKERS, SEATS, SUIT_SYMBOLS, SUITS, points, rank_of, suit_of
 from ttools.core.duplicate import matchpoints
-from ttools.core.exact import round_half_up
+from ttools.core.exact import round_half_up, round_half_up_float
 from ttools.workbook.write import Block, Report
 
 PCT = "0.00"
@@ -32,7 +32,7 @@ class T:
 
 def percent(rate: Fraction | None) -> float | None:
     """A rate as the percentage printed (2 decimals, half up): 2/3 -> 66.67."""
-    return None if rate is None else float(round_half_up(rate * 100, 2))
+    return None if rate is None else round_half_up_float(rate, 2, times=100)
 
 
 def two(value: Fraction | None) -> float | int | None:
@@ -41,7 +41,7 @@ def two(value: Fraction | None) -> float | int | None:
         return None
     if value.denominator == 1:
         return int(value)
-    return float(round_half_up(value, 2))
+    return round_half_up_float(value, 2)
 
 
 def clock(seconds: Fraction | int | None) -> str:
