@@ -11,12 +11,12 @@ from ttools.competitions.nations_cup.load import EventData, load
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.competitions.nations_cup.report import reports, summary
 from ttools.competitions.nations_cup.site import site  # noqa: F401  (the web site's pages: ttools.publish)
-from ttools.competitions.common import process_event, settings_values
+from ttools.competitions.common import process_event, settings_values, write_outputs
 from ttools.i18n import pick, simplified, zh
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
-from ttools.workbook.write import problems_report, Meta, Report, WorkbookWriter
+from ttools.workbook.write import Meta, Report, WorkbookWriter
 
 NAME = "nations-cup"
 DEFAULT_LANG = "zh-Hant"
@@ -168,13 +168,7 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     w.input_sheet(S.FINALS_HU, lang, hu_rows, min_rows=6, locked=("round", "table", "a", "b"))
     w.input_sheet(S.FINALS_SNG, lang, sng_rows, min_rows=12, locked=("round", "table", "seat", "player"))
 
-    for rep in out_reports:
-        w.report_sheet(rep)
-    problems_sheet = problems_report(problems, lang)
-    if problems_sheet is not None:
-        w.report_sheet(problems_sheet)
-    for sheet in data.unknown_sheets:
-        w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+    write_outputs(w, out_reports, problems, lang, data)
     w.meta_sheet({"teams": n, "printable": "|".join(printable)})
     w.close()
 
