@@ -12,6 +12,7 @@ from ttools.competitions.shuangsheng import schema as S
 from ttools.competitions.shuangsheng.compute import Results, compute
 from ttools.competitions.shuangsheng.load import EventData, load, natural_key
 from ttools.competitions.shuangsheng.report import reports, summary
+from ttools.competitions.shuangsheng.site import site  # noqa: F401  (the published site's pages)
 from ttools.core.upgrade import LEVELS
 from ttools.outcome import Outcome
 from ttools.problems import Problem

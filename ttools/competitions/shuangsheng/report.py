@@ -185,7 +185,31 @@ def reports(res: Results, lang: str) -> list[Report]:
                                      f"P = captured + kitty × multiplier (defenders won the last trick) + penalties on declarers − penalties on defenders ± "
                                      f"{data.rules.board_loss} for a lost deal; P < {rb.threshold}: declarers up (0: +3, 5–35: +2, {rb.step}–{rb.threshold - 5}: +1); "
                                      f"P ≥ {rb.threshold}: the defenders take the deal, +1 per {rb.step}.")))
+    out += missing_reports(res, lang)
     return out
+
+
+def missing_reports(res: Results, lang: str) -> list[Report]:
+    """Results still missing (尚缺成绩): the tables of the latest round on Results whose row has
+    neither levels nor a forfeit."""
+    t = _L(lang)
+    if not res.pending:
+        return []
+    rnd = max(p[0] for p in res.pending)
+    rec = res.records
+
+    def name(pid: str) -> str:
+        r = rec.get(pid)
+        return r.pair.name if r else ""
+
+    rows = sorted(([table or "", p1, name(p1), p2, name(p2)] for r, table, p1, p2 in res.pending if r == rnd),
+                  key=lambda row: (row[0] if isinstance(row[0], int) else 10**9, row[1]))
+    header = [t("桌号", "Table"), t("甲方", "Pair 1"), t("队名", "Name"), t("乙方", "Pair 2"), t("队名", "Name")]
+    title = res.data.name or t("双升比赛", "Shuangsheng")
+    return [Report("Missing", sheet_name("Missing", lang), t(f"{title} · 尚缺成绩", f"{title} · Results still missing"),
+                   [Block(t(f"第 {rnd} 轮 · 尚缺 {len(rows)} 场", f"Round {rnd} · {len(rows)} result(s) missing"), header, rows)],
+                   subtitle=t("以下各桌尚未填入双方级数或弃权；收到后请填入「成绩」再执行一次。",
+                              "These tables have neither levels nor a forfeit on Results yet; type them in when they come and run again."))]
 
 
 def _sanction_notes(r: Record, t: _L) -> str:

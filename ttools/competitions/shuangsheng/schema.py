@@ -179,6 +179,7 @@ OUTPUTS = {
     "CrossTable": {"zh-Hans": "成绩总表", "en": "CrossTable"},
     "Records": {"zh-Hans": "成绩卡", "en": "Records"},
     "DealLevels": {"zh-Hans": "逐副级数", "en": "DealLevels"},
+    "Missing": {"zh-Hans": "尚缺成绩", "en": "MissingResults"},
     "Problems": {"zh-Hans": "问题", "en": "Problems"},
 }
 
