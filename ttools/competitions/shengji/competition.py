@@ -11,6 +11,7 @@ from ttools.competitions.shengji.compute import Results, compute
 from ttools.competitions.shengji.hant import hant
 from ttools.competitions.shengji.load import EventData, load, natural_key
 from ttools.competitions.shengji.report import reports, summary
+from ttools.competitions.shengji.site import site  # noqa: F401  (the published site's pages)
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book

@@ -249,7 +249,47 @@ def reports(res: Results, lang: str) -> list[Report]:
     # ---- Scoring example (附录二) from the first board ------------------------------------------------------------------
     if res.groups:
         out.append(_example(res.groups[0], res, t, name, lang))
+    out += missing_reports(res, lang)
     return out
+
+
+def missing_tables(res: Results) -> tuple[int, list[tuple[int, list[int]]]]:
+    """The latest seated round (not the one just drawn) and its tables still without a Boards row
+    for some board: (round, [(table, boards missing)])."""
+    seated = [r for r in res.rounds if r != res.new_round]
+    if not seated:
+        return 0, []
+    rnd = max(seated)
+    entered = {(r.table, r.board) for g in res.groups if g.round == rnd for r in g.results}
+    out = []
+    for tbl in sorted(res.rounds[rnd].tables):
+        boards = [b for b in range(1, res.data.boards_per_round + 1) if (tbl, b) not in entered]
+        if boards:
+            out.append((tbl, boards))
+    return rnd, out
+
+
+def missing_reports(res: Results, lang: str) -> list[Report]:
+    """Results still missing (尚缺成绩): the tables of the latest seated round without a Boards
+    row for some board."""
+    rnd, tables = missing_tables(res)
+    if not tables:
+        return []
+    t = T(lang)
+    data = res.data
+    name = data.name or t("竞技升级", "Shengji")
+
+    def who(pid: str) -> str:
+        p = data.players.get(pid)
+        return f"{pid} {p.name}".strip() if p else pid
+
+    seats = res.rounds[rnd].tables
+    rows = [[tbl] + [who(seats[tbl][s]) for s in SEATS] + [" ".join(map(str, boards))] for tbl, boards in tables]
+    header = [t("桌号", "Table"), t("北", "N"), t("东", "E"), t("南", "S"), t("西", "W"), t("缺牌号", "Boards missing")]
+    return [Report("Missing", sheet_name("Missing", lang), t("{n} · 尚缺成绩", "{n} · Results still missing", n=name),
+                   [Block(t("第 {r} 轮 · 尚缺 {k} 桌", "Round {r} · {k} table(s) missing", r=rnd, k=len(rows)), header, rows)],
+                   subtitle=t("以下各桌尚有牌号未填入「成绩」；收到后请填入再执行一次。",
+                              "These tables still have boards without a row on Boards; type them in when they come and run again."))]
 
 
 def _natural(text: str):

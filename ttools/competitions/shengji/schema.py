@@ -167,6 +167,7 @@ OUTPUTS = {
     "TableCards": tri("桌卡", "TableCards"),
     "HandRecords": tri("牌谱", "HandRecords"),
     "ScoringExample": tri("计分示例", "ScoringExample"),
+    "Missing": tri("尚缺成绩", "MissingResults"),
     "Problems": {"zh-Hans": "问题", "zh-Hant": "問題", "en": "Problems"},
 }
 
