@@ -270,7 +270,7 @@ def missing_tables(res: Results) -> tuple[int, list[tuple[int, list[int]]]]:
 
 
 def missing_reports(res: Results, lang: str) -> list[Report]:
-    """Results still missing (尚缺成绩): the tables of the latest seated round without a Boards
+    """Results still missing: the tables of the latest seated round without a Boards
     row for some board."""
     rnd, tables = missing_tables(res)
     if not tables:
