@@ -150,6 +150,31 @@ def settings_values(spec: SheetSpec, data: EventBase, **fixed: Any) -> dict[str,
     return values
 
 
+def open_writer(path: str, competition: str, template_version: int, data: EventBase, lang: str,
+                source_hash: str) -> Any:
+    """The output workbook's writer, its _meta and footer naming the competition, the event and the input."""
+    from ttools import __version__
+    from ttools.workbook.write import Meta, WorkbookWriter
+
+    meta = Meta(competition=competition, kind="event", lang=lang, version=__version__,
+                template_version=template_version, event_name=data.name, source_hash=source_hash)
+    return WorkbookWriter(path, meta)
+
+
+def write_event_and_rules(w: Any, event: SheetSpec, rules: SheetSpec, data: EventBase, lang: str,
+                          competition: str, template: bool, fill: dict[str, Any] | None = None) -> None:
+    """The Event and Rules sheets as staff typed them over the defaults: the competition named,
+    a derived seed written back (not in a template), ``fill`` where Event left a value blank."""
+    ev = settings_values(event, data, competition=competition)
+    for key, value in (fill or {}).items():
+        if ev.get(key) in ("", None):
+            ev[key] = value
+    if data.seed_derived and not template:
+        ev["seed"] = data.seed
+    w.settings_sheet(event, lang, ev)
+    w.settings_sheet(rules, lang, settings_values(rules, data))
+
+
 def roster_ids(known: Iterable[object], rows: Sequence[dict[str, Any]], key: str = "id") -> list[str]:
     """The roster's ids for dropdowns: those loaded, or (in a template) those typed in ``rows``."""
     ids = [str(k) for k in known]

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ttools import __version__
 from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.compute import Results, compute
 from ttools.competitions.nations_cup.load import EventData, load
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
 from ttools.competitions.nations_cup.report import reports, summary
 from ttools.competitions.nations_cup.site import site  # noqa: F401  (the web site's pages: ttools.publish)
-from ttools.competitions.common import process_event, settings_values, write_outputs
+from ttools.competitions.common import open_writer, process_event, write_event_and_rules, write_outputs
 from ttools.i18n import pick, simplified, zh
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
-from ttools.workbook.write import Meta, Report, WorkbookWriter
+from ttools.workbook.write import Report
 
 NAME = "nations-cup"
 DEFAULT_LANG = "zh-Hant"
@@ -104,9 +103,7 @@ def new_workbook(path: str, teams: int | None = None, players: int | None = None
 def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
            template: bool = False, problems: Sequence[Problem] = (), printable: list[str] = (),
            status: Sequence[str] = ()) -> None:
-    meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
-                event_name=data.name, source_hash=source_hash)
-    w = WorkbookWriter(path, meta)
+    w = open_writer(path, NAME, TEMPLATE_VERSION, data, lang, source_hash)
     n = data.teams_n or 0
     teams = data.teams
     w.define_list("TeamList", teams or ["A"])
@@ -116,13 +113,8 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
         sections = [(zh(lang, "目前進度") if lang.startswith("zh") else "Status", list(status))] + list(sections)
     w.guide_sheet(pick(S.GUIDE, lang, "Guide"), title, sections)
 
-    ev = settings_values(S.EVENT, data, competition=NAME)
-    if data.teams_n and (ev.get("teams") in ("", None)):
-        ev["teams"] = data.teams_n
-    if data.seed_derived and not template:
-        ev["seed"] = data.seed
-    w.settings_sheet(S.EVENT, lang, ev)
-    w.settings_sheet(S.RULES, lang, settings_values(S.RULES, data))
+    write_event_and_rules(w, S.EVENT, S.RULES, data, lang, NAME, template,
+                          fill={"teams": data.teams_n} if data.teams_n else None)
     w.input_sheet(S.POINTS, lang, data.raw.get("Points") or _points_rows(), min_rows=len(_points_rows()))
     w.input_sheet(S.PLAYERS, lang, data.raw.get("Players") or _player_rows(n), min_rows=max(6 * n, 1))
 

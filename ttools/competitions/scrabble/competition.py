@@ -5,18 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from ttools import __version__
 from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.compute import Results, compute
 from ttools.competitions.scrabble.load import EventData, Published, load, natural_key
 from ttools.competitions.scrabble.report import reports, summary
 from ttools.competitions.scrabble.site import site  # noqa: F401  (the web site's pages: ttools.publish)
-from ttools.competitions.common import process_event, roster_ids, settings_values, write_outputs
+from ttools.competitions.common import open_writer, process_event, roster_ids, write_event_and_rules, write_outputs
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.hans import to_hans
 from ttools.workbook.read import Book
-from ttools.workbook.write import Meta, Report, WorkbookWriter
+from ttools.workbook.write import Report
 
 NAME = "scrabble"
 DEFAULT_LANG = "zh-Hant"
@@ -122,18 +121,14 @@ def published_rows(published: Sequence[Published]) -> list[dict[str, Any]]:
 def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
            template: bool = False, problems: Sequence[Problem] = (), printable: Sequence[str] = (),
            players_n: int | None = None) -> None:
-    meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
-                event_name=data.name, source_hash=source_hash)
-    w = WorkbookWriter(path, meta)
+    w = open_writer(path, NAME, TEMPLATE_VERSION, data, lang, source_hash)
     player_rows = data.raw.get("Players") or []
     ids = roster_ids(data.players, player_rows)
     w.define_list("PlayerList", sorted(ids, key=natural_key) or ["1"])
     title, sections = GUIDE_TEXT[lang]
     w.guide_sheet(S.GUIDE[lang], title, sections)
 
-    seed = {"seed": data.seed} if data.seed_derived and not template else {}
-    w.settings_sheet(S.EVENT, lang, settings_values(S.EVENT, data, competition=NAME, **seed))
-    w.settings_sheet(S.RULES, lang, settings_values(S.RULES, data))
+    write_event_and_rules(w, S.EVENT, S.RULES, data, lang, NAME, template)
     w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(players_n or len(player_rows), 1))
     w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
 

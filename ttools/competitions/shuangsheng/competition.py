@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from ttools import __version__
-from ttools.competitions.common import process_event, roster_ids, settings_values, write_outputs
+from ttools.competitions.common import open_writer, process_event, roster_ids, write_event_and_rules, write_outputs
 from ttools.competitions.shuangsheng import schema as S
 from ttools.competitions.shuangsheng.compute import Results, compute
 from ttools.competitions.shuangsheng.load import EventData, load, natural_key
@@ -17,7 +16,7 @@ from ttools.core.upgrade import LEVELS
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
-from ttools.workbook.write import Meta, Report, WorkbookWriter
+from ttools.workbook.write import Report
 
 NAME = "shuangsheng"
 DEFAULT_LANG = "zh-Hans"
@@ -116,9 +115,7 @@ def published_rows(published: dict[int, list[tuple[int | None, str, str | None]]
 def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
            template: bool = False, problems: Sequence[Problem] = (), printable: Sequence[str] = (),
            pairs_n: int | None = None) -> None:
-    meta = Meta(competition=NAME, kind="event", lang=lang, version=__version__, template_version=TEMPLATE_VERSION,
-                event_name=data.name, source_hash=source_hash)
-    w = WorkbookWriter(path, meta)
+    w = open_writer(path, NAME, TEMPLATE_VERSION, data, lang, source_hash)
     pair_rows = data.raw.get("Pairs") or []
     ids = roster_ids(data.pairs, pair_rows)
     w.define_list("PairList", sorted(ids, key=natural_key) or ["1"])
@@ -126,9 +123,7 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     title, sections = GUIDE_TEXT[lang]
     w.guide_sheet(S.GUIDE[lang], title, sections)
 
-    seed = {"seed": data.seed} if data.seed_derived and not template else {}
-    w.settings_sheet(S.EVENT, lang, settings_values(S.EVENT, data, competition=NAME, **seed))
-    w.settings_sheet(S.RULES, lang, settings_values(S.RULES, data))
+    write_event_and_rules(w, S.EVENT, S.RULES, data, lang, NAME, template)
     w.input_sheet(S.PAIRS, lang, pair_rows, min_rows=max(pairs_n or len(pair_rows), 1))
     w.input_sheet(S.RESULTS, lang, _results_rows(data, res), min_rows=10)
     w.input_sheet(S.DEALS, lang, data.raw.get("Deals") or [], min_rows=20)
