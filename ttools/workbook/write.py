@@ -154,7 +154,7 @@ def _widest(texts: Sequence[str]) -> int:
 
 
 def _column_width(values: Sequence[Any], fmt: str | None = None) -> int:
-    """The largest display width of a column's plain values as shown (``_display``)."""
+    """The largest display width of a column's plain values, as the cell shows them (two decimals for "0.00")."""
     if fmt == "0.00":
         texts = [f"{v:.2f}" if type(v) is float else ("" if v is None else str(v)) for v in values]
     else:
@@ -523,13 +523,6 @@ def _list_name(key: str, choices: Sequence[str]) -> str:
     """A defined name for a column's or setting's choices: 'event' -> 'EventChoices'."""
     base = "".join(part.capitalize() for part in key.replace("-", "_").split("_"))
     return f"{base}Choices"
-
-
-def _display(value: Any, fmt: str | None) -> str:
-    v = _plain(value)
-    if isinstance(v, float) and fmt == "0.00":
-        return f"{v:.2f}"
-    return "" if v is None else str(v)
 
 
 def problems_report(problems, lang: str) -> Report | None:
