@@ -14,16 +14,28 @@ class Outcome:
     lang: str
     problems: list[Problem] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
-    # what the web site is built from: the report sheets as the workbook gets them, the
-    # competition's results (for its optional ``site`` hook) and the event's name
-    reports: list[Any] = field(default_factory=list)
+    # the competition's results (for its optional ``site`` hook) and the event's name
     results: Any = None
     event_name: str = ""
     # writes the output workbook to the given path
     writer: Callable[[str], None] | None = None
-    printable: list[str] = field(default_factory=list)  # sheet names worth printing
     # what the workbook is still waiting for (partial entry is normal): lines in the event's language
     status: list[str] = field(default_factory=list)
+    # makes the report sheets; called on first use of ``reports`` (``check`` never needs them)
+    make_reports: Callable[[], list[Any]] | None = field(default=None, repr=False)
+    _reports: list[Any] | None = field(default=None, repr=False)
+
+    @property
+    def reports(self) -> list[Any]:
+        """The report sheets as the workbook gets them (what the web site is built from)."""
+        if self._reports is None:
+            self._reports = list(self.make_reports()) if self.make_reports is not None else []
+        return self._reports
+
+    @property
+    def printable(self) -> list[str]:
+        """The names of the sheets worth printing."""
+        return [r.name for r in self.reports]
 
     @property
     def ok(self) -> bool:

@@ -328,7 +328,7 @@ def test_a_competition_without_a_hook_gets_its_report_pages_and_a_big_screen(tmp
     ranking = Report("Ranking", "排名", "联赛 · 排名", [Block("", ["名次", "选手", "得分"], [[1, "张三", 0.5], [2, "李四", 0.25]],
                                                                number_format={2: "0.00"})])
     notes = Report("Boards", "牌局", "联赛 · 牌局", [Block("", ["牌", "得分"], [[1, 30]])])
-    outcome = Outcome(competition="shengji", lang="zh-Hans", summary={"seed": "abc"}, reports=[seating, ranking, notes],
+    outcome = Outcome(competition="shengji", lang="zh-Hans", summary={"seed": "abc"}, make_reports=lambda: [seating, ranking, notes],
                       event_name="联赛")
     site = tmp_path / "site"
     publish(outcome, str(site), now=NOW)
@@ -358,7 +358,7 @@ def test_hand_records_and_deals_stay_off_the_site_unless_the_competition_shows_t
     hands = Report("HandRecords", "牌谱", "联赛 · 第 1 轮牌谱", [Block("", ["牌", "北"], [[1, "AS KS"]])])
     ranking = Report("Ranking", "排名", "联赛 · 排名", [Block("", ["名次", "选手"], [[1, "张三"]])])
     outcome = Outcome(competition="duplicate-test", lang="zh-Hans", summary={"seed": "abc", "deals": [{"board": 1}], "standings": []},
-                      reports=[hands, ranking], event_name="联赛", results=object())
+                      make_reports=lambda: [hands, ranking], event_name="联赛", results=object())
     files = render(outcome, now=NOW)
     assert "hand-records.html" not in files and "ranking.html" in files
     assert "AS KS" not in b"".join(files.values()).decode("utf-8")

@@ -212,15 +212,15 @@ def process_event(name: str, book: Book, source_hash: str, *,
     data, problems = load(book)
     lang = lang_of(data)
     res = compute(data, problems)
-    out_reports = list(reports(res, lang))
-    outcome = Outcome(competition=name, lang=lang, problems=problems, summary=summary(res))
-    outcome.printable = [r.name for r in out_reports]
-    outcome.reports, outcome.results, outcome.event_name = out_reports, res, getattr(data, "name", "")
+    outcome = Outcome(competition=name, lang=lang, problems=problems, summary=summary(res),
+                      make_reports=lambda: reports(res, lang))
+    outcome.results, outcome.event_name = res, getattr(data, "name", "")
     extra: dict[str, Any] = {}
     if status is not None:
         outcome.status = extra["status"] = status(res, lang)
 
     def writer(path: str) -> None:
+        out_reports = outcome.reports
         write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable, **extra)
 
     outcome.writer = writer
