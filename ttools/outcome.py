@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 from ttools.problems import Problem, has_errors
 
@@ -22,8 +22,10 @@ class Outcome:
     # what the workbook is still waiting for (partial entry is normal): lines in the event's language
     status: list[str] = field(default_factory=list)
     # makes the report sheets; called on first use of ``reports`` (``check`` never needs them)
-    make_reports: Callable[[], list[Any]] | None = field(default=None, repr=False)
+    # (an iterable: the writer takes them one at a time and keeps none, only their names)
+    make_reports: Callable[[], Iterable[Any]] | None = field(default=None, repr=False)
     _reports: list[Any] | None = field(default=None, repr=False)
+    _printable: list[str] | None = field(default=None, repr=False)
 
     @property
     def reports(self) -> list[Any]:
@@ -32,9 +34,19 @@ class Outcome:
             self._reports = list(self.make_reports()) if self.make_reports is not None else []
         return self._reports
 
+    def each_report(self, names: list[str]) -> Iterator[Any]:
+        """The report sheets one at a time, without keeping them (unless ``reports`` already has),
+        their names appended to ``names`` as they come: what the workbook writer takes."""
+        for rep in self._reports if self._reports is not None else (self.make_reports() if self.make_reports else ()):
+            names.append(rep.name)
+            yield rep
+        self._printable = names
+
     @property
     def printable(self) -> list[str]:
         """The names of the sheets worth printing."""
+        if self._printable is not None:
+            return list(self._printable)
         return [r.name for r in self.reports]
 
     @property

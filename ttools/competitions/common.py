@@ -184,13 +184,15 @@ def roster_ids(known: Iterable[object], rows: Sequence[dict[str, Any]], key: str
     return [nz.clean_text(v) for v in typed if not nz.is_blank(v) and nz.clean_text(v)]
 
 
-def write_outputs(w: Any, reports: Sequence[Any], problems: Sequence[Problem], lang: str, data: EventBase) -> None:
+def write_outputs(w: Any, reports: Iterable[Any], problems: Sequence[Problem], lang: str, data: EventBase) -> None:
     """The part of every output workbook after the input sheets: the report sheets, the Problems
     sheet when there are problems, and the sheets ttools does not know, carried over as found."""
     from ttools.workbook.write import problems_report
 
-    for rep in reports:
+    each = iter(reports)
+    while (rep := next(each, None)) is not None:
         w.report_sheet(rep)
+        rep = None                # not kept while the next report is made
     problems_sheet = problems_report(problems, lang)
     if problems_sheet is not None:
         w.report_sheet(problems_sheet)
@@ -220,8 +222,11 @@ def process_event(name: str, book: Book, source_hash: str, *,
         outcome.status = extra["status"] = status(res, lang)
 
     def writer(path: str) -> None:
-        out_reports = outcome.reports
-        write(path, data, res, out_reports, lang, source_hash, problems=problems, printable=outcome.printable, **extra)
+        # the report sheets are made one at a time as the writer takes them; ``printable`` fills
+        # as they are written (the competitions write it last, on the _meta sheet)
+        names: list[str] = []
+        write(path, data, res, outcome.each_report(names), lang, source_hash, problems=problems, printable=names,
+              **extra)
 
     outcome.writer = writer
     return outcome

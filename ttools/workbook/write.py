@@ -14,6 +14,7 @@ from itertools import zip_longest
 from typing import Any, Sequence
 
 from ttools.i18n import pick, zh
+from ttools.workbook.rows import RowStream
 from ttools.workbook.read import col_letter
 from ttools.workbook.schema import SheetSpec
 
@@ -93,6 +94,20 @@ class Meta:
 
 
 _FAST = frozenset((str, int, float))
+
+
+_PLAIN = frozenset((str, int, float, type(None)))
+
+
+def _plain_rows(rows: Sequence[Sequence[Any]]) -> Sequence[Sequence[Any]]:
+    """``rows`` with every value through ``_plain``: the rows themselves when they hold only
+    plain values (most reports), so that a large report is not held twice."""
+    plain = _PLAIN
+    for row in rows:
+        for v in row:
+            if type(v) not in plain:
+                return [[x if type(x) in plain else _plain(x) for x in row] for row in rows]
+    return rows
 
 
 def _plain(value: Any) -> Any:
@@ -212,6 +227,23 @@ class WorkbookWriter:
         self._streamed.append(ws)
         return ws
 
+    @staticmethod
+    def _streamed_table(ws, first_row: int, last_row: int, last_col: int, options: dict[str, Any]) -> None:
+        """An Excel Table on a streamed sheet, its heading row the next row to write. XlsxWriter
+        refuses tables in constant_memory mode only because the table writes its heading cells
+        itself, out of turn: here the table is defined with that mode off and the headings it
+        would write are written in turn, as the same strings with the same formats."""
+        headings: list[tuple[int, str, Any]] = []
+        ws.constant_memory = False
+        ws._write_string = lambda row, col, string, fmt=None: headings.append((col, string, fmt)) or 0
+        try:
+            ws.add_table(first_row, 0, last_row, last_col, options)
+        finally:
+            del ws._write_string
+            ws.constant_memory = True
+        for col, string, fmt in headings:
+            ws.write_string(first_row, col, string, fmt)
+
     def _num_format(self, fmt: str, highlight: bool = False):
         key = (fmt, highlight)
         if key not in self._fmt_cache:
@@ -319,7 +351,7 @@ class WorkbookWriter:
         """A protected input sheet holding one Excel Table: header, ``rows`` filled, at least
         ``min_rows`` rows, dropdowns from defined names, an input message on each column.
         Columns in ``locked`` are pre-filled by ttools and locked (e.g. the Day 1 pairings)."""
-        ws = self.wb.add_worksheet(spec.name(lang))
+        ws = self._streamed_sheet(spec.name(lang))
         top = len(notes_above) + (1 if notes_above else 0)
         for i, line in enumerate(notes_above):
             ws.write_string(i, 0, line, self.f_note)
@@ -335,16 +367,15 @@ class WorkbookWriter:
             fmt = self.f_locked if c.key in locked else (self.f_input_text if c.kind in ("text", "code") else self.f_input)
             # the cell format lives on the column (set_column below): empty rows cost nothing
             table_cols.append({"header": c.label(lang), "header_format": self.f_header, "_format": fmt})
-        ws.add_table(top, 0, last_row, len(cols) - 1, {
+        self._streamed_table(ws, top, last_row, len(cols) - 1, {
             "columns": [{k: v for k, v in tc.items() if not k.startswith("_")} for tc in table_cols], "style": "Table Style Light 9",
             "name": "t" + "".join(ch for ch in spec.key if ch.isalnum()), "autofilter": False,
         })
-        # overwrite data cells so text stays text (the table writer would infer types)
+        # the data cells, written as plain values so that text stays text (the table writer would infer types)
         formats = [tc["_format"] for tc in table_cols]
+        stream = RowStream(ws)
         for i, rec in enumerate(data, start=top + 1):
-            for j, v in enumerate(rec):
-                if v is not None and v != "":
-                    _write_plain(ws, i, j, v, formats[j])
+            stream.row(i, rec, formats, blanks=False)
         columns = list(zip(*data)) if data else [() for _ in cols]
         for j, c in enumerate(cols):
             width = max(c.width, display_width(c.label(lang)) + 3, _column_width(columns[j]) + 2 if data else 0)
@@ -390,8 +421,9 @@ class WorkbookWriter:
         page (print titles); with several, each table that fits one page is kept on one page and a
         table that runs on repeats its title and headings at the top of each continuation page."""
         ws = self._streamed_sheet(report.name)
+        stream = RowStream(ws)
         # each value converted once; widths from one pass per column, known before the page breaks
-        plain = [[[v if type(v) in _FAST else _plain(v) for v in row] for row in block.rows] for block in report.blocks]
+        plain = [_plain_rows(block.rows) for block in report.blocks]
         widths = self._report_widths(report, plain)
         per_page = rows_per_page(widths, report.landscape)
         single = sum(1 for b in report.blocks if b.header) == 1
@@ -429,6 +461,8 @@ class WorkbookWriter:
             number_format = block.number_format
             highlight = block.highlight
             f_cell, f_hl = self.f_cell, self.f_hl
+            width = max(map(len, rows), default=0)
+            plain_formats = {False: [f_cell] * width, True: [f_hl] * width}
             for i, row in enumerate(rows):
                 if not single and r - page_start >= per_page:
                     new_page(r)
@@ -438,14 +472,13 @@ class WorkbookWriter:
                         ws.write_string(r, c, str(h), self.f_header)
                     r += 1
                 hl = i in highlight
-                base = f_hl if hl else f_cell
-                for c, v in enumerate(row):
-                    fmt = base
-                    if number_format:
-                        code = number_format.get(c)
-                        if code and isinstance(v, (int, float)):
-                            fmt = self._num_format(code, hl)
-                    _write_plain(ws, r, c, v, fmt)
+                formats = plain_formats[hl]
+                if number_format:
+                    formats = list(formats)
+                    for c, code in sorted(number_format.items()):
+                        if c < len(row) and code and isinstance(row[c], (int, float)):
+                            formats[c] = self._num_format(code, hl)
+                stream.row(r, row, formats)
                 r += 1
             for line in block.notes:
                 if not single and r - page_start >= per_page:
@@ -501,10 +534,9 @@ class WorkbookWriter:
             n += 1
             unique = f"{base[:31 - len(str(n)) - 3]} ({n})"
         ws = self._streamed_sheet(unique)
+        stream, formats = RowStream(ws), [None] * max(map(len, grid), default=0)
         for r, row in enumerate(grid):
-            for c, v in enumerate(row):
-                if v is not None and v != "":
-                    self.write_value(ws, r, c, v)
+            stream.row(r, [v if type(v) in _FAST else _plain(v) for v in row], formats)
 
     def close(self) -> None:
         self._write_lists()

@@ -1,0 +1,114 @@
+"""Rows of a streamed worksheet written straight into XlsxWriter's row file.
+
+In constant_memory mode XlsxWriter keeps one row in memory and writes it out as XML when the
+next row begins; every cell still passes through its general-purpose writers (argument
+conversion, a cell tuple, an attribute list, escaping by regular expression), which is most of
+the time of a large output. ``RowStream.row`` writes a whole row of plain values (text, numbers,
+blanks) as the XML XlsxWriter itself would write for them, byte for byte, and keeps the sheet's
+dimensions as its writers do. Anything it does not handle the same way (a value of another type,
+text XlsxWriter escapes or truncates, a row with its own height or format, a row already begun
+through the worksheet) goes through the worksheet's own writers instead, so the output does not
+depend on which path a row took (tests/test_rows.py compares the two on every kind of cell).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Sequence
+
+_COLS: list[str] = []
+# XlsxWriter escapes C0 controls and _xHHHH_ look-alikes, treats "<r>…</r>" as rich text and
+# truncates text beyond 32,767 UTF-16 units: such text takes the worksheet's own writer.
+_SPECIAL = re.compile(r"[\x00-\x08\x0b-\x1f\ufffe\uffff]|_x[0-9a-fA-F]{4}_|^<r>")
+_MAX_FAST_TEXT = 16_000
+
+
+def _col(c: int) -> str:
+    while len(_COLS) <= c:
+        n, name = len(_COLS) + 1, ""
+        while n:
+            n, rem = divmod(n - 1, 26)
+            name = chr(65 + rem) + name
+        _COLS.append(name)
+    return _COLS[c]
+
+
+def _escape(text: str) -> str:
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+class RowStream:
+    """Writes rows of one worksheet of a workbook in constant_memory mode."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        # what would make XlsxWriter add to a <row> or a cell of this sheet beyond the plain case
+        self.fast = (bool(ws.constant_memory) and ws.excel_version == 2007
+                     and ws.default_row_height == ws.original_row_height)
+        self._s: dict[int, str] = {}
+
+    def _style(self, fmt) -> str:
+        key = id(fmt)
+        s = self._s.get(key)
+        if s is None:
+            s = self._s[key] = "" if fmt is None else f' s="{fmt._get_xf_index()}"'
+        return s
+
+    def row(self, r: int, values: Sequence[Any], formats: Sequence[Any], blanks: bool = True) -> None:
+        """Write ``values`` (plain: str, int, float, None) into row ``r`` from column A, cell c
+        with ``formats[c]``. Empty text and None are blank cells, written only with a format and
+        only with ``blanks``. Rows go in ascending order, each once."""
+        ws = self.ws
+        if not (self.fast and r > ws.previous_row and r < ws.xls_rowmax and len(values) <= ws.xls_colmax
+                and not ws.col_info and r not in ws.row_info and r not in ws.comments):
+            return self._slow(r, values, formats, blanks)
+        # first what is pending of the rows before, as XlsxWriter does on a row's first cell: the
+        # formats take their style numbers in the order the cells are written
+        ws._write_single_row(r)
+        rs = str(r + 1)
+        parts = []
+        first = last = None
+        for c, v in enumerate(values):
+            t = type(v)
+            fmt = formats[c]
+            if t is str and v:
+                if len(v) > _MAX_FAST_TEXT or _SPECIAL.search(v):
+                    return self._slow(r, values, formats, blanks)
+                keep = ' xml:space="preserve"' if v[0].isspace() or v[-1].isspace() else ""
+                parts.append(f'<c r="{_col(c)}{rs}"{self._style(fmt)} t="inlineStr"><is><t{keep}>{_escape(v)}</t></is></c>')
+            elif t is int or (t is float and math.isfinite(v)):
+                parts.append(f'<c r="{_col(c)}{rs}"{self._style(fmt)}><v>{v:.16G}</v></c>')
+            elif v is None or t is str:
+                if fmt is None or not blanks:
+                    continue
+                parts.append(f'<c r="{_col(c)}{rs}"{self._style(fmt)}/>')
+            else:
+                return self._slow(r, values, formats, blanks)
+            if first is None:
+                first = c
+            last = c
+        if first is None:
+            return
+        ws.fh.write(f'<row r="{rs}">{"".join(parts)}</row>')
+        if ws.dim_rowmin is None or r < ws.dim_rowmin:
+            ws.dim_rowmin = r
+        if ws.dim_rowmax is None or r > ws.dim_rowmax:
+            ws.dim_rowmax = r
+        if ws.dim_colmin is None or first < ws.dim_colmin:
+            ws.dim_colmin = first
+        if ws.dim_colmax is None or last > ws.dim_colmax:
+            ws.dim_colmax = last
+
+    def _slow(self, r: int, values: Sequence[Any], formats: Sequence[Any], blanks: bool = True) -> None:
+        from ttools.workbook.write import _write_plain
+
+        for c, v in enumerate(values):
+            if blanks or (v is not None and v != ""):
+                _write_plain(self.ws, r, c, v, formats[c])
