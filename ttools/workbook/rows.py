@@ -73,22 +73,32 @@ class RowStream:
         # formats take their style numbers in the order the cells are written
         ws._write_single_row(r)
         rs = str(r + 1)
+        if len(_COLS) < len(values):
+            _col(len(values) - 1)
+        cols, styles, special = _COLS, self._s, _SPECIAL.search
         parts = []
         first = last = None
         for c, v in enumerate(values):
             t = type(v)
             fmt = formats[c]
+            s = styles.get(id(fmt))
+            if s is None:
+                s = self._style(fmt)
             if t is str and v:
-                if len(v) > _MAX_FAST_TEXT or _SPECIAL.search(v):
+                if len(v) > _MAX_FAST_TEXT or special(v):
                     return self._slow(r, values, formats, blanks)
-                keep = ' xml:space="preserve"' if v[0].isspace() or v[-1].isspace() else ""
-                parts.append(f'<c r="{_col(c)}{rs}"{self._style(fmt)} t="inlineStr"><is><t{keep}>{_escape(v)}</t></is></c>')
+                if "&" in v or "<" in v or ">" in v:
+                    v = _escape(v)
+                if v[0].isspace() or v[-1].isspace():
+                    parts.append(f'<c r="{cols[c]}{rs}"{s} t="inlineStr"><is><t xml:space="preserve">{v}</t></is></c>')
+                else:
+                    parts.append(f'<c r="{cols[c]}{rs}"{s} t="inlineStr"><is><t>{v}</t></is></c>')
             elif t is int or (t is float and math.isfinite(v)):
-                parts.append(f'<c r="{_col(c)}{rs}"{self._style(fmt)}><v>{v:.16G}</v></c>')
+                parts.append(f'<c r="{cols[c]}{rs}"{s}><v>{v:.16G}</v></c>')
             elif v is None or t is str:
                 if fmt is None or not blanks:
                     continue
-                parts.append(f'<c r="{_col(c)}{rs}"{self._style(fmt)}/>')
+                parts.append(f'<c r="{cols[c]}{rs}"{s}/>')
             else:
                 return self._slow(r, values, formats, blanks)
             if first is None:

@@ -241,6 +241,9 @@ class WorkbookWriter:
         finally:
             del ws._write_string
             ws.constant_memory = True
+        # XlsxWriter notes every cell of the table's range, only to refuse a later table or merged
+        # range over it (67,000 entries for 7,500 results); an input sheet holds one table, no merges
+        ws.table_cells.clear()
         for col, string, fmt in headings:
             ws.write_string(first_row, col, string, fmt)
 
