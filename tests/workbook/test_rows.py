@@ -13,11 +13,18 @@ from ttools.workbook.write import _write_plain
 
 
 def _write(path, rows, fast: bool, prefix=(), suffix=()):
-    wb = xlsxwriter.Workbook(str(path), {"constant_memory": True, "strings_to_formulas": False,
-                                         "strings_to_urls": False, "strings_to_numbers": False})
-    ws = wb.add_worksheet("S")
+    wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_urls": False,
+                                         "strings_to_numbers": False})
     formats = [None, wb.add_format({"bold": True}), wb.add_format({"num_format": "0.00", "border": 1}),
                wb.add_format({"bg_color": "#C6EFCE"})]
+    # a sheet kept in memory before the streamed one (as WorkbookWriter makes them): its cells
+    # take their style numbers at close, after the streamed rows written out before then
+    guide = wb.add_worksheet("Guide")
+    guide.write_string(0, 0, "guide", wb.add_format({"italic": True}))
+    guide.write_string(1, 0, "more", formats[3])
+    wb.constant_memory = True
+    ws = wb.add_worksheet("S")
+    wb.constant_memory = False
     stream = RowStream(ws)
     r = 0
     for line in prefix:                       # rows written cell by cell before (titles, headings)
@@ -36,8 +43,9 @@ def _write(path, rows, fast: bool, prefix=(), suffix=()):
         r += 1
     ws.set_column(0, 3, 12)
     wb.close()
+    ws._opt_close()
     with zipfile.ZipFile(path) as z:
-        return z.read("xl/worksheets/sheet1.xml"), z.read("xl/styles.xml")
+        return z.read("xl/worksheets/sheet1.xml"), z.read("xl/worksheets/sheet2.xml"), z.read("xl/styles.xml")
 
 
 def _same(tmp_path, rows, prefix=(), suffix=()):
@@ -64,6 +72,14 @@ def test_every_kind_of_cell_is_written_as_xlsxwriter_writes_it(tmp_path):
 def test_rows_mixed_with_cell_by_cell_rows_keep_their_order(tmp_path):
     rows = [(["a", 1], [1, 2]), (["b", 2], [0, 0])]
     _same(tmp_path, rows * 3, prefix=["t"], suffix=["n1", "n2"])
+
+
+def test_the_last_row_takes_its_style_numbers_at_close_as_xlsxwriter_numbers_them(tmp_path):
+    """The last row of a streamed sheet is written out when the workbook closes, after the sheets
+    kept in memory before it: a format it is the first to use is numbered after theirs."""
+    rows = [(["a", 1], [2, 2]), (["last", 2.5], [1, 3])]
+    _same(tmp_path, rows, prefix=["t"])
+    _same(tmp_path, rows[1:])
 
 
 _value = st.one_of(st.none(), st.integers(-10**18, 10**18), st.floats(allow_nan=False, allow_infinity=False),

@@ -45,7 +45,11 @@ def _escape(text: str) -> str:
 
 
 class RowStream:
-    """Writes rows of one worksheet of a workbook in constant_memory mode."""
+    """Writes rows of one worksheet of a workbook in constant_memory mode.
+
+    A row is held back until the next row of the sheet begins, or the sheet is put together at
+    close, as XlsxWriter holds its current row: the formats take their style numbers when the
+    row is written out, so they are numbered in the same order whichever path a row took."""
 
     def __init__(self, ws):
         self.ws = ws
@@ -53,13 +57,29 @@ class RowStream:
         self.fast = (bool(ws.constant_memory) and ws.excel_version == 2007
                      and ws.default_row_height == ws.original_row_height)
         self._s: dict[int, str] = {}
+        self._pending: tuple[str, list[tuple[str, Any, str]]] | None = None
+        # XlsxWriter writes out the row held back (previous_row) through this method, both when
+        # a later row begins and at close; the row held back here goes out the same way
+        self._flush_table = ws._write_single_row
+        ws._write_single_row = self._write_single_row
 
-    def _style(self, fmt) -> str:
-        key = id(fmt)
-        s = self._s.get(key)
-        if s is None:
-            s = self._s[key] = "" if fmt is None else f' s="{fmt._get_xf_index()}"'
-        return s
+    def _write_single_row(self, current_row_num: int = 0) -> None:
+        pending = self._pending
+        if pending is None:
+            return self._flush_table(current_row_num)
+        self._pending = None
+        rs, cells = pending
+        styles = self._s
+        out = []
+        for head, fmt, tail in cells:
+            s = styles.get(id(fmt))
+            if s is None:
+                s = styles[id(fmt)] = "" if fmt is None else f' s="{fmt._get_xf_index()}"'
+            out.append(head + s + tail)
+        ws = self.ws
+        ws.fh.write(f'<row r="{rs}">{"".join(out)}</row>')
+        ws.previous_row = current_row_num
+        ws.table.clear()
 
     def row(self, r: int, values: Sequence[Any], formats: Sequence[Any], blanks: bool = True) -> None:
         """Write ``values`` (plain: str, int, float, None) into row ``r`` from column A, cell c
@@ -69,36 +89,30 @@ class RowStream:
         if not (self.fast and r > ws.previous_row and r < ws.xls_rowmax and len(values) <= ws.xls_colmax
                 and not ws.col_info and r not in ws.row_info and r not in ws.comments):
             return self._slow(r, values, formats, blanks)
-        # first what is pending of the rows before, as XlsxWriter does on a row's first cell: the
-        # formats take their style numbers in the order the cells are written
-        ws._write_single_row(r)
         rs = str(r + 1)
         if len(_COLS) < len(values):
             _col(len(values) - 1)
-        cols, styles, special = _COLS, self._s, _SPECIAL.search
-        parts = []
+        cols, special = _COLS, _SPECIAL.search
+        cells = []
         first = last = None
         for c, v in enumerate(values):
             t = type(v)
             fmt = formats[c]
-            s = styles.get(id(fmt))
-            if s is None:
-                s = self._style(fmt)
             if t is str and v:
                 if len(v) > _MAX_FAST_TEXT or special(v):
                     return self._slow(r, values, formats, blanks)
                 if "&" in v or "<" in v or ">" in v:
                     v = _escape(v)
                 if v[0].isspace() or v[-1].isspace():
-                    parts.append(f'<c r="{cols[c]}{rs}"{s} t="inlineStr"><is><t xml:space="preserve">{v}</t></is></c>')
+                    cells.append((f'<c r="{cols[c]}{rs}"', fmt, f' t="inlineStr"><is><t xml:space="preserve">{v}</t></is></c>'))
                 else:
-                    parts.append(f'<c r="{cols[c]}{rs}"{s} t="inlineStr"><is><t>{v}</t></is></c>')
+                    cells.append((f'<c r="{cols[c]}{rs}"', fmt, f' t="inlineStr"><is><t>{v}</t></is></c>'))
             elif t is int or (t is float and math.isfinite(v)):
-                parts.append(f'<c r="{cols[c]}{rs}"{s}><v>{v:.16G}</v></c>')
+                cells.append((f'<c r="{cols[c]}{rs}"', fmt, f'><v>{v:.16G}</v></c>'))
             elif v is None or t is str:
                 if fmt is None or not blanks:
                     continue
-                parts.append(f'<c r="{cols[c]}{rs}"{s}/>')
+                cells.append((f'<c r="{cols[c]}{rs}"', fmt, "/>"))
             else:
                 return self._slow(r, values, formats, blanks)
             if first is None:
@@ -106,7 +120,8 @@ class RowStream:
             last = c
         if first is None:
             return
-        ws.fh.write(f'<row r="{rs}">{"".join(parts)}</row>')
+        ws._write_single_row(r)          # the row before goes out; this one is held back
+        self._pending = (rs, cells)
         if ws.dim_rowmin is None or r < ws.dim_rowmin:
             ws.dim_rowmin = r
         if ws.dim_rowmax is None or r > ws.dim_rowmax:

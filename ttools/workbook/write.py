@@ -170,11 +170,20 @@ def _widest(texts: Sequence[str]) -> int:
 
 def _column_width(values: Sequence[Any], fmt: str | None = None) -> int:
     """The largest display width of a column's plain values, as the cell shows them (two decimals for "0.00")."""
-    if fmt == "0.00":
-        texts = [f"{v:.2f}" if type(v) is float else ("" if v is None else str(v)) for v in values]
-    else:
-        texts = [v if type(v) is str else ("" if v is None else str(v)) for v in values]
-    return _widest(texts)
+    texts, ints = [], []
+    two = fmt == "0.00"
+    for v in values:
+        t = type(v)
+        if t is str:
+            texts.append(v)
+        elif t is int:
+            ints.append(v)
+        elif v is not None:
+            texts.append(f"{v:.2f}" if two and t is float else str(v))
+    widest = _widest(texts)
+    if ints:      # the widest whole number is the largest or the most negative
+        widest = max(widest, len(str(max(ints))), len(str(min(ints))))
+    return widest
 
 
 class WorkbookWriter:
