@@ -57,7 +57,7 @@ class RowStream:
         self.fast = (bool(ws.constant_memory) and ws.excel_version == 2007
                      and ws.default_row_height == ws.original_row_height)
         self._s: dict[int, str] = {}
-        self._pending: tuple[str, list[tuple[str, Any, str]]] | None = None
+        self._pending: str | tuple[str, list[tuple[str, Any, str]]] | None = None   # the row held back
         # XlsxWriter writes out the row held back (previous_row) through this method, both when
         # a later row begins and at close; the row held back here goes out the same way
         self._flush_table = ws._write_single_row
@@ -68,7 +68,14 @@ class RowStream:
         if pending is None:
             return self._flush_table(current_row_num)
         self._pending = None
-        rs, cells = pending
+        if type(pending) is not str:
+            pending = self._render(*pending)
+        ws = self.ws
+        ws.fh.write(pending)
+        ws.previous_row = current_row_num
+        ws.table.clear()
+
+    def _render(self, rs: str, cells: list[tuple[str, Any, str]]) -> str:
         styles = self._s
         out = []
         for head, fmt, tail in cells:
@@ -76,10 +83,7 @@ class RowStream:
             if s is None:
                 s = styles[id(fmt)] = "" if fmt is None else f' s="{fmt._get_xf_index()}"'
             out.append(head + s + tail)
-        ws = self.ws
-        ws.fh.write(f'<row r="{rs}">{"".join(out)}</row>')
-        ws.previous_row = current_row_num
-        ws.table.clear()
+        return f'<row r="{rs}">{"".join(out)}</row>'
 
     def row(self, r: int, values: Sequence[Any], formats: Sequence[Any], blanks: bool = True) -> None:
         """Write ``values`` (plain: str, int, float, None) into row ``r`` from column A, cell c
@@ -92,36 +96,49 @@ class RowStream:
         rs = str(r + 1)
         if len(_COLS) < len(values):
             _col(len(values) - 1)
-        cols, special = _COLS, _SPECIAL.search
+        cols, special, styles = _COLS, _SPECIAL.search, self._s
         cells = []
+        numbered = True       # every format of the row has its style number: the row is final now
         first = last = None
         for c, v in enumerate(values):
             t = type(v)
             fmt = formats[c]
             if t is str and v:
-                if len(v) > _MAX_FAST_TEXT or special(v):
+                if ("_x" in v or v.startswith("<r>") or not v.isprintable() and special(v)) or len(v) > _MAX_FAST_TEXT:
                     return self._slow(r, values, formats, blanks)
                 if "&" in v or "<" in v or ">" in v:
                     v = _escape(v)
                 if v[0].isspace() or v[-1].isspace():
-                    cells.append((f'<c r="{cols[c]}{rs}"', fmt, f' t="inlineStr"><is><t xml:space="preserve">{v}</t></is></c>'))
+                    tail = f' t="inlineStr"><is><t xml:space="preserve">{v}</t></is></c>'
                 else:
-                    cells.append((f'<c r="{cols[c]}{rs}"', fmt, f' t="inlineStr"><is><t>{v}</t></is></c>'))
+                    tail = f' t="inlineStr"><is><t>{v}</t></is></c>'
             elif t is int or (t is float and math.isfinite(v)):
-                cells.append((f'<c r="{cols[c]}{rs}"', fmt, f'><v>{v:.16G}</v></c>'))
+                tail = f'><v>{v:.16G}</v></c>'
             elif v is None or t is str:
                 if fmt is None or not blanks:
                     continue
-                cells.append((f'<c r="{cols[c]}{rs}"', fmt, "/>"))
+                tail = "/>"
             else:
                 return self._slow(r, values, formats, blanks)
             if first is None:
                 first = c
             last = c
+            s = styles.get(id(fmt))
+            if s is None:
+                if fmt is None:
+                    s = styles[id(fmt)] = ""
+                elif fmt.xf_index is not None:
+                    s = styles[id(fmt)] = f' s="{fmt.xf_index}"'
+            if s is None:
+                numbered = False
+            cells.append((f'<c r="{cols[c]}{rs}"', fmt, tail) if s is None else (f'<c r="{cols[c]}{rs}"{s}{tail}', None, ""))
         if first is None:
             return
         ws._write_single_row(r)          # the row before goes out; this one is held back
-        self._pending = (rs, cells)
+        if numbered:
+            self._pending = f'<row r="{rs}">{"".join(head for head, _, _ in cells)}</row>'
+        else:
+            self._pending = (rs, cells)
         if ws.dim_rowmin is None or r < ws.dim_rowmin:
             ws.dim_rowmin = r
         if ws.dim_rowmax is None or r > ws.dim_rowmax:
