@@ -47,6 +47,27 @@ FIELD, GROUP = "field", "group"       # how far same-club pairs are kept apart
 # The engine: first feasible choice along preference lists
 
 
+class _Allowed:
+    """The players 0..n-1 that player i may meet: all but i and ``barred`` (those it met, or of
+    its club). Held as the few barred rather than the many allowed: a set of every allowed
+    opponent per player costs n² entries (8 MB at 256 pairs) for a test of membership."""
+
+    __slots__ = ("i", "n", "barred")
+
+    def __init__(self, i: int, n: int, barred: set[int]):
+        self.i, self.n, self.barred = i, n, barred
+
+    def __contains__(self, j: object) -> bool:
+        return j != self.i and j not in self.barred
+
+    def __iter__(self):
+        i, barred = self.i, self.barred
+        return (j for j in range(self.n) if j != i and j not in barred)
+
+    def __sub__(self, other: set[int]) -> "_Allowed":
+        return _Allowed(self.i, self.n, self.barred | other)
+
+
 class _Field:
     """A maximum matching of the players still unpaired, kept up to date as pairs are fixed."""
 
@@ -74,7 +95,7 @@ class _Field:
         return False
 
 
-def _first_feasible(n: int, allowed: list[set[int]], prefer: Callable[[int, list[bool]], Iterable[int]]
+def _first_feasible(n: int, allowed: Sequence[_Allowed], prefer: Callable[[int, list[bool]], Iterable[int]]
                     ) -> list[tuple[int, int]] | None:
     """Pair 0..n-1 (n even): the lowest unpaired player takes the first player of
     ``prefer(i, alive)`` in ``allowed[i]`` that keeps a perfect pairing of the rest. None when
@@ -165,9 +186,9 @@ def swiss_pairing(
                     club[j].add(i)
     counts = meetings._index_counts(rest, None)
 
-    def unmet(forgive: int | None = None) -> list[set[int]]:
+    def unmet(forgive: int | None = None) -> list[_Allowed]:
         c = counts if forgive is None else meetings._index_counts(rest, forgive)
-        return [{j for j in range(n) if j != i and not c[i].get(j)} for i in range(n)]
+        return [_Allowed(i, n, {j for j, k in c[i].items() if k}) for i in range(n)]
 
     prefer = _preference(method, groups, club, club_scope)
 
@@ -201,7 +222,7 @@ def swiss_pairing(
     return done(list(fewest or []), Relaxation(fewest_repeats=True))
 
 
-def _first_feasible_exists(allowed: list[set[int]]) -> bool:
+def _first_feasible_exists(allowed: Sequence[_Allowed]) -> bool:
     return _Field([sorted(a) for a in allowed]).perfect()
 
 

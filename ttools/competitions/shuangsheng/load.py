@@ -151,7 +151,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         seen[pid] = row.number
         data.pairs[pid] = Pair(pid, rd.text(row, "name") or "", rd.text(row, "player1") or "", rd.text(row, "player2") or "",
-                               rd.text(row, "club") or "", dict(row.where))
+                               rd.text(row, "club") or "", row.where)
 
     # ---- Discipline ---------------------------------------------------------------------------------
     for row in ld.table(S.DISCIPLINE):
@@ -167,7 +167,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         if not pair or kind is None or start is None:
             continue
         data.sanctions.append(Sanction(pair_id(row.values["pair"]), kind, start, rounds if kind == "suspend" else None,
-                                       rd.text(row, "reason") or "", dict(row.where)))
+                                       rd.text(row, "reason") or "", row.where))
 
     ld.seed(ev, *sorted(data.pairs, key=natural_key))
     data.setup_errors = any(p.severity == "error" for p in problems)
@@ -184,7 +184,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         v = row.values
         data.slips.append(Slip(rnd, table, pair_id(v["pair1"]), pair_id(v["pair2"]) or None, v.get("level1"), v.get("level2"),
-                               v.get("first_past_a"), v.get("forfeit"), v.get("declarer"), dict(row.where)))
+                               v.get("first_past_a"), v.get("forfeit"), v.get("declarer"), row.where))
         data.slip_rows.append(i)
     data.results_errors = len(problems) > before
 
@@ -199,7 +199,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         v = row.values
         data.deals.append(DealRow(rnd, table, deal, v.get("declarer"), v.get("captured"), v.get("kitty"), v.get("last_lead"),
-                                  v.get("penalty1"), v.get("penalty2"), v.get("loss"), row.number, dict(row.where)))
+                                  v.get("penalty1"), v.get("penalty2"), v.get("loss"), row.number, row.where))
 
     # ---- pairings published earlier ----------------------------------------------------------------
     sheet = book.get("_published")
