@@ -74,7 +74,7 @@ class RoundSeating:
         return {p: (t, s) for t, seats in self.tables.items() for s, p in seats.items()}
 
 
-@dataclass
+@dataclass(slots=True)
 class TableResult:
     """One table's board: its row, its score (None: not played at this table)."""
 
@@ -86,7 +86,7 @@ class TableResult:
     score: BoardScore | None
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatResult:
     round: int
     board: int
@@ -94,7 +94,7 @@ class SeatResult:
     seat: str
     player: str
     score: int
-    mp: Fraction
+    mp: Fraction | int
     top: int
     rate: Fraction
     time: int | None
@@ -254,9 +254,8 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
             errors = True
             continue
         out.append(TableResult(b, b.round, b.table, b.board, seats, score))
-        given = {s: b.times[s] for s in SEATS}
-        if any(v is not None for v in given.values()):
-            for s, v in given.items():
+        if any(v is not None for v in b.times):
+            for s, v in zip(SEATS, b.times):
                 if v is None:
                     problems.append(warning(TIME_MISSING, b.where[f"time_{s.lower()}"], seat=s))
     return out, errors
@@ -316,7 +315,7 @@ def _compare(data: EventData, res: Results, results: list[TableResult]) -> None:
             compared = compare(scores, expected=group.due, use_neuberg=data.neuberg)
             group.by_seat[seat] = [
                 SeatResult(rnd, board, r.table, seat, r.seats[seat], r.score.score(seat), c.mp, c.top, c.rate,
-                           r.row.times[seat], neuberg=data.neuberg and len(played) < group.due)
+                           r.row.time(seat), neuberg=data.neuberg and len(played) < group.due)
                 for r, c in zip(played, compared)]
             res.seat_results += group.by_seat[seat]
         res.groups.append(group)

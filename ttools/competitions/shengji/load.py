@@ -50,7 +50,7 @@ LEAD_INVALID = _define("board-last-lead-invalid", "'{value}' is not a last-lead 
                        "「{value}」不是抠底牌型：single、pair、tractor2、tractor3…、throw、throw-pair、throw-tractor2…（庄家赢得最后一圈时留空）")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     id: str
     name: str
@@ -62,7 +62,7 @@ class Player:
         return self.withdrawn_after is None or self.withdrawn_after >= round_
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatRow:
     """One row of the Seating sheet (table None: sits out)."""
 
@@ -73,7 +73,10 @@ class SeatRow:
     where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass
+SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
+@dataclass(slots=True)
 class BoardRow:
     """One row of the Boards sheet as read; ``ok`` False when a cell of it has an error."""
 
@@ -85,10 +88,13 @@ class BoardRow:
     captured: int | None
     kitty: int | None
     lead: LastLead | None
-    times: dict[str, int | None]
+    times: tuple[int | None, int | None, int | None, int | None]    # seconds of N, E, S, W
     score_ns: int | None
     where: Mapping[str, Where]
     ok: bool = True
+
+    def time(self, seat: str) -> int | None:
+        return self.times[SEAT_INDEX[seat]]
 
     @property
     def entered(self) -> bool:
@@ -245,7 +251,8 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
                 raise ValueError("more pairs than a hand holds")
         except ValueError:
             problems.append(error(LEAD_INVALID, row.where["last_lead"], value=nz.clean_text(row.values["last_lead"])))
-    times = {seat: _time(row, f"time_{seat.lower()}", problems) for seat in "NESW"}
+    times = (_time(row, "time_n", problems), _time(row, "time_e", problems), _time(row, "time_s", problems),
+             _time(row, "time_w", problems))
 
     for key, value, high in (("round", rnd, rounds), ("table", tbl, MAX_TABLES), ("board", board, None)):
         if value is not None and (value < 1 or (high is not None and value > high)):
@@ -269,6 +276,9 @@ def parse_time(value: Any) -> int:
     """Seconds from 95, '95', '1:35', '１:３５', '0:01:35'; ValueError when it is not a time.
     An Excel time of an hour or more is refused (see TIME_AMBIGUOUS): Excel reads 1:35 typed
     in a number cell as 1 hour 35 minutes, and which was meant cannot be known."""
+    kind = type(value)
+    if (kind is int or kind is float and value.is_integer()) and value >= 0:
+        return int(value)       # seconds as a number: what the text path below gives, without it
     if isinstance(value, datetime.timedelta):
         seconds = value.total_seconds()
     elif isinstance(value, datetime.time):
