@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import datetime
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Iterator
 
 from ttools.competitions.common import EventBase, Loader
 from ttools.competitions.shengji import schema as S
@@ -19,7 +20,7 @@ from ttools.core.upgrade import Bands, LastLead, parse_last_lead
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
-from ttools.workbook.schema import Reader, Row, unknown_sheets
+from ttools.workbook.schema import Reader, Row, SheetSpec, read_table, unknown_sheets
 
 
 MAX_TABLES = 2000      # 8,000 players: far beyond any hall; a larger number is a typing mistake
@@ -174,7 +175,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     # ---- Players ------------------------------------------------------------------------------------
     seen: dict[str, int] = {}
     members: dict[str, list[Player]] = {}
-    for row in ld.table(S.PLAYERS):
+    for row in _rows(ld, S.PLAYERS):
         pid = rd.code(row, "id", required=True)
         if not pid:
             continue
@@ -205,7 +206,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.setup_errors = any(p.severity == "error" for p in problems)
 
     # ---- Seating (checked as a whole in compute) ------------------------------------------------------
-    for row in ld.table(S.SEATING):
+    for row in _rows(ld, S.SEATING):
         rnd = rd.integer(row, "round", required=True)
         tbl = rd.integer(row, "table")
         seat = rd.choice(row, "seat", S.SEAT_CHOICES)
@@ -222,12 +223,86 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, row.where))
 
     # ---- Boards -------------------------------------------------------------------------------------------
-    for i, row in enumerate(ld.table(S.BOARDS)):
+    for i, row in enumerate(_rows(ld, S.BOARDS)):
         data.boards.append(_board_row(i, row, rd, problems, data.rounds))
 
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
+
+
+def _rows(ld: Loader, spec: SheetSpec) -> Iterator[Row]:
+    """The rows of an input table sheet, as ``Loader.table`` reads them, one at a time: what
+    staff typed is kept in ``data.raw`` as TypedRows to be written back, and each Row is let go
+    once the loop has read it (a sheet's rows are never held twice over)."""
+    sheet = ld.sheet(spec)
+    if sheet is None:
+        return
+    rows: list[Row | None] = read_table(sheet, spec, ld.problems)  # type: ignore[assignment]
+    typed: list[Any] = []
+    ld.data.raw[spec.key] = typed
+    pack = RowPacker()
+    for i, row in enumerate(rows):
+        rows[i] = None
+        typed.append(pack(row.values))
+        yield row
+
+
+class TypedRow(Mapping):
+    """One input row as staff typed it, kept to be written back: its values in a tuple, the
+    column keys shared by every row of its sheet (a dict a row would cost several times more
+    on a sheet of thousands of rows)."""
+
+    __slots__ = ("_index", "_values")
+
+    def __init__(self, index: dict[str, int], values: tuple[Any, ...]):
+        self._index = index
+        self._values = values
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[self._index[key]]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        i = self._index.get(key)
+        return default if i is None else self._values[i]
+
+    def __iter__(self):
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+class RowPacker:
+    """Rows of one sheet (all with the same keys, as a sheet is read) into TypedRows sharing
+    their keys and equal values: a sheet's many 1.0s and 'NS's are one object each. A row of
+    other keys is kept as a dict of its own."""
+
+    def __init__(self) -> None:
+        self.keys: tuple[str, ...] | None = None
+        self.index: dict[str, int] = {}
+        self.floats: dict[float, float] = {}
+        self.texts: dict[str, str] = {}
+
+    def __call__(self, row: dict[str, Any]) -> Mapping[str, Any]:
+        keys = tuple(row)
+        if self.keys is None:
+            self.keys, self.index = keys, {k: i for i, k in enumerate(keys)}
+        elif keys != self.keys:
+            return dict(row)
+        floats, texts = self.floats, self.texts
+        values = []
+        for v in row.values():
+            kind = type(v)
+            if kind is float and v:      # not 0.0: -0.0 equals it and would take its place
+                v = floats.setdefault(v, v)
+            elif kind is str:
+                v = texts.setdefault(v, v)
+            values.append(v)
+        return TypedRow(self.index, tuple(values))
 
 
 def _label(row: Row, key: str) -> dict[str, str]:
@@ -246,7 +321,7 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
     lead = None
     if not row.blank("last_lead"):
         try:
-            lead = parse_last_lead(nz.clean_text(row.values["last_lead"]))
+            lead = _last_lead(nz.clean_text(row.values["last_lead"]))
             if lead.pairs > HAND_SIZE // 2:      # 25 cards hold at most 12 pairs
                 raise ValueError("more pairs than a hand holds")
         except ValueError:
@@ -270,6 +345,10 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
         problems.append(error(POINTS_TOO_MANY, row.where["captured"], captured=captured, kitty=kitty, total=captured + kitty))
     return BoardRow(index, rnd, tbl, board, declarer, captured, kitty, lead, times, score_ns, row.where,
                     ok=len(problems) == before)
+
+
+# the few shapes a sheet holds, each parsed once and shared (a LastLead is immutable)
+_last_lead = lru_cache(maxsize=256)(parse_last_lead)
 
 
 def parse_time(value: Any) -> int:
