@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ttools.competitions.common import EventBase, Loader
 from ttools.competitions.shengji import schema as S
@@ -23,6 +23,7 @@ from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, SheetSpec, read_table, unknown_sheets
 
 
+MAX_MAGNITUDE = float(nz.MAX_MAGNITUDE)     # the reader's bound on a number
 MAX_TABLES = 2000      # 8,000 players: far beyond any hall; a larger number is a typing mistake
 
 
@@ -206,11 +207,13 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.setup_errors = any(p.severity == "error" for p in problems)
 
     # ---- Seating (checked as a whole in compute) ------------------------------------------------------
+    seat_words: dict[Any, str] = {}
+    player_codes: dict[Any, str] = {}
     for row in _rows(ld, S.SEATING):
-        rnd = rd.integer(row, "round", required=True)
-        tbl = rd.integer(row, "table")
-        seat = rd.choice(row, "seat", S.SEAT_CHOICES)
-        pid = rd.code(row, "player", required=True)
+        rnd = _whole(rd, row, "round", required=True)
+        tbl = _whole(rd, row, "table")
+        seat = _remembered(seat_words, lambda r, k: rd.choice(r, k, S.SEAT_CHOICES), row, "seat")
+        pid = _remembered(player_codes, lambda r, k: rd.code(r, k, required=True), row, "player")
         if rnd is None or pid is None or (not row.blank("table") and tbl is None) or (not row.blank("seat") and seat is None):
             continue
         if not 1 <= rnd <= data.rounds:
@@ -223,8 +226,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, row.where))
 
     # ---- Boards -------------------------------------------------------------------------------------------
+    declarers: dict[Any, str] = {}
     for i, row in enumerate(_rows(ld, S.BOARDS)):
-        data.boards.append(_board_row(i, row, rd, problems, data.rounds))
+        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers))
 
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
@@ -309,15 +313,42 @@ def _label(row: Row, key: str) -> dict[str, str]:
     return row.labels.get(key) or {"en": key}
 
 
-def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int) -> BoardRow:
+def _whole(rd: Reader, row: Row, key: str, required: bool = False) -> int | None:
+    """``rd.integer``, with the cells it reads without a problem the most often (a whole number
+    stored as a number, an empty optional cell) read directly."""
+    v = row.values.get(key)
+    if type(v) is float and v.is_integer() and -MAX_MAGNITUDE <= v <= MAX_MAGNITUDE:
+        return int(v)
+    if v == "" and not required:
+        return None
+    return rd.integer(row, key, required=required)
+
+
+def _remembered(known: dict[Any, str], read: Callable[[Row, str], str | None], row: Row, key: str) -> str | None:
+    """``read(row, key)``, remembered by the text or number typed: a column holds few distinct
+    values. Only what reads without a problem is remembered, so each problem is still put on its own cell."""
+    v = row.values.get(key)
+    kind = type(v)
+    if kind is not str and kind is not float:
+        return read(row, key)
+    got = known.get(v)
+    if got is None:
+        got = read(row, key)
+        if got is not None:
+            known[v] = got
+    return got
+
+
+def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int,
+               declarers: dict[Any, str]) -> BoardRow:
     before = len(problems)
-    rnd = rd.integer(row, "round", required=True)
-    tbl = rd.integer(row, "table", required=True)
-    board = rd.integer(row, "board", required=True)
-    declarer = rd.choice(row, "declarer", S.DECLARER_CHOICES)
-    captured = rd.integer(row, "captured")
-    kitty = rd.integer(row, "kitty")
-    score_ns = rd.integer(row, "score_ns")
+    rnd = _whole(rd, row, "round", required=True)
+    tbl = _whole(rd, row, "table", required=True)
+    board = _whole(rd, row, "board", required=True)
+    declarer = _remembered(declarers, lambda r, k: rd.choice(r, k, S.DECLARER_CHOICES), row, "declarer")
+    captured = _whole(rd, row, "captured")
+    kitty = _whole(rd, row, "kitty")
+    score_ns = _whole(rd, row, "score_ns")
     lead = None
     if not row.blank("last_lead"):
         try:
@@ -347,6 +378,8 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
                     ok=len(problems) == before)
 
 
+_MINUTES_SECONDS = re.compile(r"([0-9]+):([0-5][0-9])")
+
 # the few shapes a sheet holds, each parsed once and shared (a LastLead is immutable)
 _last_lead = lru_cache(maxsize=256)(parse_last_lead)
 
@@ -358,6 +391,10 @@ def parse_time(value: Any) -> int:
     kind = type(value)
     if (kind is int or kind is float and value.is_integer()) and value >= 0:
         return int(value)       # seconds as a number: what the text path below gives, without it
+    if kind is str:
+        m = _MINUTES_SECONDS.fullmatch(value)
+        if m:                   # the common '4:04', as the last pattern below reads it
+            return int(m.group(1)) * 60 + int(m.group(2))
     if isinstance(value, datetime.timedelta):
         seconds = value.total_seconds()
     elif isinstance(value, datetime.time):
