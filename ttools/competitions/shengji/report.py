@@ -38,11 +38,22 @@ def percent(rate: Fraction | None) -> float | None:
 
 def two(value: Fraction | None) -> float | int | None:
     """Matchpoints as printed: whole numbers as they are, others to 2 decimals."""
+    if type(value) is int:
+        return value
     if value is None:
         return None
     if value.denominator == 1:
         return int(value)
     return round_half_up_float(value, 2)
+
+
+def seat_percent(s: Any) -> float | None:
+    """``percent(s.rate)`` of a seat's result, from its whole matchpoints and top when the rate
+    is their quotient (no Neuberg, more than one result), without reading the Fraction."""
+    mp, top = s.mp, s.top
+    if type(mp) is int and top:
+        return (mp * 20000 + top) // (2 * top) / 100
+    return percent(s.rate)
 
 
 def clock(seconds: Fraction | int | None) -> str:
@@ -202,7 +213,7 @@ def reports(res: Results, lang: str) -> list[Report]:
 
         def card_rows(boards: list, sat_rounds: list[int]) -> Iterable[list[Any]]:
             rows = [[s.round, s.board, s.table, seat_word[s.seat], who(partner.get((s.round, s.player))), s.score,
-                     two(s.mp), s.top, percent(s.rate), clock(s.time)] for s in boards]
+                     two(s.mp), s.top, seat_percent(s), clock(s.time)] for s in boards]
             rows += [[rnd, "", "", sat_word, "", "", "", "", "", ""] for rnd in sat_rounds]
             rows.sort(key=lambda r: (r[0], r[1] or 0))
             return rows
@@ -384,8 +395,8 @@ def _traveller_rows(g: BoardGroup, t: T) -> Iterable[list[Any]]:
         n, e, s, w = cells["N"], cells["E"], cells["S"], cells["W"]
         yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"],
                side_word.get(score.declarer, "") if score.steps else "", score.total if score.steps else "",
-               score.score_ns, score.score_ew, two(n.mp), percent(n.rate), two(e.mp), percent(e.rate),
-               two(s.mp), percent(s.rate), two(w.mp), percent(w.rate)]
+               score.score_ns, score.score_ew, two(n.mp), seat_percent(n), two(e.mp), seat_percent(e),
+               two(s.mp), seat_percent(s), two(w.mp), seat_percent(w)]
 
 
 def _traveller(g: BoardGroup, res: Results, t: T, seat_word: dict[str, str]) -> Block:
@@ -496,7 +507,7 @@ class Summary(Mapping):
 
     def _boards(self) -> list[dict[str, Any]]:
         return [{"round": s.round, "board": s.board, "seat": s.seat, "player": s.player, "score": s.score,
-                 "mp": two(s.mp), "rate": percent(s.rate)}
+                 "mp": two(s.mp), "rate": seat_percent(s)}
                 for s in sorted(self._res.seat_results, key=lambda s: (s.round, s.board, s.table, SEATS.index(s.seat)))]
 
     def _standings(self) -> list[dict[str, Any]]:
