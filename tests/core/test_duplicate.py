@@ -72,3 +72,15 @@ def test_rates_average_fifty_percent_with_or_without_neuberg(scores, extra):
 def test_mean_rate():
     assert mean([Fraction(1), Fraction(1, 2)]) == Fraction(3, 4)
     assert mean([]) is None
+
+
+@given(st.lists(st.fractions(min_value=0, max_value=1, max_denominator=500), min_size=1, max_size=60))
+def test_mean_over_a_common_denominator_is_the_plain_mean(rates):
+    assert mean(rates) == sum(rates, Fraction(0)) / len(rates)
+    assert mean([int(r) for r in rates]) == Fraction(sum(int(r) for r in rates), len(rates))
+
+
+def test_whole_matchpoints_are_ints_and_equal_rates_are_shared():
+    out = compare([3, 3, 1, 0])
+    assert [c.mp for c in out] == [5, 5, 2, 0] and all(type(c.mp) is int for c in out)
+    assert out[0].rate is out[1].rate == Fraction(5, 6)

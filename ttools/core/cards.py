@@ -26,9 +26,13 @@ def single_deck() -> list[str]:
     return list(JOKERS) + [rank + suit for suit in SUITS for rank in RANKS]
 
 
+_PACK = tuple(single_deck() + single_deck())
+
+
 def pack() -> list[str]:
-    """The 108 cards of two decks in a fixed order (the order the shuffle starts from)."""
-    return single_deck() + single_deck()
+    """The 108 cards of two decks in a fixed order (the order the shuffle starts from); every
+    pack holds the same 54 code strings, so the deals of an event share them."""
+    return list(_PACK)
 
 
 def rank_of(card: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 from typing import Sequence
 
 HALF = Fraction(1, 2)
@@ -39,12 +40,12 @@ def neuberg(mp: Fraction | int, actual: int, expected: int) -> Fraction:
     return (Fraction(mp) + 1) * expected / actual - 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Compared:
-    """One result's comparison: its matchpoints (Neuberg-adjusted where used), the top they are
-    out of, and the rate MP ÷ top (½ for a group of one)."""
+    """One result's comparison: its matchpoints (Neuberg-adjusted where used; a whole number is
+    kept as an ``int``), the top they are out of, and the rate MP ÷ top (½ for a group of one)."""
 
-    mp: Fraction
+    mp: Fraction | int
     top: int
     rate: Fraction
 
@@ -65,12 +66,23 @@ def compare(scores: Sequence[Fraction | int], expected: int | None = None, use_n
         return [Compared(m, top, m / top) for m in (neuberg(r, n, expected) for r in raw)]
     top = 2 * (n - 1)
     if top == 0:
-        return [Compared(Fraction(0), 0, HALF)]
-    return [Compared(Fraction(r), top, Fraction(r, top)) for r in raw]
+        return [Compared(0, 0, HALF)]
+    # one rate per distinct matchpoint count: a board of many tables has few distinct counts
+    rates: dict[int, Fraction] = {}
+    out = []
+    for r in raw:
+        rate = rates.get(r)
+        if rate is None:
+            rate = rates[r] = Fraction(r, top)
+        out.append(Compared(r, top, rate))
+    return out
 
 
 def mean(rates: Sequence[Fraction]) -> Fraction | None:
     """The mean board rate (平均得分率) over the boards played; None when there are none."""
     if not rates:
         return None
-    return sum(rates, Fraction(0)) / len(rates)
+    # summed over one common denominator: a single Fraction made, not one per addition
+    den = lcm(*{r.denominator for r in rates})
+    num = sum(r.numerator * (den // r.denominator) for r in rates)
+    return Fraction(num, den * len(rates))

@@ -111,8 +111,8 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     write_event_and_rules(w, S.EVENT, S.RULES, data, lang, NAME, template)
     w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(players_n or len(player_rows), 1))
 
-    seating = [dict(r) for r in data.raw.get("Seating") or []]
-    boards = [dict(r) for r in data.raw.get("Boards") or []]
+    seating = list(data.raw.get("Seating") or [])
+    boards = list(data.raw.get("Boards") or [])
     if res is not None:
         new_seating, new_boards = _new_rows(res)
         seating += new_seating

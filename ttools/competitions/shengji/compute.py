@@ -74,7 +74,7 @@ class RoundSeating:
         return {p: (t, s) for t, seats in self.tables.items() for s, p in seats.items()}
 
 
-@dataclass
+@dataclass(slots=True)
 class TableResult:
     """One table's board: its row, its score (None: not played at this table)."""
 
@@ -86,7 +86,7 @@ class TableResult:
     score: BoardScore | None
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatResult:
     round: int
     board: int
@@ -94,7 +94,7 @@ class SeatResult:
     seat: str
     player: str
     score: int
-    mp: Fraction
+    mp: Fraction | int
     top: int
     rate: Fraction
     time: int | None
@@ -224,6 +224,7 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
     """Every board row checked against the seating and scored; (results, any error found)."""
     errors = any(not b.ok for b in data.boards)
     seen: dict[tuple[int, int, int], BoardRow] = {}
+    scores: dict[tuple, BoardScore] = {}
     out: list[TableResult] = []
     for b in data.boards:
         if not b.ok or b.round is None or b.table is None or b.board is None:
@@ -249,14 +250,13 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
                 continue
             out.append(TableResult(b, b.round, b.table, b.board, seats, None))
             continue
-        score = _score(data, b, problems)
+        score = _score(data, b, problems, scores)
         if score is None:
             errors = True
             continue
         out.append(TableResult(b, b.round, b.table, b.board, seats, score))
-        given = {s: b.times[s] for s in SEATS}
-        if any(v is not None for v in given.values()):
-            for s, v in given.items():
+        if any(v is not None for v in b.times):
+            for s, v in zip(SEATS, b.times):
                 if v is None:
                     problems.append(warning(TIME_MISSING, b.where[f"time_{s.lower()}"], seat=s))
     return out, errors
@@ -282,7 +282,7 @@ def _check_row(data: EventData, res: Results, b: BoardRow, seen: dict) -> tuple[
     return [], False
 
 
-def _score(data: EventData, b: BoardRow, problems: list[Problem]) -> BoardScore | None:
+def _score(data: EventData, b: BoardRow, problems: list[Problem], scores: dict) -> BoardScore | None:
     labels = {"declarer": {"en": "declarer", "zh-Hans": "庄家方", "zh-Hant": "莊家方"},
               "captured": {"en": "captured points", "zh-Hans": "抓分", "zh-Hant": "抓分"}}
     if b.declarer == "X":
@@ -293,7 +293,10 @@ def _score(data: EventData, b: BoardRow, problems: list[Problem]) -> BoardScore 
         if value is None:
             problems.append(error(NEEDED, b.where[key], what=labels[key]))
             return None
-    score = score_board(b.declarer, b.captured, b.kitty or 0, b.lead, data.rules)
+    key = (b.declarer, b.captured, b.kitty or 0, b.lead)
+    score = scores.get(key)
+    if score is None:       # a pure function of the row's points: equal rows share one score
+        score = scores[key] = score_board(b.declarer, b.captured, b.kitty or 0, b.lead, data.rules)
     if b.score_ns is not None and b.score_ns != score.score_ns:
         problems.append(error(SCORE_DISAGREES, b.where["score_ns"], typed=b.score_ns, computed=score.score_ns))
         return None
@@ -316,7 +319,7 @@ def _compare(data: EventData, res: Results, results: list[TableResult]) -> None:
             compared = compare(scores, expected=group.due, use_neuberg=data.neuberg)
             group.by_seat[seat] = [
                 SeatResult(rnd, board, r.table, seat, r.seats[seat], r.score.score(seat), c.mp, c.top, c.rate,
-                           r.row.times[seat], neuberg=data.neuberg and len(played) < group.due)
+                           r.row.time(seat), neuberg=data.neuberg and len(played) < group.due)
                 for r, c in zip(played, compared)]
             res.seat_results += group.by_seat[seat]
         res.groups.append(group)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import datetime
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from ttools.competitions.common import EventBase, Loader
 from ttools.competitions.shengji import schema as S
@@ -19,9 +20,10 @@ from ttools.core.upgrade import Bands, LastLead, parse_last_lead
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
-from ttools.workbook.schema import Reader, Row, unknown_sheets
+from ttools.workbook.schema import Reader, Row, SheetSpec, read_table, unknown_sheets
 
 
+MAX_MAGNITUDE = float(nz.MAX_MAGNITUDE)     # the reader's bound on a number
 MAX_TABLES = 2000      # 8,000 players: far beyond any hall; a larger number is a typing mistake
 
 
@@ -50,7 +52,7 @@ LEAD_INVALID = _define("board-last-lead-invalid", "'{value}' is not a last-lead 
                        "「{value}」不是抠底牌型：single、pair、tractor2、tractor3…、throw、throw-pair、throw-tractor2…（庄家赢得最后一圈时留空）")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     id: str
     name: str
@@ -62,7 +64,7 @@ class Player:
         return self.withdrawn_after is None or self.withdrawn_after >= round_
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatRow:
     """One row of the Seating sheet (table None: sits out)."""
 
@@ -73,7 +75,10 @@ class SeatRow:
     where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass
+SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
+@dataclass(slots=True)
 class BoardRow:
     """One row of the Boards sheet as read; ``ok`` False when a cell of it has an error."""
 
@@ -85,10 +90,13 @@ class BoardRow:
     captured: int | None
     kitty: int | None
     lead: LastLead | None
-    times: dict[str, int | None]
+    times: tuple[int | None, int | None, int | None, int | None]    # seconds of N, E, S, W
     score_ns: int | None
     where: Mapping[str, Where]
     ok: bool = True
+
+    def time(self, seat: str) -> int | None:
+        return self.times[SEAT_INDEX[seat]]
 
     @property
     def entered(self) -> bool:
@@ -168,7 +176,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     # ---- Players ------------------------------------------------------------------------------------
     seen: dict[str, int] = {}
     members: dict[str, list[Player]] = {}
-    for row in ld.table(S.PLAYERS):
+    for row in _rows(ld, S.PLAYERS):
         pid = rd.code(row, "id", required=True)
         if not pid:
             continue
@@ -199,11 +207,13 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.setup_errors = any(p.severity == "error" for p in problems)
 
     # ---- Seating (checked as a whole in compute) ------------------------------------------------------
-    for row in ld.table(S.SEATING):
-        rnd = rd.integer(row, "round", required=True)
-        tbl = rd.integer(row, "table")
-        seat = rd.choice(row, "seat", S.SEAT_CHOICES)
-        pid = rd.code(row, "player", required=True)
+    seat_words: dict[Any, str] = {}
+    player_codes: dict[Any, str] = {}
+    for row in _rows(ld, S.SEATING):
+        rnd = _whole(rd, row, "round", required=True)
+        tbl = _whole(rd, row, "table")
+        seat = _remembered(seat_words, lambda r, k: rd.choice(r, k, S.SEAT_CHOICES), row, "seat")
+        pid = _remembered(player_codes, lambda r, k: rd.code(r, k, required=True), row, "player")
         if rnd is None or pid is None or (not row.blank("table") and tbl is None) or (not row.blank("seat") and seat is None):
             continue
         if not 1 <= rnd <= data.rounds:
@@ -216,36 +226,139 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, row.where))
 
     # ---- Boards -------------------------------------------------------------------------------------------
-    for i, row in enumerate(ld.table(S.BOARDS)):
-        data.boards.append(_board_row(i, row, rd, problems, data.rounds))
+    declarers: dict[Any, str] = {}
+    for i, row in enumerate(_rows(ld, S.BOARDS)):
+        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers))
 
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
 
 
+def _rows(ld: Loader, spec: SheetSpec) -> Iterator[Row]:
+    """The rows of an input table sheet, as ``Loader.table`` reads them, one at a time: what
+    staff typed is kept in ``data.raw`` as TypedRows to be written back, and each Row is let go
+    once the loop has read it (a sheet's rows are never held twice over)."""
+    sheet = ld.sheet(spec)
+    if sheet is None:
+        return
+    rows: list[Row | None] = read_table(sheet, spec, ld.problems)  # type: ignore[assignment]
+    typed: list[Any] = []
+    ld.data.raw[spec.key] = typed
+    pack = RowPacker()
+    for i, row in enumerate(rows):
+        rows[i] = None
+        typed.append(pack(row.values))
+        yield row
+
+
+class TypedRow(Mapping):
+    """One input row as staff typed it, kept to be written back: its values in a tuple, the
+    column keys shared by every row of its sheet (a dict a row would cost several times more
+    on a sheet of thousands of rows)."""
+
+    __slots__ = ("_index", "_values")
+
+    def __init__(self, index: dict[str, int], values: tuple[Any, ...]):
+        self._index = index
+        self._values = values
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[self._index[key]]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        i = self._index.get(key)
+        return default if i is None else self._values[i]
+
+    def __iter__(self):
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+class RowPacker:
+    """Rows of one sheet (all with the same keys, as a sheet is read) into TypedRows sharing
+    their keys and equal values: a sheet's many 1.0s and 'NS's are one object each. A row of
+    other keys is kept as a dict of its own."""
+
+    def __init__(self) -> None:
+        self.keys: tuple[str, ...] | None = None
+        self.index: dict[str, int] = {}
+        self.floats: dict[float, float] = {}
+        self.texts: dict[str, str] = {}
+
+    def __call__(self, row: dict[str, Any]) -> Mapping[str, Any]:
+        keys = tuple(row)
+        if self.keys is None:
+            self.keys, self.index = keys, {k: i for i, k in enumerate(keys)}
+        elif keys != self.keys:
+            return dict(row)
+        floats, texts = self.floats, self.texts
+        values = []
+        for v in row.values():
+            kind = type(v)
+            if kind is float and v:      # not 0.0: -0.0 equals it and would take its place
+                v = floats.setdefault(v, v)
+            elif kind is str:
+                v = texts.setdefault(v, v)
+            values.append(v)
+        return TypedRow(self.index, tuple(values))
+
+
 def _label(row: Row, key: str) -> dict[str, str]:
     return row.labels.get(key) or {"en": key}
 
 
-def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int) -> BoardRow:
+def _whole(rd: Reader, row: Row, key: str, required: bool = False) -> int | None:
+    """``rd.integer``, with the cells it reads without a problem the most often (a whole number
+    stored as a number, an empty optional cell) read directly."""
+    v = row.values.get(key)
+    if type(v) is float and v.is_integer() and -MAX_MAGNITUDE <= v <= MAX_MAGNITUDE:
+        return int(v)
+    if v == "" and not required:
+        return None
+    return rd.integer(row, key, required=required)
+
+
+def _remembered(known: dict[Any, str], read: Callable[[Row, str], str | None], row: Row, key: str) -> str | None:
+    """``read(row, key)``, remembered by the text or number typed: a column holds few distinct
+    values. Only what reads without a problem is remembered, so each problem is still put on its own cell."""
+    v = row.values.get(key)
+    kind = type(v)
+    if kind is not str and kind is not float:
+        return read(row, key)
+    got = known.get(v)
+    if got is None:
+        got = read(row, key)
+        if got is not None:
+            known[v] = got
+    return got
+
+
+def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int,
+               declarers: dict[Any, str]) -> BoardRow:
     before = len(problems)
-    rnd = rd.integer(row, "round", required=True)
-    tbl = rd.integer(row, "table", required=True)
-    board = rd.integer(row, "board", required=True)
-    declarer = rd.choice(row, "declarer", S.DECLARER_CHOICES)
-    captured = rd.integer(row, "captured")
-    kitty = rd.integer(row, "kitty")
-    score_ns = rd.integer(row, "score_ns")
+    rnd = _whole(rd, row, "round", required=True)
+    tbl = _whole(rd, row, "table", required=True)
+    board = _whole(rd, row, "board", required=True)
+    declarer = _remembered(declarers, lambda r, k: rd.choice(r, k, S.DECLARER_CHOICES), row, "declarer")
+    captured = _whole(rd, row, "captured")
+    kitty = _whole(rd, row, "kitty")
+    score_ns = _whole(rd, row, "score_ns")
     lead = None
     if not row.blank("last_lead"):
         try:
-            lead = parse_last_lead(nz.clean_text(row.values["last_lead"]))
+            lead = _last_lead(nz.clean_text(row.values["last_lead"]))
             if lead.pairs > HAND_SIZE // 2:      # 25 cards hold at most 12 pairs
                 raise ValueError("more pairs than a hand holds")
         except ValueError:
             problems.append(error(LEAD_INVALID, row.where["last_lead"], value=nz.clean_text(row.values["last_lead"])))
-    times = {seat: _time(row, f"time_{seat.lower()}", problems) for seat in "NESW"}
+    times = (_time(row, "time_n", problems), _time(row, "time_e", problems), _time(row, "time_s", problems),
+             _time(row, "time_w", problems))
 
     for key, value, high in (("round", rnd, rounds), ("table", tbl, MAX_TABLES), ("board", board, None)):
         if value is not None and (value < 1 or (high is not None and value > high)):
@@ -265,10 +378,23 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
                     ok=len(problems) == before)
 
 
+_MINUTES_SECONDS = re.compile(r"([0-9]+):([0-5][0-9])")
+
+# the few shapes a sheet holds, each parsed once and shared (a LastLead is immutable)
+_last_lead = lru_cache(maxsize=256)(parse_last_lead)
+
+
 def parse_time(value: Any) -> int:
     """Seconds from 95, '95', '1:35', '１:３５', '0:01:35'; ValueError when it is not a time.
     An Excel time of an hour or more is refused (see TIME_AMBIGUOUS): Excel reads 1:35 typed
     in a number cell as 1 hour 35 minutes, and which was meant cannot be known."""
+    kind = type(value)
+    if (kind is int or kind is float and value.is_integer()) and value >= 0:
+        return int(value)       # seconds as a number: what the text path below gives, without it
+    if kind is str:
+        m = _MINUTES_SECONDS.fullmatch(value)
+        if m:                   # the common '4:04', as the last pattern below reads it
+            return int(m.group(1)) * 60 + int(m.group(2))
     if isinstance(value, datetime.timedelta):
         seconds = value.total_seconds()
     elif isinstance(value, datetime.time):

@@ -10,7 +10,6 @@ from typing import Sequence
 
 from ttools.core.draw import Draw
 from ttools.core.duplicate import mean
-from ttools.core.exact import round_half_up
 from ttools.core.standings import Ranked, rank
 
 TIEBREAKS = ("time", "lot")
@@ -42,9 +41,22 @@ class Record:
         """The mean rate, computed once the boards are all in (the sort asks for it often)."""
         return mean(self.rates)
 
+    @cached_property
+    def printed_rate(self) -> int | None:
+        """The mean rate as printed, in hundredths of a percent (2/3 -> 6667)."""
+        return None if self.rate is None else hundredths(self.rate)
+
     @property
     def boards(self) -> int:
         return len(self.rates)
+
+
+def hundredths(rate: Fraction) -> int:
+    """A rate as a percentage rounded half up to 2 decimals, in hundredths: ``round_half_up(rate
+    × 100, 2) × 100`` in integer arithmetic."""
+    num, den = rate.numerator, rate.denominator
+    n = (abs(num) * 20000 + den) // (2 * den)
+    return -n if num < 0 else n
 
 
 def standings(records: Sequence[Record], tiebreaks: Sequence[str], lot: Draw | None,
@@ -53,11 +65,13 @@ def standings(records: Sequence[Record], tiebreaks: Sequence[str], lot: Draw | N
     player with no time after those with one); with 'lot', equal players are ordered by a seeded
     lot and flagged. A player with no board ranks last, unless ``no_boards_rate`` stands in for
     their rate (the seating counts them at 50%)."""
+    stand_in = None if no_boards_rate is None else hundredths(no_boards_rate)
+
     def rate_key(r: Record):
         # the rate as printed (a percentage to 2 decimals, half up): rates that print the same are
         # equal, and the tie-breaks decide, as the rulebook reads
-        rate = r.rate if r.rate is not None else no_boards_rate
-        return (1, 0) if rate is None else (0, -round_half_up(rate * 100, 2))
+        printed = r.printed_rate if r.rate is not None else stand_in
+        return (1, 0) if printed is None else (0, -printed)
 
     def time_key(r: Record):
         return (1, 0) if r.time is None else (0, r.time)

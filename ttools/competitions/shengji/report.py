@@ -4,8 +4,9 @@ cards, seating, table cards, hand records, the 附录二 scoring example) and th
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable, Iterable, Sequence
 
 from ttools.competitions.shengji.compute import BoardGroup, Results
 from ttools.competitions.shengji.hant import hant
@@ -37,6 +38,8 @@ def percent(rate: Fraction | None) -> float | None:
 
 def two(value: Fraction | None) -> float | int | None:
     """Matchpoints as printed: whole numbers as they are, others to 2 decimals."""
+    if type(value) is int:
+        return value
     if value is None:
         return None
     if value.denominator == 1:
@@ -44,10 +47,22 @@ def two(value: Fraction | None) -> float | int | None:
     return round_half_up_float(value, 2)
 
 
+def seat_percent(s: Any) -> float | None:
+    """``percent(s.rate)`` of a seat's result, from its whole matchpoints and top when the rate
+    is their quotient (no Neuberg, more than one result), without reading the Fraction."""
+    mp, top = s.mp, s.top
+    if type(mp) is int and top:
+        return (mp * 20000 + top) // (2 * top) / 100
+    return percent(s.rate)
+
+
 def clock(seconds: Fraction | int | None) -> str:
     """Seconds -> 'm:ss' ('m:ss.ss' when not whole)."""
     if seconds is None:
         return ""
+    if type(seconds) is int:
+        minutes, rest = divmod(seconds, 60)
+        return f"{minutes}:{rest:02d}"
     seconds = Fraction(seconds)
     minutes = int(seconds // 60)
     rest = seconds - 60 * minutes
@@ -55,6 +70,27 @@ def clock(seconds: Fraction | int | None) -> str:
         return f"{minutes}:{int(rest):02d}"
     shown = round_half_up(rest, 2)
     return f"{minutes}:{'0' if shown < 10 else ''}{shown}"
+
+
+class Rows(Sequence):
+    """A block's rows, made each time they are read rather than kept: the writer reads a sheet's
+    rows once, as it writes that sheet, so the rows of a large report (one per seat and board)
+    are never all alive at once. ``make`` gives the ``length`` rows, the same on every call."""
+
+    __slots__ = ("_make", "_length")
+
+    def __init__(self, make: Callable[[], Iterable[list[Any]]], length: int):
+        self._make = make
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self):
+        return iter(self._make())
+
+    def __getitem__(self, index):
+        return list(self._make())[index]
 
 
 def sheet_name(key: str, lang: str) -> str:
@@ -66,12 +102,16 @@ def reports(res: Results, lang: str) -> list[Report]:
     data = res.data
     name = data.name or t("竞技升级", "Shengji")
     out: list[Report] = []
+    shown: dict[str, str] = {}
 
     def who(pid: str | None) -> str:
         if not pid:
             return ""
-        p = data.players.get(pid)
-        return f"{pid} {p.name}".strip() if p else pid
+        text = shown.get(pid)
+        if text is None:
+            p = data.players.get(pid)
+            text = shown[pid] = f"{pid} {p.name}".strip() if p else pid
+        return text
 
     seat_word = {"N": t("北", "N"), "E": t("东", "E"), "S": t("南", "S"), "W": t("西", "W")}
     side_word = {"NS": t("南北", "NS"), "EW": t("东西", "EW")}
@@ -83,21 +123,26 @@ def reports(res: Results, lang: str) -> list[Report]:
         for g in res.groups:
             for r in g.results:
                 by_round[g.round].append(r)
-        for rnd, rows in sorted(by_round.items()):
-            body = []
-            for r in sorted(rows, key=lambda r: (r.board, r.table)):
+        outcomes = {net: _outcome(net, t) for net in range(-40, 41)}
+
+        def score_rows(results: list) -> Iterable[list[Any]]:
+            for r in sorted(results, key=lambda r: (r.board, r.table)):
                 s = r.score
+                seats = r.seats
                 if s is None:
-                    body.append([r.board, r.table] + [r.seats[x] for x in SEATS] + [t("未打", "not played")] + [""] * 10)
-                    continue
-                if not s.steps:
-                    body.append([r.board, r.table] + [r.seats[x] for x in SEATS]
-                                + [t("直接填写", "typed"), "", "", "", "", "", "", "", "", s.score_ns, s.score_ew])
-                    continue
-                body.append([r.board, r.table] + [r.seats[x] for x in SEATS] + [
-                    side_word[s.declarer], s.captured, s.kitty if s.lead is not None else "",
-                    str(s.lead) if s.lead is not None else "", f"×{s.multiplier}" if s.multiplier else "",
-                    s.kitty_bonus if s.lead is not None else "", s.total, s.band, _outcome(s.net, t), s.score_ns, s.score_ew])
+                    yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"], t("未打", "not played")] + [""] * 10
+                elif not s.steps:
+                    yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"],
+                           t("直接填写", "typed"), "", "", "", "", "", "", "", "", s.score_ns, s.score_ew]
+                else:
+                    led = s.lead is not None
+                    yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"],
+                           side_word[s.declarer], s.captured, s.kitty if led else "", str(s.lead) if led else "",
+                           f"×{s.multiplier}" if s.multiplier else "", s.kitty_bonus if led else "", s.total, s.band,
+                           outcomes.get(s.net) or _outcome(s.net, t), s.score_ns, s.score_ew]
+
+        for rnd, rows in sorted(by_round.items()):
+            body = Rows(lambda rows=rows: score_rows(rows), len(rows))
             header = [t("牌号", "Board"), t("桌号", "Table"), seat_word["N"], seat_word["E"], seat_word["S"], seat_word["W"],
                       t("庄家方", "Declarer"), t("抓分", "Captured"), t("底分", "Kitty"), t("抠底牌型", "Last lead"),
                       t("倍数", "Multiplier"), t("底分×倍数", "Kitty × mult."), t("抓分方总分 P", "Defenders' P"),
@@ -160,25 +205,33 @@ def reports(res: Results, lang: str) -> list[Report]:
             for tbl, seats in rs.tables.items():
                 for a, b in (("N", "S"), ("E", "W"), ("S", "N"), ("W", "E")):
                     partner[(rs.round, seats[a])] = seats[b]
-        sat = {(rs.round, p) for rs in res.rounds.values() for p in rs.sit_outs}
+        sat: dict[str, list[int]] = defaultdict(list)
+        for rs in res.rounds.values():
+            for p in rs.sit_outs:
+                sat[p].append(rs.round)
+        sat_word = t("轮空", "sat out")
+
+        def card_rows(boards: list, sat_rounds: list[int]) -> Iterable[list[Any]]:
+            rows = [[s.round, s.board, s.table, seat_word[s.seat], who(partner.get((s.round, s.player))), s.score,
+                     two(s.mp), s.top, seat_percent(s), clock(s.time)] for s in boards]
+            rows += [[rnd, "", "", sat_word, "", "", "", "", "", ""] for rnd in sat_rounds]
+            rows.sort(key=lambda r: (r[0], r[1] or 0))
+            return rows
+
+        header = [t("轮次", "Round"), t("牌号", "Board"), t("桌号", "Table"), t("方位", "Seat"), t("搭档", "Partner"),
+                  t("得分", "Score"), t("计分单位", "MP"), t("满分", "Top"), t("得分率 %", "Rate %"), t("用时", "Time")]
+        number_format = {5: SIGNED, 8: PCT}
         blocks = []
         for x in res.standings:
             rec = x.item
-            rows = []
-            last = 0
-            for s in sorted(mine.get(rec.id, []), key=lambda s: (s.round, s.board)):
-                rows.append([s.round, s.board, s.table, seat_word[s.seat], who(partner.get((s.round, s.player))), s.score,
-                             two(s.mp), s.top, percent(s.rate), clock(s.time)])
-                last = max(last, s.round)
-            for rnd in sorted(r for (r, p) in sat if p == rec.id and r <= max(last, res.last_round)):
-                rows.append([rnd, "", "", t("轮空", "sat out"), "", "", "", "", "", ""])
-            rows.sort(key=lambda r: (r[0], r[1] or 0))
+            boards = sorted(mine.get(rec.id, []), key=lambda s: (s.round, s.board))
+            last = max((s.round for s in boards), default=0)
+            sat_rounds = sorted(r for r in sat.get(rec.id, ()) if r <= max(last, res.last_round))
             title = t("{p} · 第 {k} 名 · 平均 {r}% · {b} 副", "{p} · rank {k} · mean {r}% · {b} boards",
                       p=who(rec.id), k=x.rank, r=_pct_text(rec.rate), b=rec.boards)
-            blocks.append(Block(title, [t("轮次", "Round"), t("牌号", "Board"), t("桌号", "Table"), t("方位", "Seat"),
-                                        t("搭档", "Partner"), t("得分", "Score"), t("计分单位", "MP"), t("满分", "Top"),
-                                        t("得分率 %", "Rate %"), t("用时", "Time")], rows,
-                                number_format={5: SIGNED, 8: PCT},
+            blocks.append(Block(title, header, Rows(lambda boards=boards, sat_rounds=sat_rounds: card_rows(boards, sat_rounds),
+                                                    len(boards) + len(sat_rounds)),
+                                number_format=number_format,
                                 notes=[t("用时（同分排序）：{c}", "Time (tie-break): {c}", c=clock(rec.time) or "—")]))
         out.append(Report("PlayerCards", sheet_name("PlayerCards", lang), t("{n} · 个人成绩", "{n} · Player cards", n=name), blocks))
 
@@ -326,24 +379,28 @@ def _hand_row(cards: list[str]) -> list[Any]:
     return [jokers] + [" ".join(by_suit.get(s, [])) or "—" for s in SUITS] + [len(cards), points(cards)]
 
 
-def _traveller(g: BoardGroup, res: Results, t: T, seat_word: dict[str, str]) -> Block:
-    rows = []
-    by_table = {s.table: {} for s in g.by_seat.get("N", [])}
+def _traveller_rows(g: BoardGroup, t: T) -> Iterable[list[Any]]:
+    """A traveller's rows: each table's result, and each seat's matchpoints and rate."""
+    by_table: dict[int, dict[str, Any]] = {s.table: {} for s in g.by_seat.get("N", [])}
     for seat, results in g.by_seat.items():
         for s in results:
             by_table[s.table][seat] = s
     side_word = {"NS": t("南北", "NS"), "EW": t("东西", "EW")}
     for r in g.results:
-        if r.score is None:
-            rows.append([r.table] + [r.seats[x] for x in SEATS] + [t("未打", "not played")] + [""] * 11)
+        seats, score = r.seats, r.score
+        if score is None:
+            yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"], t("未打", "not played")] + [""] * 11
             continue
         cells = by_table[r.table]
-        row = [r.table] + [r.seats[x] for x in SEATS]
-        row += [side_word.get(r.score.declarer, "") if r.score.steps else "", r.score.total if r.score.steps else "",
-                r.score.score_ns, r.score.score_ew]
-        for seat in SEATS:
-            row += [two(cells[seat].mp), percent(cells[seat].rate)]
-        rows.append(row)
+        n, e, s, w = cells["N"], cells["E"], cells["S"], cells["W"]
+        yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"],
+               side_word.get(score.declarer, "") if score.steps else "", score.total if score.steps else "",
+               score.score_ns, score.score_ew, two(n.mp), seat_percent(n), two(e.mp), seat_percent(e),
+               two(s.mp), seat_percent(s), two(w.mp), seat_percent(w)]
+
+
+def _traveller(g: BoardGroup, res: Results, t: T, seat_word: dict[str, str]) -> Block:
+    rows = Rows(lambda: _traveller_rows(g, t), len(g.results))
     header = [t("桌号", "Table"), seat_word["N"], seat_word["E"], seat_word["S"], seat_word["W"], t("庄家方", "Declarer"), "P",
               t("南北得分", "NS score"), t("东西得分", "EW score")]
     for seat in SEATS:
@@ -397,29 +454,71 @@ def _example(g: BoardGroup, res: Results, t: T, name: str, lang: str) -> Report:
                   t("{n} · 计分法示例（附录二）", "{n} · Scoring example (Appendix 2)", n=name), [block])
 
 
-def summary(res: Results) -> dict[str, Any]:
-    data = res.data
-    out: dict[str, Any] = {"seed": data.seed}
-    seating = []
-    for rnd in sorted(res.rounds):
-        rs = res.rounds[rnd]
-        for tbl, seats in rs.tables.items():
-            seating += [{"round": rnd, "table": tbl, "seat": s, "player": seats[s]} for s in SEATS]
-        seating += [{"round": rnd, "table": None, "seat": None, "player": p} for p in rs.sit_outs]
-    if seating:
-        out["seating"] = seating
-    if res.deals:
-        out["deals"] = [{"round": d.round, "board": d.board, "hands": {s: list(d.hands[s]) for s in SEATS}, "kitty": list(d.kitty)}
-                        for (_r, _b), d in sorted(res.deals.items())]
-    if res.seat_results:
-        out["boards"] = [{"round": s.round, "board": s.board, "seat": s.seat, "player": s.player, "score": s.score,
-                          "mp": two(s.mp), "rate": percent(s.rate)}
-                         for s in sorted(res.seat_results, key=lambda s: (s.round, s.board, s.table, SEATS.index(s.seat)))]
-    if data.players:
-        out["standings"] = [{"rank": x.rank, "id": x.item.id, "rate": percent(x.item.rate),
-                             "time": None if x.item.time is None else float(round_half_up(x.item.time, 2))}
-                            for x in res.standings]
-    return out
+class Summary(Mapping):
+    """The JSON summary, each entry made when it is asked for: a run that writes no JSON never
+    builds the thousands of board and deal entries of a large event, which would otherwise stay
+    alive through the writing of the workbook. Read like the dict it stands for."""
+
+    __slots__ = ("_res", "_keys")
+
+    def __init__(self, res: Results):
+        self._res = res
+        keys = ["seed"]
+        if any(rs.tables or rs.sit_outs for rs in res.rounds.values()):
+            keys.append("seating")
+        if res.deals:
+            keys.append("deals")
+        if res.seat_results:
+            keys.append("boards")
+        if res.data.players:
+            keys.append("standings")
+        self._keys = tuple(keys)
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._keys:
+            raise KeyError(key)
+        return getattr(self, "_" + key)()
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __repr__(self) -> str:
+        return f"Summary({', '.join(self._keys)})"
+
+    def _seed(self) -> str:
+        return self._res.data.seed
+
+    def _seating(self) -> list[dict[str, Any]]:
+        res = self._res
+        seating = []
+        for rnd in sorted(res.rounds):
+            rs = res.rounds[rnd]
+            for tbl, seats in rs.tables.items():
+                seating += [{"round": rnd, "table": tbl, "seat": s, "player": seats[s]} for s in SEATS]
+            seating += [{"round": rnd, "table": None, "seat": None, "player": p} for p in rs.sit_outs]
+        return seating
+
+    def _deals(self) -> list[dict[str, Any]]:
+        return [{"round": d.round, "board": d.board, "hands": {s: list(d.hands[s]) for s in SEATS}, "kitty": list(d.kitty)}
+                for (_r, _b), d in sorted(self._res.deals.items())]
+
+    def _boards(self) -> list[dict[str, Any]]:
+        return [{"round": s.round, "board": s.board, "seat": s.seat, "player": s.player, "score": s.score,
+                 "mp": two(s.mp), "rate": seat_percent(s)}
+                for s in sorted(self._res.seat_results, key=lambda s: (s.round, s.board, s.table, SEATS.index(s.seat)))]
+
+    def _standings(self) -> list[dict[str, Any]]:
+        return [{"rank": x.rank, "id": x.item.id, "rate": percent(x.item.rate),
+                 "time": None if x.item.time is None else float(round_half_up(x.item.time, 2))}
+                for x in self._res.standings]
+
+
+def summary(res: Results) -> Summary:
+    """The JSON summary: the seed, every round's seating, the deals, each seat's boards and the standings."""
+    return Summary(res)
 
 
 __all__ = ["reports", "summary", "percent"]

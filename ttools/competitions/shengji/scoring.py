@@ -88,7 +88,7 @@ class BoardRules:
         return str(points)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BoardScore:
     """One table's board, every step shown."""
 
