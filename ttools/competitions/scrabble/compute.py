@@ -21,7 +21,7 @@ from ttools.competitions.scrabble.results import (
     all_outcomes,
     check_games,
 )
-from ttools.competitions.scrabble.standings import Record, meetings, records, standings
+from ttools.competitions.scrabble.standings import Record, meetings, rank_records, records, standings
 from ttools.core import pairing as PA
 from ttools.core.draw import Draw
 from ttools.core.standings import Ranked
@@ -152,9 +152,11 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             continue  # slips naming nobody on the roster: reported, nothing else
         div.outcomes = all_outcomes(div.games, data.rules)
         div.through = last_complete_round(div)
-        div.standings = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{d}/lot"),
-                                  through_round=div.through)
         div.records = records(div.players, div.outcomes)
+        # the standings count the rounds up to ``through``: every outcome, the usual case, needs no second count
+        counted = (div.records if all(o.round <= div.through for o in div.outcomes)
+                   else records(div.players, div.outcomes, div.through))
+        div.standings = rank_records(counted, lot=Draw(data.seed, f"scrabble/{d}/lot"), through_round=div.through)
         res.divisions[d] = div
         _pair_next(data, div, offsets[d], problems)
     return res
@@ -195,8 +197,13 @@ def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list
 # Problems on their cells
 
 
+_BY_ROW = (R.PLAYER_TWICE, R.SLIPS_DISAGREE, R.PAIRING_CHANGED)   # the problems check_games puts on a slip's row
+
+
 def _relocate(found: list[Problem], games: list[Game], published: dict[int, list]) -> list[Problem]:
     """check_games names a slip by its row; point at the very cell that is wrong instead."""
+    if not any(p.code in _BY_ROW for p in found):
+        return found
     by_row = {g.at("row"): g for g in games}
     out = []
     for p in found:

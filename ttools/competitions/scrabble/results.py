@@ -153,7 +153,7 @@ class ResultRules:
         return self.spread_cap[min(round_, len(self.spread_cap)) - 1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """One result slip. ``player2`` empty = bye (``score1``, if given, is the spread credited);
     ``forfeit`` 1 or 2 = that player was absent; ``first`` 1 or 2 = who started (先手), None =
@@ -192,17 +192,17 @@ class Game:
         return self.where.get(name) or self.where.get("row") or NOWHERE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
-    """What one game meant for one player."""
+    """What one game meant for one player (an event holds tens of thousands: slotted)."""
 
     round: int
     player: str
     opponent: str | None
     kind: str                     # GAME, BYE, FORFEIT_WIN, FORFEIT_LOSS
     spread: int
-    wins: Fraction                # 1, 1/2 or 0 (a zero-spread bye counts neither way)
-    losses: Fraction
+    wins: int | Fraction          # 1, 1/2 or 0 (a zero-spread bye counts neither way); whole: an int
+    losses: int | Fraction
     score: int | None = None      # final score after any overtime penalty (games only)
     opponent_score: int | None = None
     first: bool | None = None     # started / replied / not known
@@ -215,12 +215,25 @@ def overtime_penalty(minutes: int | Fraction, rules: ResultRules = ResultRules()
     return rules.overtime_penalty * math.ceil(Fraction(minutes)) if minutes else 0
 
 
-def _result(spread: int) -> tuple[Fraction, Fraction]:
+HALF = Fraction(1, 2)   # a tie; whole wins and losses are plain ints (exact, and quick to add)
+
+
+def _result(spread: int) -> tuple[int | Fraction, int | Fraction]:
     if spread > 0:
-        return Fraction(1), Fraction(0)
+        return 1, 0
     if spread < 0:
-        return Fraction(0), Fraction(1)
-    return Fraction(1, 2), Fraction(1, 2)
+        return 0, 1
+    return HALF, HALF
+
+
+def halves(value: int | Fraction) -> int:
+    """Wins or losses counted in halves (3½ -> 7): totals add up as integers."""
+    return value * 2 if type(value) is int else int(value * 2)
+
+
+def from_halves(n: int) -> int | Fraction:
+    """A count of halves as wins or losses: an int when whole, else a Fraction (7 -> 7/2)."""
+    return n >> 1 if not n & 1 else Fraction(n, 2)
 
 
 def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
@@ -232,7 +245,7 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
         else:
             spread = -rules.forfeit_spread if game.forfeit == 1 else rules.bye_spread
         # A bye of spread 0 is a missed game: TSH counts it neither as a win nor as a loss.
-        wins, losses = (Fraction(spread > 0), Fraction(spread < 0))
+        wins, losses = int(spread > 0), int(spread < 0)
         kind = FORFEIT_LOSS if game.forfeit == 1 or spread < 0 else BYE
         return [Outcome(r, game.player1, None, kind, spread - game.penalty1, wins, losses,
                         deduction=game.penalty1)]
@@ -243,8 +256,8 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
         s = rules.forfeit_spread
         pa, pp = (game.penalty1, game.penalty2) if game.forfeit == 1 else (game.penalty2, game.penalty1)
         return [
-            Outcome(r, absent, present, FORFEIT_LOSS, -s - pa, Fraction(0), Fraction(1), deduction=pa),
-            Outcome(r, present, absent, FORFEIT_WIN, s - pp, Fraction(1), Fraction(0), deduction=pp),
+            Outcome(r, absent, present, FORFEIT_LOSS, -s - pa, 0, 1, deduction=pa),
+            Outcome(r, present, absent, FORFEIT_WIN, s - pp, 1, 0, deduction=pp),
         ]
     assert game.score1 is not None and game.score2 is not None
     pen1 = overtime_penalty(game.overtime1 or 0, rules)
@@ -284,9 +297,12 @@ def _as_int(value: object) -> int | None:
     return None
 
 
-def _as_minutes(value: object) -> Fraction | None:
+def _as_minutes(value: object) -> int | Fraction | None:
+    """Minutes over time, exactly: an int for a whole number typed as one (the usual 0)."""
     if value is None or value == "":
-        return Fraction(0)
+        return 0
+    if type(value) is int:
+        return value if value >= 0 else None
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, Fraction, Decimal)):
@@ -326,83 +342,88 @@ class _Half:
     game: Game
 
 
+def _blank(value: object) -> bool:
+    return value is None or value == ""
+
+
+def _same(a: object, b: object) -> bool:
+    """The same value of the same type (1 and 1.0 or Fraction(1) are not)."""
+    return a is b or (type(a) is type(b) and a == b)
+
+
 def _check_one(
     g: Game, rules: ResultRules, known: Collection[str] | None
 ) -> tuple[Game | _Half | None, list[Problem]]:
     problems: list[Problem] = []
+    at = g.at
     rnd = _as_int(g.round)
     if rnd is None or rnd < 1:
-        problems.append(error(ROUND_INVALID, g.at("round"), value=g.round))
-    if not g.player1:
-        problems.append(error(PLAYER_MISSING, g.at("player1")))
-    for name in ("player1", "player2"):
-        p = getattr(g, name)
-        if p and known is not None and p not in known:
-            problems.append(error(PLAYER_UNKNOWN, g.at(name), player=p))
-    if g.player2 and g.player1 == g.player2:
-        problems.append(error(SELF_PAIRING, g.at("player2"), player=g.player1))
-    forfeit = None if g.forfeit in (None, "") else _as_int(g.forfeit)
-    if g.forfeit not in (None, "") and (forfeit not in (1, 2) or (forfeit == 2 and g.is_bye)):
-        problems.append(error(FORFEIT_INVALID, g.at("forfeit"), value=g.forfeit))
-    first = None if g.first in (None, "") else _as_int(g.first)
-    if g.first not in (None, "") and (first not in (1, 2) or g.is_bye):
-        problems.append(error(FIRST_INVALID, g.at("first"), value=g.first))
-    scores: dict[str, int | None] = {}
-    for name in ("score1", "score2"):
-        raw = getattr(g, name)
-        if raw is None or raw == "":
-            scores[name] = None
-            continue
-        value = _as_int(raw)
-        if value is None:
-            problems.append(error(SCORE_NOT_INTEGER, g.at(name), value=raw))
-        scores[name] = value
-    penalties: dict[str, int] = {}
-    for name in ("penalty1", "penalty2"):
-        raw = getattr(g, name)
-        value = 0 if raw is None or raw == "" else _as_int(raw)
-        if value is None or (name == "penalty2" and g.is_bye and value):
-            problems.append(error(PENALTY_INVALID, g.at(name), value=raw))
-            value = 0
-        penalties[name] = value
-    minutes: dict[str, Fraction] = {}
-    for name in ("overtime1", "overtime2"):
-        raw = getattr(g, name)
-        m = _as_minutes(raw)
-        if m is None:
-            problems.append(error(OVERTIME_INVALID, g.at(name), value=raw))
-            m = Fraction(0)
-        minutes[name] = m
+        problems.append(error(ROUND_INVALID, at("round"), value=g.round))
+    p1, p2 = g.player1, g.player2
+    bye = not p2
+    if not p1:
+        problems.append(error(PLAYER_MISSING, at("player1")))
+    if known is not None:
+        if p1 and p1 not in known:
+            problems.append(error(PLAYER_UNKNOWN, at("player1"), player=p1))
+        if p2 and p2 not in known:
+            problems.append(error(PLAYER_UNKNOWN, at("player2"), player=p2))
+    if p2 and p1 == p2:
+        problems.append(error(SELF_PAIRING, at("player2"), player=p1))
+    forfeit = None if _blank(g.forfeit) else _as_int(g.forfeit)
+    if not _blank(g.forfeit) and (forfeit not in (1, 2) or (forfeit == 2 and bye)):
+        problems.append(error(FORFEIT_INVALID, at("forfeit"), value=g.forfeit))
+    first = None if _blank(g.first) else _as_int(g.first)
+    if not _blank(g.first) and (first not in (1, 2) or bye):
+        problems.append(error(FIRST_INVALID, at("first"), value=g.first))
+    score1 = None if _blank(g.score1) else _as_int(g.score1)
+    if score1 is None and not _blank(g.score1):
+        problems.append(error(SCORE_NOT_INTEGER, at("score1"), value=g.score1))
+    score2 = None if _blank(g.score2) else _as_int(g.score2)
+    if score2 is None and not _blank(g.score2):
+        problems.append(error(SCORE_NOT_INTEGER, at("score2"), value=g.score2))
+    penalty1 = 0 if _blank(g.penalty1) else _as_int(g.penalty1)
+    if penalty1 is None:
+        problems.append(error(PENALTY_INVALID, at("penalty1"), value=g.penalty1))
+    penalty2 = 0 if _blank(g.penalty2) else _as_int(g.penalty2)
+    if penalty2 is None or (bye and penalty2):
+        problems.append(error(PENALTY_INVALID, at("penalty2"), value=g.penalty2))
+    minutes1 = _as_minutes(g.overtime1)
+    if minutes1 is None:
+        problems.append(error(OVERTIME_INVALID, at("overtime1"), value=g.overtime1))
+    minutes2 = _as_minutes(g.overtime2)
+    if minutes2 is None:
+        problems.append(error(OVERTIME_INVALID, at("overtime2"), value=g.overtime2))
     if problems:
         return None, problems
+    assert minutes1 is not None and minutes2 is not None and penalty1 is not None and penalty2 is not None
 
-    whole = {k: int(m) if m.denominator == 1 else m for k, m in minutes.items()}
-    normal = replace(
-        g, round=rnd, score1=scores["score1"], score2=scores["score2"], forfeit=forfeit,
-        first=first, overtime1=whole["overtime1"], overtime2=whole["overtime2"],
-        penalty1=penalties["penalty1"], penalty2=penalties["penalty2"],
-    )
-    if normal.is_bye:
-        if normal.forfeit == 1 and normal.score1 is not None and normal.score1 > 0:
-            return None, [error(FORFEIT_INVALID, g.at("score1"), value=g.forfeit)]
-        if normal.score1 is not None and normal.forfeit is None and normal.score1 != rules.bye_spread:
-            problems.append(warning(BYE_SPREAD, g.at("score1"), player=g.player1,
-                                    spread=normal.score1, usual=rules.bye_spread))
+    overtime1 = int(minutes1) if minutes1.denominator == 1 else minutes1
+    overtime2 = int(minutes2) if minutes2.denominator == 1 else minutes2
+    if (_same(rnd, g.round) and _same(score1, g.score1) and _same(score2, g.score2) and _same(forfeit, g.forfeit)
+            and _same(first, g.first) and _same(overtime1, g.overtime1) and _same(overtime2, g.overtime2)
+            and _same(penalty1, g.penalty1) and _same(penalty2, g.penalty2)):
+        normal = g   # already as checked: the usual slip, read from a workbook, is not copied
+    else:
+        normal = replace(g, round=rnd, score1=score1, score2=score2, forfeit=forfeit, first=first,
+                         overtime1=overtime1, overtime2=overtime2, penalty1=penalty1, penalty2=penalty2)
+    if bye:
+        if forfeit == 1 and score1 is not None and score1 > 0:
+            return None, [error(FORFEIT_INVALID, at("score1"), value=g.forfeit)]
+        if score1 is not None and forfeit is None and score1 != rules.bye_spread:
+            problems.append(warning(BYE_SPREAD, at("score1"), player=p1, spread=score1, usual=rules.bye_spread))
         return normal, problems
-    if normal.forfeit is not None or normal.pending:
-        return normal, problems
-    if (normal.score1 is None) != (normal.score2 is None):
-        missing = "score1" if normal.score1 is None else "score2"
-        return _Half(normal), [error(SCORE_MISSING, g.at(missing))]
-    for n in ("1", "2"):
-        player, score = getattr(normal, "player" + n), getattr(normal, "score" + n)
-        m = minutes["overtime" + n]
-        if not rules.plausible_low <= score <= rules.plausible_high:
-            problems.append(warning(SCORE_IMPLAUSIBLE, g.at("score" + n), player=player, score=score,
-                                    low=rules.plausible_low, high=rules.plausible_high))
-        if m > rules.overtime_limit:
-            problems.append(warning(OVERTIME_OVER_LIMIT, g.at("overtime" + n), player=player,
-                                    minutes=m, limit=rules.overtime_limit))
+    if forfeit is not None or (score1 is None and score2 is None):
+        return normal, problems   # a forfeit, or a pairing still waiting for its result
+    if score1 is None or score2 is None:
+        return _Half(normal), [error(SCORE_MISSING, at("score1" if score1 is None else "score2"))]
+    low, high, limit = rules.plausible_low, rules.plausible_high, rules.overtime_limit
+    for player, score, m, n in ((p1, score1, minutes1, "1"), (p2, score2, minutes2, "2")):
+        if not low <= score <= high:
+            problems.append(warning(SCORE_IMPLAUSIBLE, at("score" + n), player=player, score=score, low=low, high=high))
+        if m > limit:
+            problems.append(warning(OVERTIME_OVER_LIMIT, at("overtime" + n), player=player,
+                                    minutes=Fraction(m), limit=limit))
     return normal, problems
 
 
@@ -420,8 +441,9 @@ def check_games(
     half: list[Game] = []
     for g in games:
         normal, found = _check_one(g, rules, players)
-        problems.extend(found)
-        if isinstance(normal, _Half):
+        if found:
+            problems.extend(found)
+        if type(normal) is _Half:
             half.append(normal.game)
         elif normal is not None:
             good.append(normal)
@@ -432,6 +454,9 @@ def check_games(
         by_game[(g.round, frozenset(g.players))].append(g)
     merged: list[Game] = []
     for slips in by_game.values():
+        if len(slips) == 1:
+            merged.append(slips[0])
+            continue
         played = [s for s in slips if not s.pending] or slips
         if len({_canonical(s) for s in played}) > 1:
             for s in played[1:]:
@@ -442,18 +467,25 @@ def check_games(
 
     # A player may appear in one game per round (pending pairings are not counted: a changed
     # pairing usually leaves the old row empty beside the new one).
-    seen: dict[tuple[int, str], list[Game]] = defaultdict(list)
+    seen: dict[tuple[int, str], tuple[int, Game]] = {}    # (round, player) -> where first seen, the game
+    again: dict[tuple[int, str], list[Game]] = {}         # ... and every game of a player seen twice
     for g in merged:
         if not g.pending:
             for p in g.players:
-                seen[(g.round, p)].append(g)
+                key = (g.round, p)
+                if key not in seen:
+                    seen[key] = (len(seen), g)
+                elif key in again:
+                    again[key].append(g)
+                else:
+                    again[key] = [seen[key][1], g]
     clash: set[int] = set()
-    for (rnd, p), gs in seen.items():
-        if len(gs) > 1:
-            for g in gs:
-                problems.append(error(PLAYER_TWICE, g.at("row"), player=p, round=rnd))
-                clash.add(id(g))
-    merged = [g for g in merged if id(g) not in clash]
+    for (rnd, p) in sorted(again, key=lambda k: seen[k][0]):
+        for g in again[(rnd, p)]:
+            problems.append(error(PLAYER_TWICE, g.at("row"), player=p, round=rnd))
+            clash.add(id(g))
+    if clash:
+        merged = [g for g in merged if id(g) not in clash]
 
     if published:
         expected = {
