@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import sys
 from dataclasses import dataclass, field
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -140,7 +141,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         seen[pid] = row.number
         data.players[pid] = Player(pid, rd.text(row, "name") or "", rating or 0, rd.text(row, "club") or "",
-                                   division, withdrawn, dict(row.where), rating_class=rd.code(row, "class") or "",
+                                   division, withdrawn, row.where, rating_class=rd.code(row, "class") or "",
                                    name_latin=rd.text(row, "name_latin") or "")
 
     # ---- Rounds -----------------------------------------------------------------------------
@@ -174,9 +175,14 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.setup_errors = any(p.severity == "error" for p in problems)
 
     # ---- Results (checked later, as a whole: see compute) -----------------------------------------
-    for i, row in enumerate(ld.table(S.RESULTS)):
-        data.games.append(_game(row))
-        data.game_rows.append(i)
+    # what staff typed is kept to be written back, one compact row per slip
+    sheet = ld.sheet(S.RESULTS)
+    if sheet is not None:
+        typed = data.raw["Results"] = []
+        for i, row in enumerate(read_table(sheet, S.RESULTS, problems)):
+            data.games.append(_game(row))
+            data.game_rows.append(i)
+            typed.append(ResultRow(row.values))
 
     # ---- pairings published earlier ---------------------------------------------------------------
     sheet = book.get("_published")
@@ -219,11 +225,51 @@ def _whole(value: Any) -> Any:
 
 
 def _player(value: Any) -> str:
+    """A player id as the roster has it; the few hundred ids of thousands of slips share their strings."""
     if type(value) is float and value.is_integer():
-        return str(int(value))
+        return sys.intern(str(int(value)))
     if type(value) is str and value.isascii() and value.isalnum():
-        return value.upper()
-    return "" if nz.is_blank(value) else nz.parse_code(value)
+        return sys.intern(value.upper())
+    return "" if nz.is_blank(value) else sys.intern(nz.parse_code(value))
+
+
+class ResultRow(Mapping):
+    """One Results row as typed, to be written back: its values in slots (a large event has
+    thousands of slips, and a dict per row weighs three times as much)."""
+
+    __slots__ = ("round", "table", "player1", "score1", "player2", "score2", "overtime1", "overtime2", "forfeit",
+                 "first", "penalty1", "penalty2")
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        v = values.get
+        (self.round, self.table, self.player1, self.score1, self.player2, self.score2, self.overtime1, self.overtime2,
+         self.forfeit, self.first, self.penalty1, self.penalty2) = (
+            v("round", ""), v("table", ""), v("player1", ""), v("score1", ""), v("player2", ""), v("score2", ""),
+            v("overtime1", ""), v("overtime2", ""), v("forfeit", ""), v("first", ""), v("penalty1", ""), v("penalty2", ""))
+
+    def __getitem__(self, key: str) -> Any:
+        if key in _RESULT_KEYS:
+            return getattr(self, key)
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return getattr(self, key) if key in _RESULT_KEYS else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in _RESULT_KEYS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__slots__)
+
+    def __len__(self) -> int:
+        return len(self.__slots__)
+
+    def __repr__(self) -> str:
+        return f"ResultRow({dict(self)!r})"
+
+
+_RESULT_KEYS = frozenset(ResultRow.__slots__)
+assert ResultRow.__slots__ == tuple(c.key for c in S.RESULTS.columns), "ResultRow holds the Results columns"
 
 
 class _SlipPlaces(Mapping):

@@ -262,7 +262,8 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
     assert game.score1 is not None and game.score2 is not None
     pen1 = overtime_penalty(game.overtime1 or 0, rules)
     pen2 = overtime_penalty(game.overtime2 or 0, rules)
-    s1, s2 = game.score1 - pen1, game.score2 - pen2
+    s1 = game.score1 - pen1 if pen1 else game.score1
+    s2 = game.score2 - pen2 if pen2 else game.score2
     w1, l1 = _result(s1 - s2)
     first1 = None if game.first is None else game.first == 1
     spread = s1 - s2
