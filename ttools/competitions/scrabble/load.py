@@ -218,10 +218,19 @@ def _parsed(value: Any, parse) -> Any:
 
 
 def _whole(value: Any) -> Any:
-    """A whole number as typed (a number cell is the usual case, and the quick one)."""
+    """A whole number as typed (a number cell is the usual case, and the quick one; then an empty one)."""
     if type(value) is float and value.is_integer():
         return int(value)
+    if value == "" or value is None:
+        return None
     return _parsed(value, nz.parse_int)
+
+
+def _minutes(value: Any) -> Any:
+    """Minutes over time as typed, exactly (0 when empty)."""
+    if value == "" or value is None:
+        return 0
+    return _parsed(value, nz.parse_number) or 0
 
 
 def _player(value: Any) -> str:
@@ -230,7 +239,7 @@ def _player(value: Any) -> str:
         return sys.intern(str(int(value)))
     if type(value) is str and value.isascii() and value.isalnum():
         return sys.intern(value.upper())
-    return "" if nz.is_blank(value) else sys.intern(nz.parse_code(value))
+    return "" if value == "" or nz.is_blank(value) else sys.intern(nz.parse_code(value))
 
 
 class ResultRow(Mapping):
@@ -293,31 +302,21 @@ class _SlipPlaces(Mapping):
 
 
 def _game(row: Row) -> Game:
-    v = row.values
-    where = _SlipPlaces(row.where)
-    round_ = _whole(v.get("round"))
-    return Game(
-        round=round_ if round_ is not None else "",
-        player1=_player(v.get("player1")),
-        score1=_whole(v.get("score1")),
-        player2=_player(v.get("player2")) or None,
-        score2=_whole(v.get("score2")),
-        overtime1=_parsed(v.get("overtime1"), nz.parse_number) or 0,
-        overtime2=_parsed(v.get("overtime2"), nz.parse_number) or 0,
-        forfeit=_whole(v.get("forfeit")),
-        first=_first(v.get("first"), v.get("player2")),
-        where=where,
-        penalty1=_whole(v.get("penalty1")) or 0,
-        penalty2=_whole(v.get("penalty2")) or 0,
-        table=table if isinstance(table := _whole(v.get("table")), int) else None,
-    )
+    v = row.values.get
+    round_ = _whole(v("round"))
+    player2 = v("player2")
+    table = _whole(v("table"))
+    return Game(round_ if round_ is not None else "", _player(v("player1")), _whole(v("score1")),
+                _player(player2) or None, _whole(v("score2")), _minutes(v("overtime1")), _minutes(v("overtime2")),
+                _whole(v("forfeit")), _first(v("first"), player2), _SlipPlaces(row.where),
+                _whole(v("penalty1")) or 0, _whole(v("penalty2")) or 0, table if isinstance(table, int) else None)
 
 
 def _first(value: Any, player2: Any) -> Any:
     """Who started: by convention the player1 column; 2 = player2; 0 or ? = not known (None)."""
-    if nz.is_blank(player2):
+    if player2 == "" or nz.is_blank(player2):
         return None
-    if nz.is_blank(value):
+    if value == "" or nz.is_blank(value):
         return 1
     text = nz.clean_text(value)
     if text in ("?", "？", "0"):
