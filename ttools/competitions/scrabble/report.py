@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 from ttools.competitions.scrabble.compute import Division, NewRound, Results
-from ttools.competitions.scrabble.results import BYE, GAME, Outcome, halves
+from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
-from ttools.competitions.scrabble.standings import Record, _result_label, places, withdrawn_by
+from ttools.competitions.scrabble.standings import RESULT_CODES, Record, places, withdrawn_by
 from ttools.workbook.hans import to_hans
 from ttools.workbook.normalize import parse_int
 from ttools.workbook.write import Block, Report
@@ -257,38 +258,42 @@ class _ScorecardWords:
     def __init__(self, t: _L) -> None:
         self.t = t
         self.first, self.second = t("先", "1st"), t("後", "2nd")
-        self.result = {"W": t("勝", "W"), "L": t("負", "L"), "T": t("和", "T"), "bye": t("輪空", "bye"),
-                       "forfeit W": t("對手缺席", "forfeit W"), "forfeit L": t("缺席", "forfeit L")}
+        result = {"W": t("勝", "W"), "L": t("負", "L"), "T": t("和", "T"), "bye": t("輪空", "bye"),
+                  "forfeit W": t("對手缺席", "forfeit W"), "forfeit L": t("缺席", "forfeit L")}
+        self.game = {wins: result[code] for wins, code in RESULT_CODES.items()}   # by wins in the game
+        self.bye, self.forfeit_won, self.forfeit_lost = result["bye"], result["forfeit W"], result["forfeit L"]
+        self.opponents: dict[str, str] = {}   # id -> "id name", one string for all the lines that name them
 
 
 def _scorecard_rows(outs: list[Outcome], w: _ScorecardWords, pname: Callable[[str | None], str]) -> Iterator[list[Any]]:
-    """One player's scorecard lines (see standings.scorecard): the running record after each round."""
-    t, result = w.t, w.result
+    """One player's scorecard lines (as standings.scorecard has them): the running record after each round."""
+    t, game_word, opponents = w.t, w.game, w.opponents
     wins = losses = total = 0   # wins and losses in halves
     for o in sorted(outs, key=_by_round):
-        wins += halves(o.wins)
-        losses += halves(o.losses)
-        total += o.spread
-        start = "" if o.first is None else (w.first if o.first else w.second)
-        opp = f"{o.opponent} {pname(o.opponent)}".strip() if o.opponent else ""
-        game = f"{result[_result_label(o)]} "
-        if o.score is not None:
-            game += f"{o.score}:{o.opponent_score} "
-        game += f"{o.spread:+d}"
+        ow, ol, spread, kind = o.wins, o.losses, o.spread, o.kind
+        wins += ow * 2 if type(ow) is int else int(ow * 2)
+        losses += ol * 2 if type(ol) is int else int(ol * 2)
+        total += spread
+        first = o.first
+        start = "" if first is None else (w.first if first else w.second)
+        opp = o.opponent
+        if opp:
+            opp = opponents.get(opp) or opponents.setdefault(opp, f"{opp} {pname(opp)}".strip())
+        else:
+            opp = ""
+        word = game_word[ow] if kind == GAME else w.bye if kind == BYE else w.forfeit_won if ow else w.forfeit_lost
+        score = o.score
+        game = f"{word} {score}:{o.opponent_score} {spread:+d}" if score is not None else f"{word} {spread:+d}"
         if o.penalty:
             game += t(f"（過時 −{o.penalty}）", f" (overtime −{o.penalty})")
         if o.deduction:
             game += t(f"（罰分 −{o.deduction}）", f" (penalty −{o.deduction})")
-        yield [o.round, start, opp, game, f"{_halves_text(wins)}–{_halves_text(losses)} {total:+d}"]
+        won = str(wins >> 1) if not wins & 1 else f"{(wins >> 1) or ''}½"
+        lost = str(losses >> 1) if not losses & 1 else f"{(losses >> 1) or ''}½"
+        yield [o.round, start, opp, game, f"{won}–{lost} {total:+d}"]
 
 
-def _by_round(o: Outcome) -> int:
-    return o.round
-
-
-def _halves_text(n: int) -> str:
-    """``half`` of a count of halves (7 -> 3½)."""
-    return str(n >> 1) if not n & 1 else f"{(n >> 1) or ''}½"
+_by_round = attrgetter("round")
 
 
 class _WallWords:
