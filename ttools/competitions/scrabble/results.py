@@ -451,6 +451,17 @@ def _check_one(
     return normal, problems
 
 
+def _game_key(g: Game) -> tuple:
+    """The round and the players of a slip, whichever player was written first."""
+    p1, p2 = g.player1, g.player2
+    if not p2:
+        return (g.round, p1)
+    try:
+        return (g.round, p1, p2) if p1 <= p2 else (g.round, p2, p1)
+    except TypeError:   # ids that do not compare
+        return (g.round, frozenset((p1, p2)))
+
+
 def check_games(
     games: Iterable[Game],
     rules: ResultRules = ResultRules(),
@@ -473,13 +484,21 @@ def check_games(
             good.append(normal)
 
     # Two slips for one game must agree; a disagreeing pair is left out altogether.
-    by_game: dict[tuple, list[Game]] = defaultdict(list)
+    by_game: dict[tuple, Game | list[Game]] = {}    # a game's slip, or its slips when there are several
     for g in good:
-        by_game[(g.round, frozenset(g.players))].append(g)
+        key = _game_key(g)
+        known_slips = by_game.get(key)
+        if known_slips is None:
+            by_game[key] = g
+        elif type(known_slips) is list:
+            known_slips.append(g)
+        else:
+            by_game[key] = [known_slips, g]
+    del good
     merged: list[Game] = []
     for slips in by_game.values():
-        if len(slips) == 1:
-            merged.append(slips[0])
+        if type(slips) is not list:
+            merged.append(slips)
             continue
         played = [s for s in slips if not s.pending] or slips
         if len({_canonical(s) for s in played}) > 1:
@@ -488,27 +507,38 @@ def check_games(
                                       player1=s.player1, player2=s.player2 or "-"))
             continue
         merged.append(played[0])
+    del by_game
 
     # A player may appear in one game per round (pending pairings are not counted: a changed
     # pairing usually leaves the old row empty beside the new one).
-    seen: dict[tuple[int, str], tuple[int, Game]] = {}    # (round, player) -> where first seen, the game
-    again: dict[tuple[int, str], list[Game]] = {}         # ... and every game of a player seen twice
+    seen: dict[int, dict[str, Game]] = {}            # round -> player -> their first game
+    again: dict[tuple[int, str], list[Game]] = {}    # (round, player) -> every game of a player seen twice
     for g in merged:
         if not g.pending:
+            in_round = seen.get(g.round)
+            if in_round is None:
+                in_round = seen[g.round] = {}
             for p in g.players:
-                key = (g.round, p)
-                if key not in seen:
-                    seen[key] = (len(seen), g)
-                elif key in again:
-                    again[key].append(g)
+                other = in_round.get(p)
+                if other is None:
+                    in_round[p] = g
+                elif (g.round, p) in again:
+                    again[(g.round, p)].append(g)
                 else:
-                    again[key] = [seen[key][1], g]
+                    again[(g.round, p)] = [other, g]
+    del seen
     clash: set[int] = set()
-    for (rnd, p) in sorted(again, key=lambda k: seen[k][0]):
-        for g in again[(rnd, p)]:
-            problems.append(error(PLAYER_TWICE, g.at("row"), player=p, round=rnd))
-            clash.add(id(g))
-    if clash:
+    if again:
+        first_seen: dict[tuple[int, str], int] = {}   # reported in the order the players first appear
+        for g in merged:
+            if not g.pending:
+                for p in g.players:
+                    if (g.round, p) in again:
+                        first_seen.setdefault((g.round, p), len(first_seen))
+        for (rnd, p) in sorted(again, key=first_seen.__getitem__):
+            for g in again[(rnd, p)]:
+                problems.append(error(PLAYER_TWICE, g.at("row"), player=p, round=rnd))
+                clash.add(id(g))
         merged = [g for g in merged if id(g) not in clash]
 
     if published:
