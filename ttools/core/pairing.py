@@ -128,10 +128,23 @@ class Meetings:
     """
 
     def __init__(self, games: Iterable[tuple[int | None, Hashable, Hashable]] = ()) -> None:
-        self._rounds: dict[frozenset, list[int | None]] = {}
+        # player -> opponent -> the rounds they met in, one list shared by both directions (no
+        # set per pair: an event of 500 players x 30 rounds holds 7,500 pairs)
+        self._met: dict[Hashable, dict[Hashable, list[int | None]]] = {}
         self._count: Callable[[Hashable, Hashable], int] | None = None
         for rnd, a, b in games:
-            self._rounds.setdefault(frozenset((a, b)), []).append(rnd)
+            self._rounds_of(a, b).append(rnd)
+
+    def _rounds_of(self, a: Hashable, b: Hashable) -> list[int | None]:
+        """The list of rounds a and b met in, made (empty) when they never met."""
+        row = self._met.get(a)
+        if row is None:
+            row = self._met[a] = {}
+        rounds = row.get(b)
+        if rounds is None:
+            rounds = row[b] = []
+            self._met.setdefault(b, {})[a] = rounds
+        return rounds
 
     @classmethod
     def of(cls, history: object) -> "Meetings":
@@ -144,9 +157,9 @@ class Meetings:
         if isinstance(history, Mapping):
             m = cls()
             for key, value in history.items():
-                pair = frozenset(key)
+                pair = tuple(frozenset(key))
                 rounds = [None] * value if isinstance(value, int) else list(value)
-                m._rounds.setdefault(pair, []).extend(rounds)
+                m._rounds_of(pair[0], pair[-1]).extend(rounds)
             return m
         if callable(history):
             m = cls()
@@ -157,7 +170,7 @@ class Meetings:
     def count(self, a: Hashable, b: Hashable, forgive_through: int | None = None) -> int:
         if self._count is not None:
             return int(self._count(a, b))
-        rounds = self._rounds.get(frozenset((a, b)), ())
+        rounds = self._met.get(a, {}).get(b, ())
         if forgive_through is None:
             return len(rounds)
         return sum(1 for r in rounds if r is None or r > forgive_through)
@@ -166,9 +179,10 @@ class Meetings:
         """Distinct dated rounds in which two of ``players`` met, oldest first."""
         field = set(players)
         out: set[int] = set()
-        for pair, rounds in self._rounds.items():
-            if len(pair) == 2 and pair <= field:
-                out.update(r for r in rounds if r is not None)
+        for a in field:
+            for b, rounds in self._met.get(a, {}).items():
+                if b != a and b in field:
+                    out.update(r for r in rounds if r is not None)
         return sorted(out)
 
     def _index_counts(self, order: Sequence[Hashable], forgive_through: int | None) -> list[dict[int, int]]:
@@ -182,18 +196,17 @@ class Meetings:
                         counts[i][j] = counts[j][i] = c
             return counts
         index = {p: i for i, p in enumerate(order)}
-        for pair, rounds in self._rounds.items():
-            if len(pair) != 2:
-                continue
-            a, b = tuple(pair)
-            i, j = index.get(a), index.get(b)
-            if i is None or j is None:
-                continue
-            c = len(rounds) if forgive_through is None else sum(
-                1 for r in rounds if r is None or r > forgive_through
-            )
-            if c:
-                counts[i][j] = counts[j][i] = c
+        for a, i in index.items():
+            mine = counts[i]
+            for b, rounds in self._met.get(a, {}).items():
+                j = index.get(b)
+                if j is None or j == i:
+                    continue
+                c = len(rounds) if forgive_through is None else sum(
+                    1 for r in rounds if r is None or r > forgive_through
+                )
+                if c:
+                    mine[j] = c
         return counts
 
 
