@@ -173,9 +173,12 @@ def last_complete_round(div: Division) -> int:
 def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list[Game]:
     """A published pairing of a player after their withdrawal is their forfeit (never a silent
     re-pair); a game played after it is only flagged."""
+    withdrawn = {pid for pid, p in data.players.items() if p.withdrawn_after is not None}
+    if not withdrawn:
+        return list(data.games)
     out = []
     for i, g in enumerate(data.games):
-        if isinstance(g.round, int):
+        if isinstance(g.round, int) and (g.player1 in withdrawn or g.player2 in withdrawn):
             for k, pid in ((1, g.player1), (2, g.player2)):
                 p = data.players.get(pid or "")
                 if p is None or p.withdrawn_after is None or g.round <= p.withdrawn_after:

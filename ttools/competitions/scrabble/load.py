@@ -4,6 +4,7 @@ and column names; every record keeps its cells so the checks can point at them."
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import re
 import sys
@@ -83,6 +84,7 @@ class EventData(EventBase):
         return sorted({p.division for p in self.players.values()}, key=natural_key)
 
 
+@functools.lru_cache(maxsize=4096)
 def natural_key(text: str) -> tuple:
     """'A2' < 'A10': digits compare as numbers (player ids, division names)."""
     return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
