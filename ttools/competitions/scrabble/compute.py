@@ -9,19 +9,21 @@ a pairing already published for them becomes their forfeit, with a warning.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from itertools import chain
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ttools.competitions.scrabble import results as R
 from ttools.competitions.scrabble.load import EventData, RoundSpec
 from ttools.competitions.scrabble.results import (
+    GAME,
     Game,
     Outcome,
     Player,
     all_outcomes,
     check_games,
 )
-from ttools.competitions.scrabble.standings import Record, meetings, rank_records, records, standings
+from ttools.competitions.scrabble.standings import Record, rank_records, records, standings
 from ttools.core import pairing as PA
 from ttools.core.draw import Draw
 from ttools.core.standings import Ranked
@@ -274,7 +276,12 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     ranked = _standings_after(data, div, b)
     order = [x.item.id for x in ranked if x.item.id in active_ids]
 
-    history = meetings(div.outcomes) + [(g.round, g.player1, g.player2) for g in div.pending]
+    # who met whom, pairings still to play included (made straight into the draw's record)
+    history = PA.Meetings(chain(
+        ((o.round, o.player, o.opponent) for o in div.outcomes
+         if o.kind == GAME and o.opponent is not None and o.player < o.opponent),
+        ((g.round, g.player1, g.player2) for g in div.pending)))
+    met = bool(div.pending) or any(o.kind == GAME and o.opponent is not None and o.player < o.opponent for o in div.outcomes)
     byes = {pid: rec.byes for pid, rec in div.records.items()}
     firsts = Counter({pid: rec.firsts for pid, rec in div.records.items()})
     # starts already published count; a pairing whose starter is not known counts for nobody
@@ -293,11 +300,11 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     else:
         if spec.method == "koth":  # no adjustment, not even for repeats
             drawn = PA.king_of_the_hill(order, byes)
-        elif spec.method == "random" or (spec.method == "ad" and b == 0 and not history and data.round1 == "random"):
+        elif spec.method == "random" or (spec.method == "ad" and b == 0 and not met and data.round1 == "random"):
             new.round1_rule = "random" if spec.method == "ad" else None
             drawn = PA.random_pairing(order, history, Draw(data.seed, f"{stage}/random"), spec.repeats, byes, forbidden)
             new.stages += (f"{stage}/random",)
-        elif b == 0 and not history:
+        elif b == 0 and not met:
             new.round1_rule = "rating"
             drawn = _top_half_vs_bottom_half(order, byes, forbidden)
         else:

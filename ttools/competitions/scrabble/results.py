@@ -9,7 +9,6 @@ All numbers are defaults of ``ResultRules``, which the workbook's Rules sheet ma
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
