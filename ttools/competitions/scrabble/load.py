@@ -181,10 +181,13 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     sheet = ld.sheet(S.RESULTS)
     if sheet is not None:
         typed = data.raw["Results"] = []
-        for i, row in enumerate(read_table(sheet, S.RESULTS, problems)):
+        rows = read_table(sheet, S.RESULTS, problems)
+        for i in range(len(rows)):
+            row, rows[i] = rows[i], None   # each row as read is let go once its slip is made
             data.games.append(_game(row))
             data.game_rows.append(i)
             typed.append(ResultRow(row.values))
+        del rows
 
     # ---- pairings published earlier ---------------------------------------------------------------
     sheet = book.get("_published")
