@@ -9,8 +9,8 @@ a pairing already published for them becomes their forfeit, with a warning.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from itertools import chain
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Callable
 
 from ttools.competitions.scrabble import results as R
@@ -277,11 +277,11 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     order = [x.item.id for x in ranked if x.item.id in active_ids]
 
     # who met whom, pairings still to play included (made straight into the draw's record)
-    history = PA.Meetings(chain(
-        ((o.round, o.player, o.opponent) for o in div.outcomes
-         if o.kind == GAME and o.opponent is not None and o.player < o.opponent),
-        ((g.round, g.player1, g.player2) for g in div.pending)))
-    met = bool(div.pending) or any(o.kind == GAME and o.opponent is not None and o.player < o.opponent for o in div.outcomes)
+    played = [o for o in div.outcomes if o.kind == GAME and o.opponent is not None and o.player < o.opponent]
+    history = PA.Meetings(chain(((o.round, o.player, o.opponent) for o in played),
+                                ((g.round, g.player1, g.player2) for g in div.pending)))
+    met = bool(played or div.pending)
+    del played
     byes = {pid: rec.byes for pid, rec in div.records.items()}
     firsts = Counter({pid: rec.firsts for pid, rec in div.records.items()})
     # starts already published count; a pairing whose starter is not known counts for nobody
