@@ -128,23 +128,21 @@ class Meetings:
     """
 
     def __init__(self, games: Iterable[tuple[int | None, Hashable, Hashable]] = ()) -> None:
-        # player -> opponent -> the rounds they met in, one list shared by both directions (no
+        # player -> opponent -> the rounds they met in, one tuple shared by both directions (no
         # set per pair: an event of 500 players x 30 rounds holds 7,500 pairs)
-        self._met: dict[Hashable, dict[Hashable, list[int | None]]] = {}
+        self._met: dict[Hashable, dict[Hashable, tuple[int | None, ...]]] = {}
         self._count: Callable[[Hashable, Hashable], int] | None = None
         for rnd, a, b in games:
-            self._rounds_of(a, b).append(rnd)
+            self._add(a, b, (rnd,))
 
-    def _rounds_of(self, a: Hashable, b: Hashable) -> list[int | None]:
-        """The list of rounds a and b met in, made (empty) when they never met."""
+    def _add(self, a: Hashable, b: Hashable, rounds: tuple[int | None, ...]) -> None:
+        """Record that a and b met in ``rounds`` (besides any meetings known already)."""
         row = self._met.get(a)
         if row is None:
             row = self._met[a] = {}
-        rounds = row.get(b)
-        if rounds is None:
-            rounds = row[b] = []
-            self._met.setdefault(b, {})[a] = rounds
-        return rounds
+        known = row.get(b)
+        row[b] = rounds = rounds if known is None else known + rounds
+        self._met.setdefault(b, {})[a] = rounds
 
     @classmethod
     def of(cls, history: object) -> "Meetings":
@@ -158,8 +156,7 @@ class Meetings:
             m = cls()
             for key, value in history.items():
                 pair = tuple(frozenset(key))
-                rounds = [None] * value if isinstance(value, int) else list(value)
-                m._rounds_of(pair[0], pair[-1]).extend(rounds)
+                m._add(pair[0], pair[-1], (None,) * value if isinstance(value, int) else tuple(value))
             return m
         if callable(history):
             m = cls()

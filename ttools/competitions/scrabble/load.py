@@ -9,7 +9,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass, field
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ttools.competitions.scrabble import schema as S
@@ -75,7 +75,7 @@ class EventData(EventBase):
     players: dict[str, Player] = field(default_factory=dict)   # id -> player, in sheet order
     rounds: dict[int, RoundSpec] = field(default_factory=dict)
     games: list[Game] = field(default_factory=list)             # every Results row, as typed
-    game_rows: list[int] = field(default_factory=list)          # index of each game's row in raw["Results"]
+    game_rows: Sequence[int] = field(default_factory=list)      # index of each game's row in raw["Results"]
     published: list[Published] = field(default_factory=list)
     setup_errors: bool = False   # Event/Rules/Players/Rounds have errors: nothing is paired from a guess
 
@@ -185,8 +185,8 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         for i in range(len(rows)):
             row, rows[i] = rows[i], None   # each row as read is let go once its slip is made
             data.games.append(_game(row))
-            data.game_rows.append(i)
             typed.append(ResultRow(row.values))
+        data.game_rows = range(len(rows))   # slip i is row i
         del rows
 
     # ---- pairings published earlier ---------------------------------------------------------------
