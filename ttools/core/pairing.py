@@ -128,10 +128,21 @@ class Meetings:
     """
 
     def __init__(self, games: Iterable[tuple[int | None, Hashable, Hashable]] = ()) -> None:
-        self._rounds: dict[frozenset, list[int | None]] = {}
+        # player -> opponent -> the rounds they met in, one tuple shared by both directions (no
+        # set per pair: an event of 500 players x 30 rounds holds 7,500 pairs)
+        self._met: dict[Hashable, dict[Hashable, tuple[int | None, ...]]] = {}
         self._count: Callable[[Hashable, Hashable], int] | None = None
         for rnd, a, b in games:
-            self._rounds.setdefault(frozenset((a, b)), []).append(rnd)
+            self._add(a, b, (rnd,))
+
+    def _add(self, a: Hashable, b: Hashable, rounds: tuple[int | None, ...]) -> None:
+        """Record that a and b met in ``rounds`` (besides any meetings known already)."""
+        row = self._met.get(a)
+        if row is None:
+            row = self._met[a] = {}
+        known = row.get(b)
+        row[b] = rounds = rounds if known is None else known + rounds
+        self._met.setdefault(b, {})[a] = rounds
 
     @classmethod
     def of(cls, history: object) -> "Meetings":
@@ -144,9 +155,8 @@ class Meetings:
         if isinstance(history, Mapping):
             m = cls()
             for key, value in history.items():
-                pair = frozenset(key)
-                rounds = [None] * value if isinstance(value, int) else list(value)
-                m._rounds.setdefault(pair, []).extend(rounds)
+                pair = tuple(frozenset(key))
+                m._add(pair[0], pair[-1], (None,) * value if isinstance(value, int) else tuple(value))
             return m
         if callable(history):
             m = cls()
@@ -157,7 +167,7 @@ class Meetings:
     def count(self, a: Hashable, b: Hashable, forgive_through: int | None = None) -> int:
         if self._count is not None:
             return int(self._count(a, b))
-        rounds = self._rounds.get(frozenset((a, b)), ())
+        rounds = self._met.get(a, {}).get(b, ())
         if forgive_through is None:
             return len(rounds)
         return sum(1 for r in rounds if r is None or r > forgive_through)
@@ -166,10 +176,30 @@ class Meetings:
         """Distinct dated rounds in which two of ``players`` met, oldest first."""
         field = set(players)
         out: set[int] = set()
-        for pair, rounds in self._rounds.items():
-            if len(pair) == 2 and pair <= field:
-                out.update(r for r in rounds if r is not None)
+        for a in field:
+            for b, rounds in self._met.get(a, {}).items():
+                if b != a and b in field:
+                    out.update(r for r in rounds if r is not None)
         return sorted(out)
+
+    def _counts_in_order(self, order: Sequence[Hashable], forgive_through: int | None) -> Iterable[dict[int, int]]:
+        """``_index_counts``, made one player at a time: a graph built in one pass never holds them all."""
+        if self._count is not None:
+            return self._index_counts(order, forgive_through)
+        index = {p: i for i, p in enumerate(order)}
+        return (self._counts_of(a, i, index, forgive_through) if index[a] == i else {} for i, a in enumerate(order))
+
+    def _counts_of(self, a: Hashable, i: int, index: Mapping[Hashable, int], forgive_through: int | None) -> dict[int, int]:
+        """How often ``a`` (at ``i``) met each player of ``index``, by index (never-met left out)."""
+        mine: dict[int, int] = {}
+        for b, rounds in self._met.get(a, {}).items():
+            j = index.get(b)
+            if j is None or j == i:
+                continue
+            c = len(rounds) if forgive_through is None else sum(1 for r in rounds if r is None or r > forgive_through)
+            if c:
+                mine[j] = c
+        return mine
 
     def _index_counts(self, order: Sequence[Hashable], forgive_through: int | None) -> list[dict[int, int]]:
         n = len(order)
@@ -182,18 +212,8 @@ class Meetings:
                         counts[i][j] = counts[j][i] = c
             return counts
         index = {p: i for i, p in enumerate(order)}
-        for pair, rounds in self._rounds.items():
-            if len(pair) != 2:
-                continue
-            a, b = tuple(pair)
-            i, j = index.get(a), index.get(b)
-            if i is None or j is None:
-                continue
-            c = len(rounds) if forgive_through is None else sum(
-                1 for r in rounds if r is None or r > forgive_through
-            )
-            if c:
-                counts[i][j] = counts[j][i] = c
+        for a, i in index.items():
+            counts[i] = self._counts_of(a, i, index, forgive_through)
         return counts
 
 
@@ -589,12 +609,12 @@ def _pair_next(i: int, adj: list[list[int]], blocked: list[set[int]], mate: list
 # The drawn methods
 
 
-def _graph(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance: int
+def _graph(n: int, counts: Iterable[dict[int, int]], club: list[set[int]], allowance: int
            ) -> tuple[_Sparse, list[set[int]]]:
-    """Who may be drawn against whom: the graph (by its complement) and the complements."""
+    """Who may be drawn against whom: the graph (by its complement) and the complements.
+    ``counts``: each player's meetings by index, in order (read once)."""
     blocked: list[set[int]] = []
-    for i in range(n):
-        ci = counts[i]
+    for i, ci in zip(range(n), counts):
         out = {j for j, c in ci.items() if c > allowance}
         # A same-club pair counts as one meeting more, never forgiven by round.
         out.update(j for j in club[i] if ci.get(j, 0) + 1 > allowance)
@@ -614,10 +634,10 @@ def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
                 if forbidden(order[i], order[j]):
                     club[i].add(j)
                     club[j].add(i)
-    full = meetings._index_counts(order, None)
 
     def finish(pairs: list[tuple[int, int]], relaxation: Relaxation | None) -> Pairings[P]:
         if relaxation is not None:
+            full = meetings._index_counts(order, None)
             repeats = tuple(
                 RepeatedPair(order[i], order[j], full[i].get(j, 0), j in club[i])
                 for i, j in pairs
@@ -626,7 +646,7 @@ def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
             relaxation = Relaxation(relaxation.forgave_through, relaxation.fewest_repeats, repeats)
         return Pairings(tuple((order[i], order[j]) for i, j in pairs), None, relaxation)
 
-    strict = _lexicographic_matching(*_graph(n, full, club, allowance), allow_bad=False)
+    strict = _lexicographic_matching(*_graph(n, meetings._counts_in_order(order, None), club, allowance), allow_bad=False)
     if strict is not None:
         return finish(strict, None)
 
@@ -636,24 +656,24 @@ def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
     rounds = meetings.known_rounds(order)[:-1]
 
     def attempt(k: int) -> list[tuple[int, int]] | None:
-        counts = meetings._index_counts(order, rounds[k])
+        counts = meetings._counts_in_order(order, rounds[k])
         return _lexicographic_matching(*_graph(n, counts, club, allowance), allow_bad=False)
 
-    if rounds and _has_perfect(n, meetings._index_counts(order, rounds[-1]), club, allowance):
+    if rounds and _has_perfect(n, meetings._counts_in_order(order, rounds[-1]), club, allowance):
         lo, hi = 0, len(rounds) - 1
         while lo < hi:
             mid = (lo + hi) // 2
-            if _has_perfect(n, meetings._index_counts(order, rounds[mid]), club, allowance):
+            if _has_perfect(n, meetings._counts_in_order(order, rounds[mid]), club, allowance):
                 hi = mid
             else:
                 lo = mid + 1
         return finish(attempt(lo) or [], Relaxation(forgave_through=rounds[lo]))
 
-    fewest = _lexicographic_matching(*_graph(n, full, club, allowance), allow_bad=True)
+    fewest = _lexicographic_matching(*_graph(n, meetings._counts_in_order(order, None), club, allowance), allow_bad=True)
     return finish(fewest or [], Relaxation(fewest_repeats=True))
 
 
-def _has_perfect(n: int, counts: list[dict[int, int]], club: list[set[int]], allowance: int) -> bool:
+def _has_perfect(n: int, counts: Iterable[dict[int, int]], club: list[set[int]], allowance: int) -> bool:
     adj, _ = _graph(n, counts, club, allowance)
     mate = _maximum_matching(adj, [True] * n)
     return all(v != -1 for v in mate)

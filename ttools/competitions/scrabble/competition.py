@@ -132,11 +132,11 @@ def _write(path: str, data: EventData, res: Results | None, out_reports: list[Re
     w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(players_n or len(player_rows), 1))
     w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
 
-    results = [dict(r) for r in data.raw.get("Results") or []]
+    results = list(data.raw.get("Results") or [])
     published = list(data.published)
     if res is not None:
         for i, absent in res.forfeited_rows.items():
-            results[i]["forfeit"] = absent
+            results[i] = {**results[i], "forfeit": absent}
         rows, pub = _new_rows(res)
         results += rows
         published += pub

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Callable
 
 from ttools.competitions.scrabble import results as R
 from ttools.competitions.scrabble.load import EventData, RoundSpec
 from ttools.competitions.scrabble.results import (
+    GAME,
     Game,
     Outcome,
     Player,
     all_outcomes,
     check_games,
 )
-from ttools.competitions.scrabble.standings import Record, meetings, records, standings
+from ttools.competitions.scrabble.standings import Record, rank_records, records, standings
 from ttools.core import pairing as PA
 from ttools.core.draw import Draw
 from ttools.core.standings import Ranked
@@ -152,9 +154,11 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             continue  # slips naming nobody on the roster: reported, nothing else
         div.outcomes = all_outcomes(div.games, data.rules)
         div.through = last_complete_round(div)
-        div.standings = standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{d}/lot"),
-                                  through_round=div.through)
         div.records = records(div.players, div.outcomes)
+        # the standings count the rounds up to ``through``: every outcome, the usual case, needs no second count
+        counted = (div.records if all(o.round <= div.through for o in div.outcomes)
+                   else records(div.players, div.outcomes, div.through))
+        div.standings = rank_records(counted, lot=Draw(data.seed, f"scrabble/{d}/lot"), through_round=div.through)
         res.divisions[d] = div
         _pair_next(data, div, offsets[d], problems)
     return res
@@ -171,9 +175,12 @@ def last_complete_round(div: Division) -> int:
 def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list[Game]:
     """A published pairing of a player after their withdrawal is their forfeit (never a silent
     re-pair); a game played after it is only flagged."""
+    withdrawn = {pid for pid, p in data.players.items() if p.withdrawn_after is not None}
+    if not withdrawn:
+        return list(data.games)
     out = []
     for i, g in enumerate(data.games):
-        if isinstance(g.round, int):
+        if isinstance(g.round, int) and (g.player1 in withdrawn or g.player2 in withdrawn):
             for k, pid in ((1, g.player1), (2, g.player2)):
                 p = data.players.get(pid or "")
                 if p is None or p.withdrawn_after is None or g.round <= p.withdrawn_after:
@@ -195,8 +202,13 @@ def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list
 # Problems on their cells
 
 
+_BY_ROW = (R.PLAYER_TWICE, R.SLIPS_DISAGREE, R.PAIRING_CHANGED)   # the problems check_games puts on a slip's row
+
+
 def _relocate(found: list[Problem], games: list[Game], published: dict[int, list]) -> list[Problem]:
     """check_games names a slip by its row; point at the very cell that is wrong instead."""
+    if not any(p.code in _BY_ROW for p in found):
+        return found
     by_row = {g.at("row"): g for g in games}
     out = []
     for p in found:
@@ -264,7 +276,12 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     ranked = _standings_after(data, div, b)
     order = [x.item.id for x in ranked if x.item.id in active_ids]
 
-    history = meetings(div.outcomes) + [(g.round, g.player1, g.player2) for g in div.pending]
+    # who met whom, pairings still to play included (made straight into the draw's record)
+    played = [o for o in div.outcomes if o.kind == GAME and o.opponent is not None and o.player < o.opponent]
+    history = PA.Meetings(chain(((o.round, o.player, o.opponent) for o in played),
+                                ((g.round, g.player1, g.player2) for g in div.pending)))
+    met = bool(played or div.pending)
+    del played
     byes = {pid: rec.byes for pid, rec in div.records.items()}
     firsts = Counter({pid: rec.firsts for pid, rec in div.records.items()})
     # starts already published count; a pairing whose starter is not known counts for nobody
@@ -283,11 +300,11 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     else:
         if spec.method == "koth":  # no adjustment, not even for repeats
             drawn = PA.king_of_the_hill(order, byes)
-        elif spec.method == "random" or (spec.method == "ad" and b == 0 and not history and data.round1 == "random"):
+        elif spec.method == "random" or (spec.method == "ad" and b == 0 and not met and data.round1 == "random"):
             new.round1_rule = "random" if spec.method == "ad" else None
             drawn = PA.random_pairing(order, history, Draw(data.seed, f"{stage}/random"), spec.repeats, byes, forbidden)
             new.stages += (f"{stage}/random",)
-        elif b == 0 and not history:
+        elif b == 0 and not met:
             new.round1_rule = "rating"
             drawn = _top_half_vs_bottom_half(order, byes, forbidden)
         else:

@@ -4,10 +4,12 @@ and column names; every record keeps its cells so the checks can point at them."
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import re
+import sys
 from dataclasses import dataclass, field
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ttools.competitions.scrabble import schema as S
@@ -73,7 +75,7 @@ class EventData(EventBase):
     players: dict[str, Player] = field(default_factory=dict)   # id -> player, in sheet order
     rounds: dict[int, RoundSpec] = field(default_factory=dict)
     games: list[Game] = field(default_factory=list)             # every Results row, as typed
-    game_rows: list[int] = field(default_factory=list)          # index of each game's row in raw["Results"]
+    game_rows: Sequence[int] = field(default_factory=list)      # index of each game's row in raw["Results"]
     published: list[Published] = field(default_factory=list)
     setup_errors: bool = False   # Event/Rules/Players/Rounds have errors: nothing is paired from a guess
 
@@ -82,6 +84,7 @@ class EventData(EventBase):
         return sorted({p.division for p in self.players.values()}, key=natural_key)
 
 
+@functools.lru_cache(maxsize=4096)
 def natural_key(text: str) -> tuple:
     """'A2' < 'A10': digits compare as numbers (player ids, division names)."""
     return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
@@ -140,7 +143,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         seen[pid] = row.number
         data.players[pid] = Player(pid, rd.text(row, "name") or "", rating or 0, rd.text(row, "club") or "",
-                                   division, withdrawn, dict(row.where), rating_class=rd.code(row, "class") or "",
+                                   division, withdrawn, row.where, rating_class=rd.code(row, "class") or "",
                                    name_latin=rd.text(row, "name_latin") or "")
 
     # ---- Rounds -----------------------------------------------------------------------------
@@ -174,9 +177,17 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.setup_errors = any(p.severity == "error" for p in problems)
 
     # ---- Results (checked later, as a whole: see compute) -----------------------------------------
-    for i, row in enumerate(ld.table(S.RESULTS)):
-        data.games.append(_game(row))
-        data.game_rows.append(i)
+    # what staff typed is kept to be written back, one compact row per slip
+    sheet = ld.sheet(S.RESULTS)
+    if sheet is not None:
+        typed = data.raw["Results"] = []
+        rows = read_table(sheet, S.RESULTS, problems)
+        for i in range(len(rows)):
+            row, rows[i] = rows[i], None   # each row as read is let go once its slip is made
+            data.games.append(_game(row))
+            typed.append(ResultRow(row.values))
+        data.game_rows = range(len(rows))   # slip i is row i
+        del rows
 
     # ---- pairings published earlier ---------------------------------------------------------------
     sheet = book.get("_published")
@@ -212,18 +223,67 @@ def _parsed(value: Any, parse) -> Any:
 
 
 def _whole(value: Any) -> Any:
-    """A whole number as typed (a number cell is the usual case, and the quick one)."""
+    """A whole number as typed (a number cell is the usual case, and the quick one; then an empty one)."""
     if type(value) is float and value.is_integer():
         return int(value)
+    if value == "" or value is None:
+        return None
     return _parsed(value, nz.parse_int)
 
 
+def _minutes(value: Any) -> Any:
+    """Minutes over time as typed, exactly (0 when empty)."""
+    if value == "" or value is None:
+        return 0
+    return _parsed(value, nz.parse_number) or 0
+
+
 def _player(value: Any) -> str:
+    """A player id as the roster has it; the few hundred ids of thousands of slips share their strings."""
     if type(value) is float and value.is_integer():
-        return str(int(value))
+        return sys.intern(str(int(value)))
     if type(value) is str and value.isascii() and value.isalnum():
-        return value.upper()
-    return "" if nz.is_blank(value) else nz.parse_code(value)
+        return sys.intern(value.upper())
+    return "" if value == "" or nz.is_blank(value) else sys.intern(nz.parse_code(value))
+
+
+class ResultRow(Mapping):
+    """One Results row as typed, to be written back: its values in slots (a large event has
+    thousands of slips, and a dict per row weighs three times as much)."""
+
+    __slots__ = ("round", "table", "player1", "score1", "player2", "score2", "overtime1", "overtime2", "forfeit",
+                 "first", "penalty1", "penalty2")
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        v = values.get
+        (self.round, self.table, self.player1, self.score1, self.player2, self.score2, self.overtime1, self.overtime2,
+         self.forfeit, self.first, self.penalty1, self.penalty2) = (
+            v("round", ""), v("table", ""), v("player1", ""), v("score1", ""), v("player2", ""), v("score2", ""),
+            v("overtime1", ""), v("overtime2", ""), v("forfeit", ""), v("first", ""), v("penalty1", ""), v("penalty2", ""))
+
+    def __getitem__(self, key: str) -> Any:
+        if key in _RESULT_KEYS:
+            return getattr(self, key)
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return getattr(self, key) if key in _RESULT_KEYS else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in _RESULT_KEYS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__slots__)
+
+    def __len__(self) -> int:
+        return len(self.__slots__)
+
+    def __repr__(self) -> str:
+        return f"ResultRow({dict(self)!r})"
+
+
+_RESULT_KEYS = frozenset(ResultRow.__slots__)
+assert ResultRow.__slots__ == tuple(c.key for c in S.RESULTS.columns), "ResultRow holds the Results columns"
 
 
 class _SlipPlaces(Mapping):
@@ -247,31 +307,21 @@ class _SlipPlaces(Mapping):
 
 
 def _game(row: Row) -> Game:
-    v = row.values
-    where = _SlipPlaces(row.where)
-    round_ = _whole(v.get("round"))
-    return Game(
-        round=round_ if round_ is not None else "",
-        player1=_player(v.get("player1")),
-        score1=_whole(v.get("score1")),
-        player2=_player(v.get("player2")) or None,
-        score2=_whole(v.get("score2")),
-        overtime1=_parsed(v.get("overtime1"), nz.parse_number) or 0,
-        overtime2=_parsed(v.get("overtime2"), nz.parse_number) or 0,
-        forfeit=_whole(v.get("forfeit")),
-        first=_first(v.get("first"), v.get("player2")),
-        where=where,
-        penalty1=_whole(v.get("penalty1")) or 0,
-        penalty2=_whole(v.get("penalty2")) or 0,
-        table=table if isinstance(table := _whole(v.get("table")), int) else None,
-    )
+    v = row.values.get
+    round_ = _whole(v("round"))
+    player2 = v("player2")
+    table = _whole(v("table"))
+    return Game(round_ if round_ is not None else "", _player(v("player1")), _whole(v("score1")),
+                _player(player2) or None, _whole(v("score2")), _minutes(v("overtime1")), _minutes(v("overtime2")),
+                _whole(v("forfeit")), _first(v("first"), player2), _SlipPlaces(row.where),
+                _whole(v("penalty1")) or 0, _whole(v("penalty2")) or 0, table if isinstance(table, int) else None)
 
 
 def _first(value: Any, player2: Any) -> Any:
     """Who started: by convention the player1 column; 2 = player2; 0 or ? = not known (None)."""
-    if nz.is_blank(player2):
+    if player2 == "" or nz.is_blank(player2):
         return None
-    if nz.is_blank(value):
+    if value == "" or nz.is_blank(value):
         return 1
     text = nz.clean_text(value)
     if text in ("?", "？", "0"):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 from ttools.competitions.scrabble.compute import Division, NewRound, Results
 from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
-from ttools.competitions.scrabble.standings import Record, places, scorecard, withdrawn_by
+from ttools.competitions.scrabble.standings import RESULT_CODES, Record, places, withdrawn_by
 from ttools.workbook.hans import to_hans
 from ttools.workbook.normalize import parse_int
 from ttools.workbook.write import Block, Report
@@ -124,31 +126,19 @@ def reports(res: Results, lang: str) -> list[Report]:
 
     # ---- Scorecards -------------------------------------------------------------------------------
     blocks = []
-    result_word = {"W": t("勝", "W"), "L": t("負", "L"), "T": t("和", "T"), "bye": t("輪空", "bye"),
-                   "forfeit W": t("對手缺席", "forfeit W"), "forfeit L": t("缺席", "forfeit L")}
+    words = _ScorecardWords(t)
+    header = [t("回合", "Rd"), t("先後手", "Start"), t("對手", "Opponent"), t("結果 比分 分差", "Result, score, spread"),
+              t("戰績 累積分差", "Record, total spread")]
     for div in divisions:
         mine: dict[str, list[Outcome]] = defaultdict(list)
         for o in div.outcomes:
             mine[o.player].append(o)
         for x, place in zip(div.standings, places(div.standings, data.strict_ranks, div.through)):
             p = x.item.player
-            rows = []
-            for row in scorecard(p.id, mine.get(p.id, [])):
-                start = "" if row.first is None else (t("先", "1st") if row.first else t("後", "2nd"))
-                opp = f"{row.opponent} {pname(row.opponent)}".strip() if row.opponent else ""
-                game = f"{result_word.get(row.result, row.result)} "
-                if row.score is not None:
-                    game += f"{row.score}:{row.opponent_score} "
-                game += f"{row.spread:+d}"
-                if row.penalty:
-                    game += t(f"（過時 −{row.penalty}）", f" (overtime −{row.penalty})")
-                if row.deduction:
-                    game += t(f"（罰分 −{row.deduction}）", f" (penalty −{row.deduction})")
-                rows.append([row.round, start, opp, game, f"{half(row.wins)}–{half(row.losses)} {row.total_spread:+d}"])
+            outs = mine.get(p.id, [])
             ranked = (t(f" · 第 {place} 名 · ", f" · rank {place} · ") if place else t(" · 退賽 · ", " · withdrawn · "))
             title = f"{p.id} {p.name} · " + div_title(div.name) + ranked + _record(x.item)
-            blocks.append(Block(title, [t("回合", "Rd"), t("先後手", "Start"), t("對手", "Opponent"),
-                                        t("結果 比分 分差", "Result, score, spread"), t("戰績 累積分差", "Record, total spread")], rows))
+            blocks.append(Block(title, header, Rows(len(outs), _scorecard_rows, outs, words, pname)))
     if blocks:
         out.append(Report("Scorecards", sheet_name("Scorecards", lang), t(f"{name} · 計分卡", f"{name} · Scorecards"), blocks,
                           subtitle=t("比分為本方:對手，已扣除過時罰分；戰績為該回合後之勝負及累積分差。",
@@ -156,18 +146,12 @@ def reports(res: Results, lang: str) -> list[Report]:
 
     # ---- Cross-table (wall chart) ---------------------------------------------------------------------
     blocks = []
+    wall = _WallWords(t)
     for div in divisions:
         last = max((o.round for o in div.outcomes), default=0)
         if not last:
             continue
-        cells = {(o.player, o.round): o for o in div.outcomes}
-        rows = []
-        for x, place in zip(div.standings, places(div.standings, data.strict_ranks, div.through)):
-            p = x.item.player
-            row: list[Any] = [place, p.id, p.name]
-            row += [_wall_cell(cells.get((p.id, r)), t) for r in range(1, last + 1)]
-            row += [num(x.item.wins), num(x.item.losses), x.item.spread]
-            rows.append(row)
+        rows = Rows(len(div.standings), _wall_rows, div, places(div.standings, data.strict_ranks, div.through), last, wall)
         header = [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name")] + [t(f"第{r}回", f"R{r}") for r in range(1, last + 1)] + [
             t("勝", "W"), t("負", "L"), t("分差", "Spread")]
         blocks.append(Block(div_title(div.name) + t("：各回合", ": round by round"), header, rows, number_format={len(header) - 1: SPREAD}))
@@ -240,17 +224,112 @@ def _status_line(div: Division, t: _L) -> str:
     return ""
 
 
-def _wall_cell(o: Outcome | None, t: _L) -> str:
+class Rows(Sequence):
+    """A block's rows, made each time they are read: the writer turns them into cells one report
+    sheet at a time, so the cells of every report are never all held at once (a scorecard per
+    player and a wall chart of 500 x 30 cells are most of a large event's output)."""
+
+    __slots__ = ("_count", "_make", "_args")
+
+    def __init__(self, count: int, make: Callable[..., Iterable[list[Any]]], *args: Any) -> None:
+        self._count, self._make, self._args = count, make, args
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[list[Any]]:
+        return iter(self._make(*self._args))
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return list(self)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Rows({list(self)!r})"
+
+
+class _ScorecardWords:
+    """What every scorecard line says, in the event's language, looked up once."""
+
+    def __init__(self, t: _L) -> None:
+        self.t = t
+        self.first, self.second = t("先", "1st"), t("後", "2nd")
+        result = {"W": t("勝", "W"), "L": t("負", "L"), "T": t("和", "T"), "bye": t("輪空", "bye"),
+                  "forfeit W": t("對手缺席", "forfeit W"), "forfeit L": t("缺席", "forfeit L")}
+        self.game = {wins: result[code] for wins, code in RESULT_CODES.items()}   # by wins in the game
+        self.bye, self.forfeit_won, self.forfeit_lost = result["bye"], result["forfeit W"], result["forfeit L"]
+        self.opponents: dict[str, str] = {}   # id -> "id name", one string for all the lines that name them
+
+
+def _scorecard_rows(outs: list[Outcome], w: _ScorecardWords, pname: Callable[[str | None], str]) -> Iterator[list[Any]]:
+    """One player's scorecard lines (as standings.scorecard has them): the running record after each round."""
+    t, game_word, opponents = w.t, w.game, w.opponents
+    wins = losses = total = 0   # wins and losses in halves
+    for o in sorted(outs, key=_by_round):
+        ow, ol, spread, kind = o.wins, o.losses, o.spread, o.kind
+        wins += ow * 2 if type(ow) is int else int(ow * 2)
+        losses += ol * 2 if type(ol) is int else int(ol * 2)
+        total += spread
+        first = o.first
+        start = "" if first is None else (w.first if first else w.second)
+        opp = o.opponent
+        if opp:
+            opp = opponents.get(opp) or opponents.setdefault(opp, f"{opp} {pname(opp)}".strip())
+        else:
+            opp = ""
+        word = game_word[ow] if kind == GAME else w.bye if kind == BYE else w.forfeit_won if ow else w.forfeit_lost
+        score = o.score
+        game = f"{word} {score}:{o.opponent_score} {spread:+d}" if score is not None else f"{word} {spread:+d}"
+        if o.penalty:
+            game += t(f"（過時 −{o.penalty}）", f" (overtime −{o.penalty})")
+        if o.deduction:
+            game += t(f"（罰分 −{o.deduction}）", f" (penalty −{o.deduction})")
+        won = str(wins >> 1) if not wins & 1 else f"{(wins >> 1) or ''}½"
+        lost = str(losses >> 1) if not losses & 1 else f"{(losses >> 1) or ''}½"
+        yield [o.round, start, opp, game, f"{won}–{lost} {total:+d}"]
+
+
+_by_round = attrgetter("round")
+
+
+class _WallWords:
+    """What the wall chart's cells say, in the event's language, looked up once."""
+
+    def __init__(self, t: _L) -> None:
+        self.game = {1: t("勝", "W"), 0: t("負", "L")}
+        self.tie, self.v, self.bye, self.forfeit = t("和", "T"), t("對", "v"), t("輪空", "bye"), t("缺席", "forfeit")
+        self.forfeit_won, self.forfeit_lost = t("缺席勝", "forfeit W"), t("缺席負", "forfeit L")
+
+
+def _wall_rows(div: Division, places_: list[str], last: int, w: _WallWords) -> Iterator[list[Any]]:
+    """The round-by-round wall chart, a line per player in the standings' order."""
+    cells: dict[str, dict[int, Outcome]] = defaultdict(dict)
+    for o in div.outcomes:
+        cells[o.player][o.round] = o
+    rounds = range(1, last + 1)
+    for x, place in zip(div.standings, places_):
+        p = x.item.player
+        mine = cells.get(p.id, {})
+        row: list[Any] = [place, p.id, p.name]
+        row += [_wall_cell(mine.get(r), w) for r in rounds]
+        row += [num(x.item.wins), num(x.item.losses), x.item.spread]
+        yield row
+
+
+def _wall_cell(o: Outcome | None, w: _WallWords) -> str:
     if o is None:
         return ""
     if o.kind == GAME:
-        res = {1: t("勝", "W"), 0: t("負", "L")}.get(o.wins, t("和", "T"))  # type: ignore[call-overload]
-        return f"{res} {o.score}:{o.opponent_score} {t('對', 'v')}{o.opponent}"
+        return f"{w.game.get(o.wins, w.tie)} {o.score}:{o.opponent_score} {w.v}{o.opponent}"  # type: ignore[call-overload]
     if o.kind == BYE:
-        return f"{t('輪空', 'bye')} {o.spread:+d}"
+        return f"{w.bye} {o.spread:+d}"
     if o.opponent is None:
-        return f"{t('缺席', 'forfeit')} {o.spread:+d}"
-    return f"{t('缺席勝', 'forfeit W') if o.wins else t('缺席負', 'forfeit L')} {t('對', 'v')}{o.opponent} {o.spread:+d}"
+        return f"{w.forfeit} {o.spread:+d}"
+    return f"{w.forfeit_won if o.wins else w.forfeit_lost} {w.v}{o.opponent} {o.spread:+d}"
 
 
 def _matrix(div: Division, t: _L) -> Block:
@@ -268,25 +347,32 @@ def _matrix(div: Division, t: _L) -> Block:
     return Block(t(f"{div.name} 組：對賽矩陣", f"Division {div.name}: player by player"), header, rows)
 
 
-def slip_tables(res: Results) -> dict[tuple[int, frozenset], Any]:
-    """The table number typed (or pre-filled) on each Results row, by round and players."""
+def slip_tables(res: Results, only: Collection[tuple[int, frozenset]] | None = None) -> dict[tuple[int, frozenset], Any]:
+    """The table number typed (or pre-filled) on each Results row, by round and players (those
+    in ``only``, when given)."""
     rows = res.data.raw.get("Results") or []
     out: dict[tuple[int, frozenset], Any] = {}
     for g, i in zip(res.data.games, res.data.game_rows):
         table = rows[i].get("table") if i < len(rows) else None
         if isinstance(g.round, int) and table not in (None, ""):
+            key = (g.round, frozenset(p for p in g.players if p))
+            if only is not None and key not in only:
+                continue
             try:
                 table = parse_int(table)
             except ValueError:
                 pass   # shown as typed
-            out[(g.round, frozenset(p for p in g.players if p))] = table
+            out[key] = table
     return out
 
 
 def missing_reports(res: Results, lang: str) -> list[Report]:
     """Results still missing (尚缺成績): per round, the tables whose slips are not in."""
     t = _L(lang)
-    tables = slip_tables(res)
+    waiting = {(g.round, frozenset(g.players)) for div in res.divisions.values() for g in div.pending}
+    if not waiting:
+        return []
+    tables = slip_tables(res, waiting)
     by_round: dict[int, list[list[Any]]] = defaultdict(list)
     for d, div in res.divisions.items():
         for g in div.pending:

@@ -9,11 +9,10 @@ All numbers are defaults of ``ResultRules``, which the workbook's Rules sheet ma
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Collection, Iterable, Mapping
+from typing import Collection, Iterable, Mapping, NamedTuple
 
 from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
@@ -153,7 +152,7 @@ class ResultRules:
         return self.spread_cap[min(round_, len(self.spread_cap)) - 1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """One result slip. ``player2`` empty = bye (``score1``, if given, is the spread credited);
     ``forfeit`` 1 or 2 = that player was absent; ``first`` 1 or 2 = who started (先手), None =
@@ -192,17 +191,17 @@ class Game:
         return self.where.get(name) or self.where.get("row") or NOWHERE
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What one game meant for one player."""
+class Outcome(NamedTuple):
+    """What one game meant for one player (an event holds tens of thousands: a named tuple, made
+    several times quicker than a frozen dataclass)."""
 
     round: int
     player: str
     opponent: str | None
     kind: str                     # GAME, BYE, FORFEIT_WIN, FORFEIT_LOSS
     spread: int
-    wins: Fraction                # 1, 1/2 or 0 (a zero-spread bye counts neither way)
-    losses: Fraction
+    wins: int | Fraction          # 1, 1/2 or 0 (a zero-spread bye counts neither way); whole: an int
+    losses: int | Fraction
     score: int | None = None      # final score after any overtime penalty (games only)
     opponent_score: int | None = None
     first: bool | None = None     # started / replied / not known
@@ -215,12 +214,25 @@ def overtime_penalty(minutes: int | Fraction, rules: ResultRules = ResultRules()
     return rules.overtime_penalty * math.ceil(Fraction(minutes)) if minutes else 0
 
 
-def _result(spread: int) -> tuple[Fraction, Fraction]:
+HALF = Fraction(1, 2)   # a tie; whole wins and losses are plain ints (exact, and quick to add)
+
+
+def _result(spread: int) -> tuple[int | Fraction, int | Fraction]:
     if spread > 0:
-        return Fraction(1), Fraction(0)
+        return 1, 0
     if spread < 0:
-        return Fraction(0), Fraction(1)
-    return Fraction(1, 2), Fraction(1, 2)
+        return 0, 1
+    return HALF, HALF
+
+
+def halves(value: int | Fraction) -> int:
+    """Wins or losses counted in halves (3½ -> 7): totals add up as integers."""
+    return value * 2 if type(value) is int else int(value * 2)
+
+
+def from_halves(n: int) -> int | Fraction:
+    """A count of halves as wins or losses: an int when whole, else a Fraction (7 -> 7/2)."""
+    return n >> 1 if not n & 1 else Fraction(n, 2)
 
 
 def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
@@ -232,7 +244,7 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
         else:
             spread = -rules.forfeit_spread if game.forfeit == 1 else rules.bye_spread
         # A bye of spread 0 is a missed game: TSH counts it neither as a win nor as a loss.
-        wins, losses = (Fraction(spread > 0), Fraction(spread < 0))
+        wins, losses = int(spread > 0), int(spread < 0)
         kind = FORFEIT_LOSS if game.forfeit == 1 or spread < 0 else BYE
         return [Outcome(r, game.player1, None, kind, spread - game.penalty1, wins, losses,
                         deduction=game.penalty1)]
@@ -243,13 +255,14 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
         s = rules.forfeit_spread
         pa, pp = (game.penalty1, game.penalty2) if game.forfeit == 1 else (game.penalty2, game.penalty1)
         return [
-            Outcome(r, absent, present, FORFEIT_LOSS, -s - pa, Fraction(0), Fraction(1), deduction=pa),
-            Outcome(r, present, absent, FORFEIT_WIN, s - pp, Fraction(1), Fraction(0), deduction=pp),
+            Outcome(r, absent, present, FORFEIT_LOSS, -s - pa, 0, 1, deduction=pa),
+            Outcome(r, present, absent, FORFEIT_WIN, s - pp, 1, 0, deduction=pp),
         ]
     assert game.score1 is not None and game.score2 is not None
     pen1 = overtime_penalty(game.overtime1 or 0, rules)
     pen2 = overtime_penalty(game.overtime2 or 0, rules)
-    s1, s2 = game.score1 - pen1, game.score2 - pen2
+    s1 = game.score1 - pen1 if pen1 else game.score1
+    s2 = game.score2 - pen2 if pen2 else game.score2
     w1, l1 = _result(s1 - s2)
     first1 = None if game.first is None else game.first == 1
     spread = s1 - s2
@@ -284,9 +297,12 @@ def _as_int(value: object) -> int | None:
     return None
 
 
-def _as_minutes(value: object) -> Fraction | None:
+def _as_minutes(value: object) -> int | Fraction | None:
+    """Minutes over time, exactly: an int for a whole number typed as one (the usual 0)."""
     if value is None or value == "":
-        return Fraction(0)
+        return 0
+    if type(value) is int:
+        return value if value >= 0 else None
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, Fraction, Decimal)):
@@ -326,84 +342,123 @@ class _Half:
     game: Game
 
 
+def _same(a: object, b: object) -> bool:
+    """The same value of the same type (1 and 1.0 or Fraction(1) are not)."""
+    return a is b or (type(a) is type(b) and a == b)
+
+
 def _check_one(
     g: Game, rules: ResultRules, known: Collection[str] | None
 ) -> tuple[Game | _Half | None, list[Problem]]:
+    # (the usual cell is an int or empty: tested inline before the general helpers)
     problems: list[Problem] = []
-    rnd = _as_int(g.round)
+    at = g.at
+    raw_round = g.round
+    rnd = raw_round if type(raw_round) is int else _as_int(raw_round)
     if rnd is None or rnd < 1:
-        problems.append(error(ROUND_INVALID, g.at("round"), value=g.round))
-    if not g.player1:
-        problems.append(error(PLAYER_MISSING, g.at("player1")))
-    for name in ("player1", "player2"):
-        p = getattr(g, name)
-        if p and known is not None and p not in known:
-            problems.append(error(PLAYER_UNKNOWN, g.at(name), player=p))
-    if g.player2 and g.player1 == g.player2:
-        problems.append(error(SELF_PAIRING, g.at("player2"), player=g.player1))
-    forfeit = None if g.forfeit in (None, "") else _as_int(g.forfeit)
-    if g.forfeit not in (None, "") and (forfeit not in (1, 2) or (forfeit == 2 and g.is_bye)):
-        problems.append(error(FORFEIT_INVALID, g.at("forfeit"), value=g.forfeit))
-    first = None if g.first in (None, "") else _as_int(g.first)
-    if g.first not in (None, "") and (first not in (1, 2) or g.is_bye):
-        problems.append(error(FIRST_INVALID, g.at("first"), value=g.first))
-    scores: dict[str, int | None] = {}
-    for name in ("score1", "score2"):
-        raw = getattr(g, name)
-        if raw is None or raw == "":
-            scores[name] = None
-            continue
-        value = _as_int(raw)
-        if value is None:
-            problems.append(error(SCORE_NOT_INTEGER, g.at(name), value=raw))
-        scores[name] = value
-    penalties: dict[str, int] = {}
-    for name in ("penalty1", "penalty2"):
-        raw = getattr(g, name)
-        value = 0 if raw is None or raw == "" else _as_int(raw)
-        if value is None or (name == "penalty2" and g.is_bye and value):
-            problems.append(error(PENALTY_INVALID, g.at(name), value=raw))
-            value = 0
-        penalties[name] = value
-    minutes: dict[str, Fraction] = {}
-    for name in ("overtime1", "overtime2"):
-        raw = getattr(g, name)
-        m = _as_minutes(raw)
-        if m is None:
-            problems.append(error(OVERTIME_INVALID, g.at(name), value=raw))
-            m = Fraction(0)
-        minutes[name] = m
+        problems.append(error(ROUND_INVALID, at("round"), value=raw_round))
+    p1, p2 = g.player1, g.player2
+    bye = not p2
+    if not p1:
+        problems.append(error(PLAYER_MISSING, at("player1")))
+    if known is not None:
+        if p1 and p1 not in known:
+            problems.append(error(PLAYER_UNKNOWN, at("player1"), player=p1))
+        if p2 and p2 not in known:
+            problems.append(error(PLAYER_UNKNOWN, at("player2"), player=p2))
+    if p2 and p1 == p2:
+        problems.append(error(SELF_PAIRING, at("player2"), player=p1))
+    raw = g.forfeit
+    if raw is None or raw == "":
+        forfeit = None
+    else:
+        forfeit = raw if type(raw) is int else _as_int(raw)
+        if forfeit not in (1, 2) or (forfeit == 2 and bye):
+            problems.append(error(FORFEIT_INVALID, at("forfeit"), value=raw))
+    raw = g.first
+    if raw is None or raw == "":
+        first = None
+    else:
+        first = raw if type(raw) is int else _as_int(raw)
+        if first not in (1, 2) or bye:
+            problems.append(error(FIRST_INVALID, at("first"), value=raw))
+    raw = g.score1
+    if raw is None or raw == "":
+        score1 = None
+    else:
+        score1 = raw if type(raw) is int else _as_int(raw)
+        if score1 is None:
+            problems.append(error(SCORE_NOT_INTEGER, at("score1"), value=raw))
+    raw = g.score2
+    if raw is None or raw == "":
+        score2 = None
+    else:
+        score2 = raw if type(raw) is int else _as_int(raw)
+        if score2 is None:
+            problems.append(error(SCORE_NOT_INTEGER, at("score2"), value=raw))
+    raw = g.penalty1
+    penalty1 = raw if type(raw) is int else 0 if raw is None or raw == "" else _as_int(raw)
+    if penalty1 is None:
+        problems.append(error(PENALTY_INVALID, at("penalty1"), value=raw))
+    raw = g.penalty2
+    penalty2 = raw if type(raw) is int else 0 if raw is None or raw == "" else _as_int(raw)
+    if penalty2 is None or (bye and penalty2):
+        problems.append(error(PENALTY_INVALID, at("penalty2"), value=raw))
+    raw = g.overtime1
+    minutes1 = raw if type(raw) is int and raw >= 0 else _as_minutes(raw)
+    if minutes1 is None:
+        problems.append(error(OVERTIME_INVALID, at("overtime1"), value=raw))
+    raw = g.overtime2
+    minutes2 = raw if type(raw) is int and raw >= 0 else _as_minutes(raw)
+    if minutes2 is None:
+        problems.append(error(OVERTIME_INVALID, at("overtime2"), value=raw))
     if problems:
         return None, problems
+    assert minutes1 is not None and minutes2 is not None and penalty1 is not None and penalty2 is not None
 
-    whole = {k: int(m) if m.denominator == 1 else m for k, m in minutes.items()}
-    normal = replace(
-        g, round=rnd, score1=scores["score1"], score2=scores["score2"], forfeit=forfeit,
-        first=first, overtime1=whole["overtime1"], overtime2=whole["overtime2"],
-        penalty1=penalties["penalty1"], penalty2=penalties["penalty2"],
-    )
-    if normal.is_bye:
-        if normal.forfeit == 1 and normal.score1 is not None and normal.score1 > 0:
-            return None, [error(FORFEIT_INVALID, g.at("score1"), value=g.forfeit)]
-        if normal.score1 is not None and normal.forfeit is None and normal.score1 != rules.bye_spread:
-            problems.append(warning(BYE_SPREAD, g.at("score1"), player=g.player1,
-                                    spread=normal.score1, usual=rules.bye_spread))
+    overtime1 = int(minutes1) if minutes1.denominator == 1 else minutes1
+    overtime2 = int(minutes2) if minutes2.denominator == 1 else minutes2
+    if ((rnd is raw_round or _same(rnd, raw_round)) and (score1 is g.score1 or _same(score1, g.score1))
+            and (score2 is g.score2 or _same(score2, g.score2)) and (forfeit is g.forfeit or _same(forfeit, g.forfeit))
+            and (first is g.first or _same(first, g.first)) and (overtime1 is g.overtime1 or _same(overtime1, g.overtime1))
+            and (overtime2 is g.overtime2 or _same(overtime2, g.overtime2))
+            and (penalty1 is g.penalty1 or _same(penalty1, g.penalty1))
+            and (penalty2 is g.penalty2 or _same(penalty2, g.penalty2))):
+        normal = g   # already as checked: the usual slip, read from a workbook, is not copied
+    else:
+        normal = replace(g, round=rnd, score1=score1, score2=score2, forfeit=forfeit, first=first,
+                         overtime1=overtime1, overtime2=overtime2, penalty1=penalty1, penalty2=penalty2)
+    if bye:
+        if forfeit == 1 and score1 is not None and score1 > 0:
+            return None, [error(FORFEIT_INVALID, at("score1"), value=g.forfeit)]
+        if score1 is not None and forfeit is None and score1 != rules.bye_spread:
+            problems.append(warning(BYE_SPREAD, at("score1"), player=p1, spread=score1, usual=rules.bye_spread))
         return normal, problems
-    if normal.forfeit is not None or normal.pending:
-        return normal, problems
-    if (normal.score1 is None) != (normal.score2 is None):
-        missing = "score1" if normal.score1 is None else "score2"
-        return _Half(normal), [error(SCORE_MISSING, g.at(missing))]
-    for n in ("1", "2"):
-        player, score = getattr(normal, "player" + n), getattr(normal, "score" + n)
-        m = minutes["overtime" + n]
-        if not rules.plausible_low <= score <= rules.plausible_high:
-            problems.append(warning(SCORE_IMPLAUSIBLE, g.at("score" + n), player=player, score=score,
-                                    low=rules.plausible_low, high=rules.plausible_high))
-        if m > rules.overtime_limit:
-            problems.append(warning(OVERTIME_OVER_LIMIT, g.at("overtime" + n), player=player,
-                                    minutes=m, limit=rules.overtime_limit))
+    if forfeit is not None or (score1 is None and score2 is None):
+        return normal, problems   # a forfeit, or a pairing still waiting for its result
+    if score1 is None or score2 is None:
+        return _Half(normal), [error(SCORE_MISSING, at("score1" if score1 is None else "score2"))]
+    low, high, limit = rules.plausible_low, rules.plausible_high, rules.overtime_limit
+    if not low <= score1 <= high:
+        problems.append(warning(SCORE_IMPLAUSIBLE, at("score1"), player=p1, score=score1, low=low, high=high))
+    if minutes1 > limit:
+        problems.append(warning(OVERTIME_OVER_LIMIT, at("overtime1"), player=p1, minutes=Fraction(minutes1), limit=limit))
+    if not low <= score2 <= high:
+        problems.append(warning(SCORE_IMPLAUSIBLE, at("score2"), player=p2, score=score2, low=low, high=high))
+    if minutes2 > limit:
+        problems.append(warning(OVERTIME_OVER_LIMIT, at("overtime2"), player=p2, minutes=Fraction(minutes2), limit=limit))
     return normal, problems
+
+
+def _game_key(g: Game) -> tuple:
+    """The round and the players of a slip, whichever player was written first."""
+    p1, p2 = g.player1, g.player2
+    if not p2:
+        return (g.round, p1)
+    try:
+        return (g.round, p1, p2) if p1 <= p2 else (g.round, p2, p1)
+    except TypeError:   # ids that do not compare
+        return (g.round, frozenset((p1, p2)))
 
 
 def check_games(
@@ -420,18 +475,30 @@ def check_games(
     half: list[Game] = []
     for g in games:
         normal, found = _check_one(g, rules, players)
-        problems.extend(found)
-        if isinstance(normal, _Half):
+        if found:
+            problems.extend(found)
+        if type(normal) is _Half:
             half.append(normal.game)
         elif normal is not None:
             good.append(normal)
 
     # Two slips for one game must agree; a disagreeing pair is left out altogether.
-    by_game: dict[tuple, list[Game]] = defaultdict(list)
+    by_game: dict[tuple, Game | list[Game]] = {}    # a game's slip, or its slips when there are several
     for g in good:
-        by_game[(g.round, frozenset(g.players))].append(g)
+        key = _game_key(g)
+        known_slips = by_game.get(key)
+        if known_slips is None:
+            by_game[key] = g
+        elif type(known_slips) is list:
+            known_slips.append(g)
+        else:
+            by_game[key] = [known_slips, g]
+    del good
     merged: list[Game] = []
     for slips in by_game.values():
+        if type(slips) is not list:
+            merged.append(slips)
+            continue
         played = [s for s in slips if not s.pending] or slips
         if len({_canonical(s) for s in played}) > 1:
             for s in played[1:]:
@@ -439,21 +506,39 @@ def check_games(
                                       player1=s.player1, player2=s.player2 or "-"))
             continue
         merged.append(played[0])
+    del by_game
 
     # A player may appear in one game per round (pending pairings are not counted: a changed
     # pairing usually leaves the old row empty beside the new one).
-    seen: dict[tuple[int, str], list[Game]] = defaultdict(list)
+    seen: dict[int, dict[str, Game]] = {}            # round -> player -> their first game
+    again: dict[tuple[int, str], list[Game]] = {}    # (round, player) -> every game of a player seen twice
     for g in merged:
         if not g.pending:
+            in_round = seen.get(g.round)
+            if in_round is None:
+                in_round = seen[g.round] = {}
             for p in g.players:
-                seen[(g.round, p)].append(g)
+                other = in_round.get(p)
+                if other is None:
+                    in_round[p] = g
+                elif (g.round, p) in again:
+                    again[(g.round, p)].append(g)
+                else:
+                    again[(g.round, p)] = [other, g]
+    del seen
     clash: set[int] = set()
-    for (rnd, p), gs in seen.items():
-        if len(gs) > 1:
-            for g in gs:
+    if again:
+        first_seen: dict[tuple[int, str], int] = {}   # reported in the order the players first appear
+        for g in merged:
+            if not g.pending:
+                for p in g.players:
+                    if (g.round, p) in again:
+                        first_seen.setdefault((g.round, p), len(first_seen))
+        for (rnd, p) in sorted(again, key=first_seen.__getitem__):
+            for g in again[(rnd, p)]:
                 problems.append(error(PLAYER_TWICE, g.at("row"), player=p, round=rnd))
                 clash.add(id(g))
-    merged = [g for g in merged if id(g) not in clash]
+        merged = [g for g in merged if id(g) not in clash]
 
     if published:
         expected = {

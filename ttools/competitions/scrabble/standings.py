@@ -15,18 +15,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ttools.competitions.scrabble.results import BYE, GAME, Outcome, Player
+from ttools.competitions.scrabble.results import BYE, GAME, HALF, Outcome, Player, from_halves, halves
 from ttools.core.draw import Draw
 from ttools.core.standings import Ranked, rank
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Record:
-    """A player's tally."""
+    """A player's tally (wins and losses: an int when whole, else a Fraction ending in ½)."""
 
     player: Player
-    wins: Fraction = Fraction(0)
-    losses: Fraction = Fraction(0)
+    wins: int | Fraction = 0
+    losses: int | Fraction = 0
     spread: int = 0
     games: int = 0            # games actually played (not byes or forfeits)
     byes: int = 0
@@ -48,41 +48,34 @@ def _upto(outcomes: Iterable[Outcome], through_round: int | None) -> list[Outcom
 def records(players: Sequence[Player], outcomes: Iterable[Outcome],
             through_round: int | None = None) -> dict[str, Record]:
     """Every player's record (players with no outcome get an empty one)."""
-    tally: dict[str, dict] = {p.id: defaultdict(int) for p in players}
-    for o in _upto(outcomes, through_round):
+    # per player: wins and losses in halves, spread, games, byes, firsts, seconds, for, against, deductions
+    tally: dict[str, list[int]] = {p.id: [0] * 10 for p in players}
+    for o in outcomes:
+        if through_round is not None and o.round > through_round:
+            continue
         t = tally.get(o.player)
         if t is None:
             continue
-        t["wins"] += o.wins
-        t["losses"] += o.losses
-        t["spread"] += o.spread
-        t["deductions"] += o.deduction
+        w, lo = o.wins, o.losses
+        t[0] += w * 2 if type(w) is int else int(w * 2)
+        t[1] += lo * 2 if type(lo) is int else int(lo * 2)
+        t[2] += o.spread
+        t[9] += o.deduction
         if o.kind == GAME:
-            t["games"] += 1
-            t["points_for"] += o.score or 0
-            t["points_against"] += o.opponent_score or 0
+            t[3] += 1
+            t[7] += o.score or 0
+            t[8] += o.opponent_score or 0
             if o.first is True:
-                t["firsts"] += 1
+                t[5] += 1
             elif o.first is False:
-                t["seconds"] += 1
+                t[6] += 1
         elif o.kind == BYE:
-            t["byes"] += 1
-    return {
-        p.id: Record(
-            p,
-            Fraction(tally[p.id]["wins"]),
-            Fraction(tally[p.id]["losses"]),
-            tally[p.id]["spread"],
-            tally[p.id]["games"],
-            tally[p.id]["byes"],
-            tally[p.id]["firsts"],
-            tally[p.id]["seconds"],
-            tally[p.id]["points_for"],
-            tally[p.id]["points_against"],
-            tally[p.id]["deductions"],
-        )
-        for p in players
-    }
+            t[4] += 1
+    out = {}
+    for p in players:
+        t = tally[p.id]
+        out[p.id] = Record(p, from_halves(t[0]), from_halves(t[1]), *t[2:])
+    return out
 
 
 STANDINGS_KEYS = (
@@ -106,7 +99,11 @@ def standings(players: Sequence[Player], outcomes: Iterable[Outcome], lot: Draw 
     """Ranked records; ``decided_by`` indexes ``KEY_NAMES``. Without ``lot`` players equal on
     every key share a rank; with it a seeded lot orders them (flagged ``by_lot``). Players
     withdrawn by then are listed after the others, in their own order."""
-    recs = records(players, outcomes, through_round)
+    return rank_records(records(players, outcomes, through_round), lot, through_round)
+
+
+def rank_records(recs: dict[str, Record], lot: Draw | None = None, through_round: int | None = None) -> list[Ranked[Record]]:
+    """``standings`` of records already counted after ``through_round``."""
     label = lambda r: r.player.id  # noqa: E731
     active = [r for r in recs.values() if not withdrawn_by(r.player, through_round)]
     gone = [r for r in recs.values() if withdrawn_by(r.player, through_round)]
@@ -154,10 +151,10 @@ def meetings(outcomes: Iterable[Outcome], through_round: int | None = None) -> l
 # Scorecards and the cross-table
 
 
-RESULT_CODES = {Fraction(1): "W", Fraction(0): "L", Fraction(1, 2): "T"}  # by wins in a game
+RESULT_CODES = {1: "W", 0: "L", HALF: "T"}  # by wins in a game
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScorecardRow:
     round: int
     opponent: str | None
@@ -166,8 +163,8 @@ class ScorecardRow:
     opponent_score: int | None
     result: str              # W L T, "bye", "forfeit W", "forfeit L"
     spread: int
-    wins: Fraction           # running record after this round
-    losses: Fraction
+    wins: int | Fraction     # running record after this round
+    losses: int | Fraction
     total_spread: int
     penalty: int = 0         # overtime points taken off this round
     deduction: int = 0       # spread points taken off as a penalty this round
@@ -186,17 +183,21 @@ def scorecard(
 ) -> list[ScorecardRow]:
     """One player's rounds in order with the running record (計分卡)."""
     rows: list[ScorecardRow] = []
-    wins = losses = Fraction(0)
-    total = 0
+    wins = losses = total = 0   # wins and losses in halves
     mine = sorted((o for o in _upto(outcomes, through_round) if o.player == player_id),
-                  key=lambda o: o.round)
+                  key=_round)
     for o in mine:
-        wins += o.wins
-        losses += o.losses
+        wins += halves(o.wins)
+        losses += halves(o.losses)
         total += o.spread
         rows.append(ScorecardRow(o.round, o.opponent, o.first, o.score, o.opponent_score,
-                                 _result_label(o), o.spread, wins, losses, total, o.penalty, o.deduction))
+                                 _result_label(o), o.spread, from_halves(wins), from_halves(losses), total,
+                                 o.penalty, o.deduction))
     return rows
+
+
+def _round(o: Outcome) -> int:
+    return o.round
 
 
 def cross_table(
