@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
-from itertools import zip_longest
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from ttools.i18n import pick, zh
 from ttools.workbook.rows import RowStream
@@ -99,15 +98,39 @@ _FAST = frozenset((str, int, float))
 _PLAIN = frozenset((str, int, float, type(None)))
 
 
-def _plain_rows(rows: Sequence[Sequence[Any]]) -> Sequence[Sequence[Any]]:
-    """``rows`` with every value through ``_plain``: the rows themselves when they hold only
-    plain values (most reports), so that a large report is not held twice."""
-    plain = _PLAIN
+def _block_shape(rows: Iterable[Sequence[Any]], number_format: dict[int, str]) -> tuple[list[int], int, bool]:
+    """One pass over a block's rows: the largest display width of each column's values as the
+    cells show them (two decimals for "0.00"), the number of rows, and whether any value needs
+    ``_plain`` (then the rows are converted as they are written)."""
+    widest: list[int] = []
+    two = {c for c, code in number_format.items() if code == "0.00"}
+    count, mixed = 0, False
     for row in rows:
-        for v in row:
-            if type(v) not in plain:
-                return [[x if type(x) in plain else _plain(x) for x in row] for row in rows]
-    return rows
+        count += 1
+        if len(row) > len(widest):
+            widest.extend([0] * (len(row) - len(widest)))
+        for c, v in enumerate(row):
+            t = type(v)
+            if t is str:
+                w = len(v) if v.isascii() else display_width(v)
+            elif t is int:
+                w = len(str(v))
+            elif v is None:
+                continue
+            else:
+                if t is not float:
+                    v = _plain(v)
+                    t = type(v)
+                    mixed = True
+                if t is float and c in two:
+                    w = len(f"{v:.2f}")
+                elif t is str:
+                    w = len(v) if v.isascii() else display_width(v)
+                else:
+                    w = len(str(v))
+            if w > widest[c]:
+                widest[c] = w
+    return widest, count, mixed
 
 
 def _plain(value: Any) -> Any:
@@ -434,9 +457,15 @@ class WorkbookWriter:
         table that runs on repeats its title and headings at the top of each continuation page."""
         ws = self._streamed_sheet(report.name)
         stream = RowStream(ws)
-        # each value converted once; widths from one pass per column, known before the page breaks
-        plain = [_plain_rows(block.rows) for block in report.blocks]
-        widths = self._report_widths(report, plain)
+        # the rows are read twice and never held: once for the widths (known before the page
+        # breaks), once to write them (a report may make its rows as they are read)
+        shapes = [_block_shape(block.rows, block.number_format) for block in report.blocks]
+        widths: dict[int, int] = {}
+        for block, (cols, _, _) in zip(report.blocks, shapes):
+            for c, h in enumerate(block.header or ()):
+                widths[c] = max(widths.get(c, 6), display_width(h) + 2)
+            for c, w in enumerate(cols):
+                widths[c] = max(widths.get(c, 6), min(w + 2, 60))
         per_page = rows_per_page(widths, report.landscape)
         single = sum(1 for b in report.blocks if b.header) == 1
         ws.write_string(0, 0, report.title, self.f_title)
@@ -454,8 +483,8 @@ class WorkbookWriter:
             breaks.append(at)
             page_start = at
 
-        for block, rows in zip(report.blocks, plain):
-            size = (1 if block.title else 0) + (1 if block.header else 0) + len(rows) + len(block.notes)
+        for block, (cols, count, mixed) in zip(report.blocks, shapes):
+            size = (1 if block.title else 0) + (1 if block.header else 0) + count + len(block.notes)
             used = r - page_start
             if block.page_break and used:
                 new_page(r)          # a block that asks for its own page (hand records, table cards)
@@ -473,9 +502,10 @@ class WorkbookWriter:
             number_format = block.number_format
             highlight = block.highlight
             f_cell, f_hl = self.f_cell, self.f_hl
-            width = max(map(len, rows), default=0)
-            plain_formats = {False: [f_cell] * width, True: [f_hl] * width}
-            for i, row in enumerate(rows):
+            plain_formats = {False: [f_cell] * len(cols), True: [f_hl] * len(cols)}
+            for i, row in enumerate(block.rows):
+                if mixed:
+                    row = [v if type(v) in _PLAIN else _plain(v) for v in row]
                 if not single and r - page_start >= per_page:
                     new_page(r)
                     ws.write_string(r, 0, (block.title or report.title) + cont, self.f_block)
@@ -512,17 +542,6 @@ class WorkbookWriter:
             total = sum(widths.values()) or 1
             ws.set_print_scale(max(10, min(100, 100 * avail // total)))
             ws.set_h_pagebreaks(breaks[:1023])        # Excel keeps at most 1023 manual breaks
-
-    @staticmethod
-    def _report_widths(report: Report, plain: Sequence[Sequence[Sequence[Any]]]) -> dict[int, int]:
-        """Column widths of a report sheet from its headings and its values as converted for writing."""
-        widths: dict[int, int] = {}
-        for block, rows in zip(report.blocks, plain):
-            for c, h in enumerate(block.header or ()):
-                widths[c] = max(widths.get(c, 6), display_width(h) + 2)
-            for c, column in enumerate(zip_longest(*rows)):
-                widths[c] = max(widths.get(c, 6), min(_column_width(column, block.number_format.get(c)) + 2, 60))
-        return widths
 
     def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:
         ws = self.wb.add_worksheet("_meta")
