@@ -41,6 +41,17 @@ class Outcome:
     def ok(self) -> bool:
         return not has_errors(self.problems)
 
+    def report_lines(self, quiet: bool = False) -> list[str]:
+        """What the command line says on standard error: errors, then warnings, then what the
+        workbook still waits for, and (unless ``quiet``) the count."""
+        errors = [p for p in self.problems if p.severity == "error"]
+        warnings = [p for p in self.problems if p.severity != "error"]
+        lines = [p.line(self.lang) for p in errors + warnings]
+        lines += [f"waiting: {line}" for line in self.status]
+        if not quiet:
+            lines.append(f"{len(errors)} error(s), {len(warnings)} warning(s)")
+        return lines
+
     def json(self) -> dict[str, Any]:
         from ttools import __version__
 
