@@ -6,7 +6,7 @@ import hashlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations, islice
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ttools.core.draw import Draw
 from ttools.problems import ERROR, NOWHERE, Problem, Where, define, error, warning
@@ -116,8 +116,7 @@ class SeatState:
     where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One player the floor moves. ``teammates``: team-mates already at the destination, a
     same-team seat (同隊同桌) that no set of moves could avoid; empty for a clean move."""
 
@@ -137,8 +136,7 @@ class Move:
         return bool(self.teammates)
 
 
-@dataclass(frozen=True)
-class Advice:
+class Advice(NamedTuple):
     """What the floor must do now; ``stage`` names the draw (with the event seed it reproduces it)."""
 
     action: str                      # 'none' | 'break' | 'balance' | 'final-table' | 'over' | 'invalid'

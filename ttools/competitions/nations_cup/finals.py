@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from ttools.core.draw import Draw
 from ttools.core.standings import rank
@@ -210,8 +210,7 @@ class LineupRow:
     where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class Lineup:
+class Lineup(NamedTuple):
     """A team's accepted line-up for one round (each part sorted)."""
 
     team: str
@@ -219,8 +218,7 @@ class Lineup:
     sng: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class HUMatch:
+class HUMatch(NamedTuple):
     """One drawn heads-up match; ``a`` is the player of the team earlier in the alphabet."""
 
     round: int
@@ -229,16 +227,14 @@ class HUMatch:
     b: str
 
 
-@dataclass(frozen=True)
-class SNGSeat:
+class SNGSeat(NamedTuple):
     round: int
     table: int
     seat: int
     player: str
 
 
-@dataclass(frozen=True)
-class RoundDraw:
+class RoundDraw(NamedTuple):
     """The public draw of one finals round (對戰組合與分桌): 2 HU tables of 3 matches, 3 SNG tables of 4."""
 
     round: int
@@ -270,8 +266,7 @@ class SNGResult:
     where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class Owed:
+class Owed(NamedTuple):
     """What a team's players still owe under the 3-appearance rule (每名選手至少 1 場單挑賽及 1 場單桌錦標賽).
 
     ``hu`` / ``sng``: players who have not yet played that event. ``must_hu`` / ``must_sng``:
@@ -286,8 +281,7 @@ class Owed:
     must_sng: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class FinalsResults:
+class FinalsResults(NamedTuple):
     """Checked results: HU winners and SNG places that count, and whether every drawn game is in."""
 
     hu_wins: dict[str, int]              # player -> HU wins
@@ -295,8 +289,7 @@ class FinalsResults:
     complete: bool
 
 
-@dataclass(frozen=True)
-class FinalRow:
+class FinalRow(NamedTuple):
     rank: int
     team: str
     qualification_rank: int | None
@@ -308,11 +301,10 @@ class FinalRow:
     by_lot: bool = False
 
 
-@dataclass(frozen=True)
-class FinalStandings:
+class FinalStandings(NamedTuple):
     rows: list[FinalRow]
     complete: bool             # every drawn game of all 3 rounds has its result
-    problems: list[Problem] = field(default_factory=list)
+    problems: Sequence[Problem] = ()
 
     def as_json(self) -> list[dict]:
         """``finals.standings`` of the JSON summary."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from ttools.problems import NOWHERE, Where
 
@@ -22,8 +23,7 @@ def team_of(code: str) -> str:
     return code[0]
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     team: str          # 'A'
     number: int        # 1..6 (7+ reserves)
     name: str = ""
@@ -47,8 +47,7 @@ class Match:
     where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """One seat of a Day 2 draw (or a finals SNG draw)."""
 
     table: int
