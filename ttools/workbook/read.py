@@ -217,16 +217,47 @@ def _local(name: str) -> str:
     return name.rsplit("}", 1)[-1]
 
 
+class ParseError(ValueError):
+    """A package part that is not well-formed XML."""
+
+
+class EntitiesForbidden(ValueError):
+    """A package part that declares a DTD or entities (refused before, by the DOCTYPE check)."""
+
+
+def _elements(xml: bytes, wanted: str) -> list[dict[str, str]]:
+    """The attributes of every element named ``wanted`` (in any namespace; a namespaced attribute
+    is keyed 'namespace}name'). Plain expat, refusing any DTD, entity declaration or external
+    reference as defusedxml does, without loading ElementTree for two small parts."""
+    from xml.parsers import expat
+
+    def refuse(*_: object) -> None:
+        raise EntitiesForbidden("a DTD or entity declaration")
+
+    found: list[dict[str, str]] = []
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        if _local(name) == wanted:
+            found.append(attrs)
+
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.StartElementHandler = start
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
+    try:
+        parser.Parse(xml, True)
+    except expat.ExpatError as exc:
+        raise ParseError(str(exc)) from None
+    return found
+
+
 def _sheet_paths(zf: zipfile.ZipFile) -> dict[str, str]:
     """Sheet name -> path of its XML part inside the package (transitional or Strict namespaces)."""
-    from defusedxml import ElementTree as ET
-
-    wb = ET.fromstring(zf.read("xl/workbook.xml"))
-    rels = ET.fromstring(zf.read("xl/_rels/workbook.xml.rels"))
+    sheets = _elements(zf.read("xl/workbook.xml"), "sheet")
     targets = {}
-    for rel in rels.iter():
-        if _local(rel.tag) != "Relationship":
-            continue
+    for rel in _elements(zf.read("xl/_rels/workbook.xml.rels"), "Relationship"):
         target = rel.get("Target", "")
         if target.startswith("/"):
             target = target[1:]
@@ -234,10 +265,8 @@ def _sheet_paths(zf: zipfile.ZipFile) -> dict[str, str]:
             target = posixpath.normpath(posixpath.join("xl", target))
         targets[rel.get("Id")] = target
     out = {}
-    for sheet in wb.iter():
-        if _local(sheet.tag) != "sheet":
-            continue
-        rid = next((v for k, v in sheet.attrib.items() if k.startswith("{") and _local(k) == "id"), None)
+    for sheet in sheets:
+        rid = next((v for k, v in sheet.items() if "}" in k and _local(k) == "id"), None)
         if rid in targets:
             out[sheet.get("name", "")] = targets[rid]
     return out
