@@ -113,7 +113,7 @@ class SeatState:
     seat: int
     player: str
     out: bool = False
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 class Move(NamedTuple):

@@ -92,7 +92,7 @@ class LineupRow:
     team: str
     event: str
     player: str
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 def _cell(row: LineupRow, column: str) -> Where:

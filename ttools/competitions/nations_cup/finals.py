@@ -196,7 +196,7 @@ class RosterRow:
 
     team: str
     player: str
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,7 @@ class LineupRow:
     team: str
     kind: str
     player: str
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 class Lineup(NamedTuple):
@@ -252,7 +252,7 @@ class HUResult:
     a: str
     b: str
     winner: str | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -263,7 +263,7 @@ class SNGResult:
     table: int
     player: str
     place: int | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 class Owed(NamedTuple):

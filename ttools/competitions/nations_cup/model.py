@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
 from ttools.problems import NOWHERE, Where
 
@@ -44,7 +44,7 @@ class Match:
     home: str
     away: str
     winner: str | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 class Seat(NamedTuple):
@@ -65,7 +65,7 @@ class Elimination:
     out: str
     to: str
     stack: int | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class PlaceEntry:
     player: str
     place: int
     shared: bool = False
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
