@@ -16,6 +16,15 @@ def internal_error(exc: BaseException) -> str:
             "Set TTOOLS_DEBUG=1 for details and report it.")
 
 
+def quiet_gc_early() -> None:
+    """Collect the young generation less often from the start: the imports and the reading of a
+    command make tens of thousands of objects that all stay alive, and the collector walked them
+    some thirty times in a check (see ``ttools.pipeline.quiet_gc``, which then freezes them)."""
+    import gc
+
+    gc.set_threshold(50_000, 50, 100)
+
+
 def plain_check(args: list[str]) -> str | None:
     """FILE when ``args`` are exactly ``check FILE`` with nothing click would treat otherwise
     (an option, a folder, which click refuses itself); None for anything else."""
@@ -48,6 +57,7 @@ def check(file: str) -> int:
 
 
 def main() -> None:
+    quiet_gc_early()
     file = plain_check(sys.argv[1:])
     if file is None:
         from ttools.cli import main as click_main

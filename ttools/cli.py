@@ -10,7 +10,7 @@ import click
 
 from ttools import __version__
 
-from ttools.__main__ import EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, internal_error  # noqa: F401
+from ttools.__main__ import EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, internal_error, quiet_gc_early  # noqa: F401
 
 
 def _fail_unreadable(reason: str) -> None:
@@ -423,6 +423,7 @@ _ONE_SHOT = False   # set by main(): the process ends with the command (not so u
 def main() -> None:
     global _ONE_SHOT
     _ONE_SHOT = True
+    quiet_gc_early()
     try:
         cli(prog_name="ttools")
     except KeyboardInterrupt:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations, islice
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from ttools.core.draw import Draw
+from ttools.core.draw import Draw, sha256
 from ttools.problems import ERROR, NOWHERE, Problem, Where, define, error, warning
 
 from .model import Rules, team_of as code_team
@@ -205,7 +204,7 @@ def fingerprint(seating: Iterable[SeatState]) -> str:
         f"{s.table}:{s.seat}:{s.player}:{int(s.out)}"
         for s in sorted(seating, key=lambda s: (s.table, s.seat, s.player, s.out))
     )
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def check_seating(
