@@ -10,6 +10,8 @@ from ttools.problems import Problem, has_errors
 
 @dataclass
 class Outcome:
+    """What processing one workbook gave: its problems, summary and results, and how to write the output."""
+
     competition: str
     lang: str
     problems: list[Problem] = field(default_factory=list)

@@ -39,6 +39,8 @@ NOWHERE = Where("", "")
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem: how bad, its stable code, the cell it points at, the values its message names."""
+
     severity: str
     code: str
     where: Where

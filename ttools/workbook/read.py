@@ -39,8 +39,8 @@ _HAS_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[ >/]")  # an <f> element, with or w
 _ROW_OR_CELL = re.compile(rb"<(?:[\w.-]+:)?(?:(row)|c)\b([^>]*?)(/?)>")
 _CELL_OPEN = re.compile(rb"<(?:[\w.-]+:)?c\b")
 _CELL_REF = re.compile(rb"\sr\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]{1,7})[\"']")   # only cells have such an r
-_NOT_FINITE = re.compile(rb"<(?:[\w.-]+:)?v>[^<]*?(?:[iInN]|[eE][+]?[0-9]{3})")   # inf, nan, 1e400 …
 _ERROR_TYPE = re.compile(rb"\bt\s*=\s*[\"']e[\"']")
+_QUOTED_E = (b'"e"', b"'e'", b'"e\'', b"'e\"")   # what _ERROR_TYPE cannot match without
 _CELL_NAME = re.compile(rb"<(?:[\w.-]+:)?c")
 _CELL_END = re.compile(rb"</(?:[\w.-]+:)?c\s*>")
 _ATTR_R = re.compile(rb"\br\s*=\s*[\"']([^\"']*)[\"']")
@@ -97,6 +97,8 @@ class SheetData:
 
 @dataclass
 class Book:
+    """A workbook as read: its sheets by name, in the workbook's order."""
+
     path: str
     sheets: dict[str, SheetData]
     order: list[str]
@@ -297,7 +299,6 @@ class SheetScan:
     far_cells: int = 0
     first_far_cell: str = ""
     trimmed: bytes | None = None    # the sheet XML without the far cells, when there were any
-    not_finite: bool = False        # a <v> that may read as infinity or NaN
 
 
 def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
@@ -336,9 +337,11 @@ def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
 def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
     """One pass over a sheet's XML for formulas without a cached value, cached errors and the extent
     of its cells; a second pass only when far cells must be left out."""
-    scan = SheetScan(not_finite=bool(_NOT_FINITE.search(xml)))
-    formulas = bool(_HAS_FORMULA.search(xml))
-    extent = None if formulas or _ERROR_TYPE.search(xml) else _extent(xml)
+    scan = SheetScan()
+    # the regular expressions only where a plain substring search finds what they need
+    formulas = (b"<f" in xml or b":f" in xml) and bool(_HAS_FORMULA.search(xml))
+    errors = any(quoted in xml for quoted in _QUOTED_E) and bool(_ERROR_TYPE.search(xml))
+    extent = None if formulas or errors else _extent(xml)
     max_row = max_col = -1
     max_near_col = -1
     marked = 0
@@ -459,7 +462,8 @@ def _repack(path: str, replaced: dict[str, bytes]) -> bytes:
 
 def _finite_only(grid: list[list[Any]]) -> None:
     """A number no cell can hold (<v>1e400</v> reads as infinity) becomes its text, to be reported
-    by whoever reads the cell and written back as text."""
+    by whoever reads the cell and written back as text. (A pass over the values read is cheaper
+    than searching the XML for the few values that could read so.)"""
     for row in grid:
         for j, v in enumerate(row):
             if v.__class__ is float and (v != v or v in (_INF, -_INF)):
@@ -555,8 +559,7 @@ def read_book(path: str) -> Book:
                 far_cells=scan.far_cells,
                 first_far_cell=scan.first_far_cell,
             )
-            if scan.not_finite:
-                _finite_only(data.grid)
+            _finite_only(data.grid)
             for cell, text in scan.errors.items():   # calamine reads a cached error as blank
                 where = _ref(cell.encode())
                 i, j = where[0] - data.row0, where[1] - data.col0

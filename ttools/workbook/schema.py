@@ -49,6 +49,8 @@ _ERROR_VALUES = {"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NUL
 
 @dataclass(frozen=True)
 class Column:
+    """One column of an input table: its key, its header per language, its type and dropdown."""
+
     key: str                         # canonical English name (the contract)
     names: dict[str, str]            # header label per language
     note: dict[str, str] = field(default_factory=dict)   # input message per language
@@ -80,6 +82,8 @@ class Setting:
 
 @dataclass(frozen=True)
 class SheetSpec:
+    """One sheet of a competition's workbook: its names per language, and its table columns or settings."""
+
     key: str                          # canonical English sheet name (the contract)
     names: dict[str, str]             # sheet name per language
     columns: tuple[Column, ...] = ()  # table sheets

@@ -75,6 +75,8 @@ def _held(problems: list[Problem], start: int, sheet: str, waits: str) -> None:
 
 @dataclass
 class Results:
+    """What the rules make of the event so far: draws, places, points, standings, table moves, finals."""
+
     data: EventData
     day1: list[Match] = field(default_factory=list)
     day1_generated: bool = False

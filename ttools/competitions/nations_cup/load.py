@@ -41,6 +41,8 @@ KIND_CHOICES = choice_map(("hu", "sng"), {"單挑": "hu", "單挑賽": "hu", "�
 
 @dataclass
 class SeatingRow:
+    """One row of the Seating sheet: a player's seat in a Day 2 event, and whether they are out."""
+
     event: str
     table: int
     seat: int
@@ -51,6 +53,8 @@ class SeatingRow:
 
 @dataclass
 class EventData(EventBase):
+    """Everything a Nations Cup workbook holds, typed: teams, rules, roster and each stage's rows."""
+
     teams_n: int | None = None
     teams: list[str] = field(default_factory=list)
     lang: str = "zh-Hant"

@@ -81,6 +81,8 @@ class PlaceEntry:
 
 @dataclass(frozen=True)
 class Rules:
+    """The Rules sheet: pools, win points, Day 2 tables and table breaking, rounding, advancing teams."""
+
     pool_hu: Fraction = Fraction(1000, 3)
     pool_nlh: Fraction = Fraction(1000, 3)
     pool_bounty: Fraction = Fraction(1000, 3)
