@@ -17,6 +17,7 @@ import re
 import zipfile
 import zlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 from ttools.problems import Unreadable
@@ -113,9 +114,24 @@ class Book:
 
 
 def _fold(name: str) -> str:
+    return fold(name)
+
+
+def fold(value: Any) -> str:
+    """``normalize.fold_label``, remembered for text: every load folds the same sheet names and
+    column labels again and again."""
+    if value.__class__ is str:
+        return _fold_text(value)
     from ttools.workbook.normalize import fold_label
 
-    return fold_label(name)
+    return fold_label(value)
+
+
+@lru_cache(maxsize=4096)
+def _fold_text(text: str) -> str:
+    from ttools.workbook.normalize import fold_label
+
+    return fold_label(text)
 
 
 def check_container(path: str, later: Callable[[str], bool] | None = None) -> set[str]:
