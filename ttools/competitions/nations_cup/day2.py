@@ -214,13 +214,23 @@ def _fits(free: Sequence[int], teams: Sequence[int]) -> bool:
 
     Gale–Ryser for a 0/1 table×team matrix with row sums ``free`` and column sums ``teams``.
     """
-    if sum(free) != sum(teams):
+    return _fits_sorted(free, sorted(teams), sum(teams))
+
+
+def _fits_sorted(free: Sequence[int], sizes: Sequence[int], total: int) -> bool:
+    """``_fits`` with the team sizes given in ascending order with their total: the condition
+    Σ_{i≤k} free_i ≤ Σ_teams min(size, k) for the k largest free counts, where the right side
+    grows by the number of teams of at least k players from one k to the next."""
+    if sum(free) != total:
         return False
-    rows = sorted(free, reverse=True)
-    running = 0
-    for k, r in enumerate(rows, start=1):
+    n, small = len(sizes), 0      # sizes[:small] are the teams smaller than k
+    running = capacity = 0
+    for k, r in enumerate(sorted(free, reverse=True), start=1):
+        while small < n and sizes[small] < k:
+            small += 1
+        capacity += n - small
         running += r
-        if running > sum(min(size, k) for size in teams):
+        if running > capacity:
             return False
     return True
 
@@ -243,11 +253,12 @@ def seat_draw(lineup: Mapping[str, Sequence[str]], tables: int, seed: str, event
     order = draw.shuffled(list(teams))
     for i, team in enumerate(order):
         codes = draw.shuffled(teams[team])
-        rest = [len(teams[t]) for t in order[i + 1:]]
+        rest = sorted(len(teams[t]) for t in order[i + 1:])
+        rest_total = sum(rest)
         choices = []
         for chosen in combinations(range(tables), len(codes)):
             left = [f - (1 if t in chosen else 0) for t, f in enumerate(free)]
-            if min(left) >= 0 and _fits(left, rest):
+            if min(left) >= 0 and _fits_sorted(left, rest, rest_total):
                 # weight a choice by the free seats it can take: drawing seat cards one by one
                 # would favour the emptier tables in just this way
                 weight = 1
