@@ -256,9 +256,13 @@ def seat_draw(lineup: Mapping[str, Sequence[str]], tables: int, seed: str, event
         rest = sorted(len(teams[t]) for t in order[i + 1:])
         rest_total = sum(rest)
         choices = []
-        for chosen in combinations(range(tables), len(codes)):
-            left = [f - (1 if t in chosen else 0) for t, f in enumerate(free)]
-            if min(left) >= 0 and _fits_sorted(left, rest, rest_total):
+        # only tables with a free seat: the same candidate sets, in the same order, as every
+        # set of tables less those that would go below zero
+        for chosen in combinations([t for t, f in enumerate(free) if f > 0], len(codes)):
+            left = list(free)
+            for t in chosen:
+                left[t] -= 1
+            if _fits_sorted(left, rest, rest_total):
                 # weight a choice by the free seats it can take: drawing seat cards one by one
                 # would favour the emptier tables in just this way
                 weight = 1
