@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from itertools import combinations, islice
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ttools.core.draw import Draw, sha256
 from ttools.problems import ERROR, NOWHERE, Problem, Where, define, error, warning
 
-from .model import Rules, team_of as code_team
+from .model import Located, Rules, team_of as code_team
 
 BREAK_ORDERS = ("highest-first", "lowest-first")
 TABLE_CAPACITY = 9      # 每桌 8 至 9 人: the largest table
@@ -104,15 +103,15 @@ _SUMMARY = {
 }
 
 
-@dataclass(frozen=True)
-class SeatState:
+class SeatState(Located):
     """One row of an MTT's Seating sheet: who sits where, and whether they are out (出局)."""
 
+    __slots__ = ("table", "seat", "player", "out")
+    _defaults = {"out": False}
     table: int
     seat: int
     player: str
-    out: bool = False
-    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    out: bool
 
 
 class Move(NamedTuple):
@@ -366,17 +365,16 @@ def _max_flow(capacity: dict[tuple, dict[tuple, int]], source: tuple, sink: tupl
         flow += push
 
 
-@dataclass
 class _Moving:
     """What is left to seat while a set of moves is built: the movers that must go (a broken
     table's players, by team), how many each over-full table still sends and which teams it
     can send them from, the seats each short table still takes and the teams already there."""
 
-    fixed: Counter
-    send: dict[int, int]
-    pools: dict[int, Counter]
-    take: dict[int, int]
-    present: dict[int, Counter]
+    __slots__ = ("fixed", "send", "pools", "take", "present")
+
+    def __init__(self, fixed: Counter, send: dict[int, int], pools: dict[int, Counter], take: dict[int, int],
+                 present: dict[int, Counter]) -> None:
+        self.fixed, self.send, self.pools, self.take, self.present = fixed, send, pools, take, present
 
     def clashes(self, avoid: bool) -> int:
         """The fewest movers left who must sit with a team-mate.

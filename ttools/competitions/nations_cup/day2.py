@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Mapping, Sequence
 
 from ttools.core.draw import Draw
 from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
-from .model import Player, Seat
+from .model import Located, Player, Seat
 
 EVENTS = ("nlh", "bounty")   # NLH MTT (多桌錦標賽) and escalating bounty MTT (獵人賽)
 PER_EVENT = 3                # each team enters 3 players in each event
@@ -85,14 +84,13 @@ LINEUP_UNKNOWN_EVENT = define(
 )
 
 
-@dataclass(frozen=True)
-class LineupRow:
+class LineupRow(Located):
     """One row of the line-up sheet; ``where`` maps a column ('team', 'event', 'player') to its cell."""
 
+    __slots__ = ("team", "event", "player")
     team: str
     event: str
     player: str
-    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 def _cell(row: LineupRow, column: str) -> Where:

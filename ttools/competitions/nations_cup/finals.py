@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from typing import Mapping, NamedTuple, Sequence
@@ -12,7 +11,7 @@ from ttools.core.draw import Draw
 from ttools.core.standings import rank
 from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
-from .model import DEFAULT_SCALES, Player, Rules, scale_points, team_of
+from .model import DEFAULT_SCALES, Located, Player, Rules, scale_points, team_of
 
 FINALISTS = 4          # 決賽 4 隊
 ROSTER_SIZE = 6        # 決賽出賽選手名單: 6 players, fixed once submitted
@@ -190,24 +189,22 @@ LOT = define(
 # records
 
 
-@dataclass(frozen=True)
-class RosterRow:
+class RosterRow(Located):
     """One row of FinalsRoster; ``where`` maps a column ('team', 'player') to its cell."""
 
+    __slots__ = ("team", "player")
     team: str
     player: str
-    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class LineupRow:
+class LineupRow(Located):
     """One row of FinalsLineups: in round ``round`` team ``team`` sends ``player`` to ``kind`` (hu | sng)."""
 
+    __slots__ = ("round", "team", "kind", "player")
     round: int
     team: str
     kind: str
     player: str
-    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 class Lineup(NamedTuple):
@@ -243,27 +240,27 @@ class RoundDraw(NamedTuple):
     sng: tuple[SNGSeat, ...]
 
 
-@dataclass(frozen=True)
-class HUResult:
+class HUResult(Located):
     """One row of FinalsHU; ``winner`` None = not played yet."""
 
+    __slots__ = ("round", "table", "a", "b", "winner")
+    _defaults = {"winner": None}
     round: int
     table: int
     a: str
     b: str
-    winner: str | None = None
-    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    winner: str | None
 
 
-@dataclass(frozen=True)
-class SNGResult:
+class SNGResult(Located):
     """One row of FinalsSNG; ``place`` None = not finished yet."""
 
+    __slots__ = ("round", "table", "player", "place")
+    _defaults = {"place": None}
     round: int
     table: int
     player: str
-    place: int | None = None
-    where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    place: int | None
 
 
 class Owed(NamedTuple):
