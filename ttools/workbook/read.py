@@ -96,13 +96,13 @@ class SheetData:
         return ""
 
 
-@dataclass
 class Book:
     """A workbook as read: its sheets by name, in the workbook's order."""
 
-    path: str
-    sheets: dict[str, SheetData]
-    order: list[str]
+    __slots__ = ("path", "sheets", "order")
+
+    def __init__(self, path: str, sheets: dict[str, SheetData], order: list[str]) -> None:
+        self.path, self.sheets, self.order = path, sheets, order
 
     def get(self, *names: str) -> SheetData | None:
         """The first sheet whose name matches one of ``names`` (case- and space-insensitive)."""
@@ -304,17 +304,18 @@ def _ref(text: bytes) -> tuple[int, int] | None:
     return row - 1, col - 1
 
 
-@dataclass
 class SheetScan:
     """What the cell scan of one sheet's XML found."""
 
-    rows: int = 0                   # bounding box of the cells kept (0-based exclusive ends)
-    cols: int = 0
-    no_cached_value: set[str] = field(default_factory=set)
-    errors: dict[str, str] = field(default_factory=dict)
-    far_cells: int = 0
-    first_far_cell: str = ""
-    trimmed: bytes | None = None    # the sheet XML without the far cells, when there were any
+    __slots__ = ("rows", "cols", "no_cached_value", "errors", "far_cells", "first_far_cell", "trimmed")
+
+    def __init__(self) -> None:
+        self.rows = self.cols = 0       # bounding box of the cells kept (0-based exclusive ends)
+        self.no_cached_value: set[str] = set()
+        self.errors: dict[str, str] = {}
+        self.far_cells = 0
+        self.first_far_cell = ""
+        self.trimmed: bytes | None = None    # the sheet XML without the far cells, when there were any
 
 
 def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
