@@ -4,6 +4,8 @@ positionally or by keyword, with the same defaults and the same refusals."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from dataclasses import FrozenInstanceError
 
 import pytest
@@ -58,3 +60,9 @@ def test_replace_and_repr():
     won = m.replace(winner="A1")
     assert won.winner == "A1" and won.where is where and m.winner is None
     assert repr(won) == f"Match(round=1, table=2, home='A1', away='B4', winner='A1', where={where!r})"
+
+
+def test_copies_and_pickles_are_equal_rows():
+    m = Match(1, 2, "A1", "B4", "A1", {"winner": Where("Day1", "E2")})
+    for other in (copy.copy(m), copy.deepcopy(m), pickle.loads(pickle.dumps(m))):
+        assert other == m and other.where == m.where and type(other) is Match

@@ -35,6 +35,7 @@ class Located:
 
     __slots__ = ("where",)
     _defaults: dict[str, Any] = {}
+    where: Mapping[str, Where]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         names = type(self).__slots__
@@ -75,6 +76,9 @@ class Located:
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:   # copy and pickle build a new row, never assign to one
+        return type(self), (*self._values(), self.where)
 
     def replace(self, **changes: Any) -> Located:
         """A copy with some fields changed (``dataclasses.replace``)."""
