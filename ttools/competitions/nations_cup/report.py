@@ -32,6 +32,7 @@ def sheet_name(key: str, lang: str) -> str:
 def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
     t = _L(lang)
     data = res.data
+    _COUNTRIES[:] = [None, {}]   # counted afresh for every set of reports
     out: list[Report] = []
     seed_line = t(f"抽籤種子：{data.seed}", f"Draw seed: {data.seed}")
     name = data.name or "Nations Cup"
@@ -368,8 +369,22 @@ def _shared_rank(value, values) -> Any:
 
 def _country(data, team: str) -> str:
     """The country a team plays for: what its players' rows say (the most common, if they differ)."""
-    countries = Counter(p.country for p in data.players.values() if p.team == team and p.country)
-    return countries.most_common(1)[0][0] if countries else ""
+    return _countries(data.players).get(team, "")
+
+
+_COUNTRIES: list = [None, {}]   # the roster last asked about (reset by reports), and its team -> country
+
+
+def _countries(players: dict) -> dict[str, str]:
+    """Team -> country for a roster, counted once per roster rather than once per report row
+    (a row asks for every team's, and there are hundreds of rows)."""
+    if _COUNTRIES[0] is not players:
+        by_team: dict[str, Counter] = {}
+        for p in players.values():
+            if p.country:
+                by_team.setdefault(p.team, Counter())[p.country] += 1
+        _COUNTRIES[:] = [players, {team: c.most_common(1)[0][0] for team, c in by_team.items()}]
+    return _COUNTRIES[1]
 
 
 def _blank(v):
