@@ -8,7 +8,6 @@ with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
 from typing import Iterable, Mapping, NamedTuple, Sequence
@@ -136,8 +135,7 @@ class MilestoneEvent(NamedTuple):
     passed: tuple[int, ...] = ()
 
 
-@dataclass
-class BountyResult:
+class BountyResult(NamedTuple):
     """Everything the elimination log says about the bounty event so far."""
 
     field: list[str]

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from ttools.competitions.nations_cup import finals as F
 from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.day2 import LineupRow
-from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Match, PlaceEntry, Player, Rules,
+from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Located, Match, PlaceEntry, Player, Rules,
                                                    team_letters)
 from ttools.competitions.common import EventBase, Loader
 from ttools.problems import Problem, Where, define, error, warning
@@ -39,16 +39,15 @@ SCALE_CHOICES = choice_map(("nlh", "bounty", "sng", "bonus"))
 KIND_CHOICES = choice_map(("hu", "sng"), {"單挑": "hu", "單挑賽": "hu", "單桌": "sng", "單桌錦標賽": "sng"})
 
 
-@dataclass
-class SeatingRow:
+class SeatingRow(Located):
     """One row of the Seating sheet: a player's seat in a Day 2 event, and whether they are out."""
 
+    __slots__ = ("event", "table", "seat", "player", "out")
     event: str
     table: int
     seat: int
     player: str
     out: bool
-    where: Mapping[str, Where] = field(default_factory=dict)
 
 
 @dataclass

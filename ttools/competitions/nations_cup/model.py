@@ -29,8 +29,8 @@ class Located:
     It behaves as the frozen dataclass it replaces, ``where`` being ``field(default_factory=dict,
     compare=False, hash=False)``: built positionally or by keyword, read-only, equal and hashed by
     its value fields alone. A subclass lists its value fields in ``__slots__`` and the defaults of
-    its last ones in ``_defaults``. No code is generated for it: nine row types as frozen
-    dataclasses took a tenth of ``ttools check``.
+    its last ones in ``_defaults``. No code is generated for it: the row types as dataclasses
+    took a tenth of ``ttools check``.
     """
 
     __slots__ = ("where",)
