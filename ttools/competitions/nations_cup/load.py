@@ -257,9 +257,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
 
 
 def _replace(rules: Rules, **kw) -> Rules:
-    from dataclasses import replace
-
-    return replace(rules, **kw)
+    return rules._replace(**kw)
 
 
 def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Problem]) -> Rules:

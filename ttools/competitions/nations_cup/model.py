@@ -6,7 +6,7 @@ engine can point a problem at the exact cell without knowing anything about Exce
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import FrozenInstanceError
 from fractions import Fraction
 from typing import Any, Mapping, NamedTuple
 
@@ -142,8 +142,7 @@ class PlaceEntry(Located):
     shared: bool
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):
     """The Rules sheet: pools, win points, Day 2 tables and table breaking, rounding, advancing teams."""
 
     pool_hu: Fraction = Fraction(1000, 3)
