@@ -160,14 +160,17 @@ class Places(Mapping):
         return repr(dict(self))
 
 
-@dataclass(slots=True)
 class Row:
     """One data row: raw values by column key, their cells, the 1-based sheet row number."""
 
-    values: dict[str, Any]
-    where: Mapping[str, Where]   # a dict, or Places as read from a sheet
-    number: int
-    labels: dict[str, dict[str, str]] = field(default_factory=dict)  # column key -> label per language
+    __slots__ = ("values", "where", "number", "labels")
+
+    def __init__(self, values: dict[str, Any], where: Mapping[str, Where], number: int,
+                 labels: dict[str, dict[str, str]] | None = None) -> None:
+        self.values = values
+        self.where = where      # a dict, or Places as read from a sheet
+        self.number = number
+        self.labels = {} if labels is None else labels   # column key -> label per language
 
     def blank(self, key: str) -> bool:
         return nz.is_blank(self.values.get(key))
