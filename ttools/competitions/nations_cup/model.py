@@ -39,6 +39,10 @@ class Located:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         names = type(self).__slots__
+        if not kwargs and len(args) == len(names) + 1:   # every field and its cells, as the loader makes rows
+            for name, value in zip((*names, "where"), args):
+                object.__setattr__(self, name, value)
+            return
         if len(args) > len(names) + 1:
             raise TypeError(f"{type(self).__name__}() takes {len(names) + 1} arguments, got {len(args)}")
         values = dict(zip((*names, "where"), args))
