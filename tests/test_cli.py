@@ -456,3 +456,15 @@ def test_an_output_into_a_folder_that_does_not_exist_is_a_one_line_error(write_e
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "does not exist" in lines[0] and "Traceback" not in result.stderr
     assert not (tmp_path / "no-such-folder").exists()
+
+
+def test_only_a_plain_check_of_one_file_skips_click(tmp_path):
+    from ttools.__main__ import plain_check
+
+    book = tmp_path / "event.xlsx"
+    book.write_bytes(b"")
+    assert plain_check(["check", str(book)]) == str(book)
+    assert plain_check(["check", str(tmp_path / "absent.xlsx")]) == str(tmp_path / "absent.xlsx")   # says so itself
+    for args in (["check", str(tmp_path)], ["check", str(book), "--annotate"], ["check", "--json", "-", str(book)],
+                 ["check", "-"], ["check", "--help"], ["check"], ["run", str(book)], [], ["check", ""]):
+        assert plain_check(args) is None, args

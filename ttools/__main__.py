@@ -27,11 +27,14 @@ def quiet_gc_early() -> None:
 
 def plain_check(args: list[str]) -> str | None:
     """FILE when ``args`` are exactly ``check FILE`` with nothing click would treat otherwise
-    (an option, a folder, which click refuses itself); None for anything else."""
+    (an option; a folder or an existing file that cannot be read, which click refuses itself);
+    None for anything else."""
     if len(args) != 2 or args[0] != "check":
         return None
     file = args[1]
     if not file or file.startswith("-") or os.path.isdir(file):
+        return None
+    if os.path.lexists(file) and not os.access(file, os.R_OK):
         return None
     return file
 
