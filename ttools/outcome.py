@@ -2,30 +2,32 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ttools.problems import Problem, has_errors
 
 
-@dataclass
 class Outcome:
     """What processing one workbook gave: its problems, summary and results, and how to write the output."""
 
-    competition: str
-    lang: str
-    problems: list[Problem] = field(default_factory=list)
-    summary: dict[str, Any] = field(default_factory=dict)
-    # the competition's results (for its optional ``site`` hook) and the event's name
-    results: Any = None
-    event_name: str = ""
-    # writes the output workbook to the given path
-    writer: Callable[[str], None] | None = None
-    # what the workbook is still waiting for (partial entry is normal): lines in the event's language
-    status: list[str] = field(default_factory=list)
-    # makes the report sheets; called on first use of ``reports`` (``check`` never needs them)
-    make_reports: Callable[[], list[Any]] | None = field(default=None, repr=False)
-    _reports: list[Any] | None = field(default=None, repr=False)
+    def __init__(self, competition: str, lang: str, problems: list[Problem] | None = None,
+                 summary: dict[str, Any] | None = None, results: Any = None, event_name: str = "",
+                 writer: Callable[[str], None] | None = None, status: list[str] | None = None,
+                 make_reports: Callable[[], list[Any]] | None = None, _reports: list[Any] | None = None) -> None:
+        self.competition = competition
+        self.lang = lang
+        self.problems: list[Problem] = [] if problems is None else problems
+        self.summary: dict[str, Any] = {} if summary is None else summary
+        # the competition's results (for its optional ``site`` hook) and the event's name
+        self.results = results
+        self.event_name = event_name
+        # writes the output workbook to the given path
+        self.writer = writer
+        # what the workbook is still waiting for (partial entry is normal): lines in the event's language
+        self.status: list[str] = [] if status is None else status
+        # makes the report sheets; called on first use of ``reports`` (``check`` never needs them)
+        self.make_reports = make_reports
+        self._reports = _reports
 
     @property
     def reports(self) -> list[Any]:
