@@ -16,7 +16,6 @@ import posixpath
 import re
 import zipfile
 import zlib
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
@@ -69,19 +68,22 @@ def a1(row: int, col: int) -> str:
     return f"{col_letter(col)}{row + 1}"
 
 
-@dataclass
 class SheetData:
     """One sheet's values as a grid; ``row0``/``col0`` place the grid's top-left cell."""
 
-    name: str
-    grid: list[list[Any]]
-    row0: int = 0
-    col0: int = 0
-    visible: bool = True
-    no_cached_value: set[str] = field(default_factory=set)  # A1 cells with a formula but no value
-    errors: dict[str, str] = field(default_factory=dict)     # A1 -> the Excel error the cell shows ('#REF!')
-    far_cells: int = 0          # cells left out because they lie far outside any table
-    first_far_cell: str = ""    # the first of them, to point at
+    def __init__(self, name: str, grid: list[list[Any]], row0: int = 0, col0: int = 0, visible: bool = True,
+                 no_cached_value: set[str] | None = None, errors: dict[str, str] | None = None, far_cells: int = 0,
+                 first_far_cell: str = "") -> None:
+        self.name = name
+        self.grid = grid
+        self.row0 = row0
+        self.col0 = col0
+        self.visible = visible
+        # A1 cells with a formula but no value, and A1 -> the Excel error a cell shows ('#REF!')
+        self.no_cached_value: set[str] = set() if no_cached_value is None else no_cached_value
+        self.errors: dict[str, str] = {} if errors is None else errors
+        self.far_cells = far_cells              # cells left out because they lie far outside any table
+        self.first_far_cell = first_far_cell    # the first of them, to point at
 
     def rows(self) -> Iterator[tuple[int, list[tuple[Any, str]]]]:
         """Yield (0-based row index, [(value, 'A1'), …]) for every row of the grid."""
