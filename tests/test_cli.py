@@ -332,6 +332,59 @@ def test_heavy_libraries_are_imported_lazily():
     assert out.stdout.strip() == "False False False False"
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+# modules that only writing an output or publishing needs: `check` must never load them
+_NOT_FOR_CHECK = ("click", "xlsxwriter", "openpyxl", "jinja2", "ttools.cli", "ttools.workbook.write",
+                  "ttools.workbook.annotate", "ttools.competitions.nations_cup.report",
+                  "ttools.competitions.nations_cup.reckoner", "ttools.competitions.nations_cup.site", "ttools.publish")
+
+
+def _modules_after(*args: str) -> tuple[subprocess.CompletedProcess, set[str]]:
+    """Run ``python -m ttools ARGS`` in a fresh interpreter; the modules loaded when it exits."""
+    code = ("import atexit, runpy, sys\n"
+            "report = sys.argv.pop(1)\n"
+            "atexit.register(lambda: open(report, 'w').write('\\n'.join(sorted(sys.modules))))\n"
+            "sys.argv[0] = 'ttools'\n"
+            "runpy.run_module('ttools', run_name='__main__', alter_sys=True)\n")
+    report = ROOT / ".modules-after-check.txt"
+    try:
+        done = subprocess.run([sys.executable, "-c", code, str(report), *args], capture_output=True, text=True, cwd=ROOT)
+        return done, set(report.read_text().split())
+    finally:
+        report.unlink(missing_ok=True)
+
+
+def test_check_of_a_nations_cup_workbook_loads_no_report_writer_or_publishing_module():
+    done, modules = _modules_after("check", "samples/nations-cup-12.xlsx")
+    assert done.returncode == 0, done.stderr
+    assert "ttools.competitions.nations_cup.compute" in modules      # it did check the event
+    loaded = sorted(m for m in modules if any(m == name or m.startswith(name + ".") for name in _NOT_FOR_CHECK))
+    assert loaded == []
+
+
+@pytest.mark.parametrize("kind", ["sample", "problems", "unreadable", "missing", "folder"])
+def test_plain_check_says_what_the_click_command_says(kind, tmp_path, write_event):
+    """``python -m ttools check FILE`` runs without click: the same lines and exit code as the
+    click command (which ``ttools.cli.main`` runs)."""
+    if kind == "sample":
+        target = ROOT / "samples" / "nations-cup-12.xlsx"
+    elif kind == "problems":
+        target = _broken_event(write_event)
+    elif kind == "unreadable":
+        target = tmp_path / "notes.xlsx"
+        target.write_text("not a workbook", encoding="utf-8")
+    elif kind == "missing":
+        target = tmp_path / "absent.xlsx"
+    else:
+        target = tmp_path
+    plain = subprocess.run([sys.executable, "-m", "ttools", "check", str(target)], capture_output=True, text=True, cwd=ROOT)
+    via_click = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'ttools'; from ttools.cli import main; main()",
+                                "check", str(target)], capture_output=True, text=True, cwd=ROOT)
+    assert (plain.returncode, plain.stdout, plain.stderr) == (via_click.returncode, via_click.stdout, via_click.stderr)
+    assert plain.returncode == {"sample": 0, "problems": 1, "unreadable": 2, "missing": 2, "folder": 2}[kind]
+
+
 # ---- check --annotate ----------------------------------------------------------------------------
 
 
@@ -403,3 +456,15 @@ def test_an_output_into_a_folder_that_does_not_exist_is_a_one_line_error(write_e
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "does not exist" in lines[0] and "Traceback" not in result.stderr
     assert not (tmp_path / "no-such-folder").exists()
+
+
+def test_only_a_plain_check_of_one_file_skips_click(tmp_path):
+    from ttools.__main__ import plain_check
+
+    book = tmp_path / "event.xlsx"
+    book.write_bytes(b"")
+    assert plain_check(["check", str(book)]) == str(book)
+    assert plain_check(["check", str(tmp_path / "absent.xlsx")]) == str(tmp_path / "absent.xlsx")   # says so itself
+    for args in (["check", str(tmp_path)], ["check", str(book), "--annotate"], ["check", "--json", "-", str(book)],
+                 ["check", "-"], ["check", "--help"], ["check"], ["run", str(book)], [], ["check", ""]):
+        assert plain_check(args) is None, args

@@ -10,7 +10,7 @@ import click
 
 from ttools import __version__
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
+from ttools.__main__ import EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, internal_error, quiet_gc_early  # noqa: F401
 
 
 def _fail_unreadable(reason: str) -> None:
@@ -68,14 +68,8 @@ def _need_folders(*paths: str | None) -> None:
 
 
 def _report(outcome, quiet: bool = False) -> None:
-    errors = [p for p in outcome.problems if p.severity == "error"]
-    warnings = [p for p in outcome.problems if p.severity != "error"]
-    for p in errors + warnings:
-        click.echo(p.line(outcome.lang), err=True)
-    for line in getattr(outcome, "status", ()):
-        click.echo(f"waiting: {line}", err=True)
-    if not quiet:
-        click.echo(f"{len(errors)} error(s), {len(warnings)} warning(s)", err=True)
+    for line in outcome.report_lines(quiet):
+        click.echo(line, err=True)
 
 
 def _write_json(outcome, path: str | None) -> None:
@@ -429,6 +423,7 @@ _ONE_SHOT = False   # set by main(): the process ends with the command (not so u
 def main() -> None:
     global _ONE_SHOT
     _ONE_SHOT = True
+    quiet_gc_early()
     try:
         cli(prog_name="ttools")
     except KeyboardInterrupt:
@@ -436,8 +431,7 @@ def main() -> None:
     except Exception as exc:  # a bug in ttools must still not show staff a traceback
         if os.environ.get("TTOOLS_DEBUG"):
             raise
-        click.echo(f"ttools: internal error ({type(exc).__name__}: {exc}); the input was not modified. "
-                   "Set TTOOLS_DEBUG=1 for details and report it.", err=True)
+        click.echo(internal_error(exc), err=True)
         sys.exit(3)
 
 

@@ -2,30 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from ttools.problems import Problem, has_errors
 
 
-@dataclass
 class Outcome:
-    competition: str
-    lang: str
-    problems: list[Problem] = field(default_factory=list)
-    summary: dict[str, Any] = field(default_factory=dict)
-    # the competition's results (for its optional ``site`` hook) and the event's name
-    results: Any = None
-    event_name: str = ""
-    # writes the output workbook to the given path
-    writer: Callable[[str], None] | None = None
-    # what the workbook is still waiting for (partial entry is normal): lines in the event's language
-    status: list[str] = field(default_factory=list)
-    # makes the report sheets; called on first use of ``reports`` (``check`` never needs them)
-    # (an iterable: the writer takes them one at a time and keeps none, only their names)
-    make_reports: Callable[[], Iterable[Any]] | None = field(default=None, repr=False)
-    _reports: list[Any] | None = field(default=None, repr=False)
-    _printable: list[str] | None = field(default=None, repr=False)
+    """What processing one workbook gave: its problems, summary and results, and how to write the output."""
+
+    def __init__(self, competition: str, lang: str, problems: list[Problem] | None = None,
+                 summary: dict[str, Any] | None = None, results: Any = None, event_name: str = "",
+                 writer: Callable[[str], None] | None = None, status: list[str] | None = None,
+                 make_reports: Callable[[], Iterable[Any]] | None = None) -> None:
+        self.competition = competition
+        self.lang = lang
+        self.problems: list[Problem] = [] if problems is None else problems
+        self.summary: dict[str, Any] = {} if summary is None else summary
+        # the competition's results (for its optional ``site`` hook) and the event's name
+        self.results = results
+        self.event_name = event_name
+        # writes the output workbook to the given path
+        self.writer = writer
+        # what the workbook is still waiting for (partial entry is normal): lines in the event's language
+        self.status: list[str] = [] if status is None else status
+        # makes the report sheets (an iterable): the writer takes them one at a time and keeps
+        # none, only their names; ``reports`` keeps them (the site). ``check`` never makes them.
+        self.make_reports = make_reports
+        self._reports: list[Any] | None = None
+        self._printable: list[str] | None = None
 
     @property
     def reports(self) -> list[Any]:
@@ -52,6 +56,17 @@ class Outcome:
     @property
     def ok(self) -> bool:
         return not has_errors(self.problems)
+
+    def report_lines(self, quiet: bool = False) -> list[str]:
+        """What the command line says on standard error: errors, then warnings, then what the
+        workbook still waits for, and (unless ``quiet``) the count."""
+        errors = [p for p in self.problems if p.severity == "error"]
+        warnings = [p for p in self.problems if p.severity != "error"]
+        lines = [p.line(self.lang) for p in errors + warnings]
+        lines += [f"waiting: {line}" for line in self.status]
+        if not quiet:
+            lines.append(f"{len(errors)} error(s), {len(warnings)} warning(s)")
+        return lines
 
     def json(self) -> dict[str, Any]:
         from ttools import __version__

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
-import tempfile
 from itertools import combinations
 from typing import Callable, Iterable
 
 from ttools import competitions
+from ttools.core.draw import sha256
 from ttools.outcome import Outcome
 from ttools.problems import Unreadable
 from ttools.workbook.normalize import clean_text, fold_label
@@ -19,7 +18,7 @@ _EVENT_NAMES = ("Event", "賽事", "赛事")
 
 
 def file_hash(path: str) -> str:
-    h = hashlib.sha256()
+    h = sha256()
     with open(path, "rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 16), b""):
             h.update(chunk)
@@ -131,6 +130,8 @@ def cannot_write(target: str, exc: BaseException) -> CannotWrite:
 def write_atomic(target: str, write: Callable[[str], None], suffix: str = "") -> None:
     """Write through a temporary file beside ``target`` and rename it: a half-written file (full
     disk, a kill) never replaces a good one, and no temporary file is left behind."""
+    import tempfile   # only when writing: check never does
+
     folder = os.path.dirname(os.path.abspath(target))
     tmp = None
     try:

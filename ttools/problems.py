@@ -8,7 +8,7 @@ reads in the event's language while its code stays stable for machines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 ERROR = "error"
 WARNING = "warning"
@@ -26,8 +26,7 @@ def define(code: str, en: str, zh_hant: str, zh_hans: str | None = None) -> str:
     return code
 
 
-@dataclass(frozen=True, slots=True)   # one per input cell: no per-instance dict
-class Where:
+class Where(NamedTuple):   # immutable, equal and hashed by value; no per-instance dict
     """A place in the workbook: the sheet's name as it appears there, and an A1 cell ('' = whole sheet)."""
 
     sheet: str
@@ -39,6 +38,8 @@ NOWHERE = Where("", "")
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem: how bad, its stable code, the cell it points at, the values its message names."""
+
     severity: str
     code: str
     where: Where

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter, defaultdict
-from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -189,7 +188,7 @@ def test_player_schedules_two_matches_each():
 
 
 def decide_all(matches: list[Match]) -> list[Match]:
-    return [replace(m, winner=m.home if i % 3 else m.away) for i, m in enumerate(matches)]
+    return [m.replace(winner=m.home if i % 3 else m.away) for i, m in enumerate(matches)]
 
 
 @pytest.mark.parametrize("n, total", [(11, 330), (12, 360)])
@@ -244,7 +243,7 @@ def test_check_pairings_reports_broken_tables():
     matches = day1_pairings(teams, "s")
     first = matches[0]
     # put a team-mate of the home player in as the away player
-    own = replace(first, away=team_of(first.home) + "4")
+    own = first.replace(away=team_of(first.home) + "4")
     found = check_pairings([own] + matches[1:], teams)
     assert any("team-mates" in f for f in found)
     assert any("does not play" in f for f in found)

@@ -242,3 +242,25 @@ def test_draw_from_validated_lineups():
         seats = seat_draw(lineup, 4, "s", event)
         assert_valid_draw(seats, lineup, 4)
         assert all(team_of(s.player) in teams for s in seats)
+
+
+def _gale_ryser(free, teams):
+    """The Gale–Ryser condition as written in the textbook: every prefix of the free counts,
+    largest first, at most the sum over teams of min(size, k)."""
+    if sum(free) != sum(teams):
+        return False
+    running = 0
+    for k, r in enumerate(sorted(free, reverse=True), start=1):
+        running += r
+        if running > sum(min(size, k) for size in teams):
+            return False
+    return True
+
+
+@given(st.lists(st.integers(0, 10), min_size=1, max_size=12), st.lists(st.integers(0, 12), max_size=30), st.booleans())
+def test_the_seat_draw_feasibility_test_is_gale_ryser(free, teams, balance):
+    from ttools.competitions.nations_cup.day2 import _fits
+
+    if balance and sum(free) > sum(teams):
+        teams = teams + [1] * (sum(free) - sum(teams))   # equal totals: the case that needs the prefix test
+    assert _fits(free, teams) == _gale_ryser(free, teams)

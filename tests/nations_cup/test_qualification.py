@@ -1,6 +1,5 @@
 """Qualification total (資格賽總成績): pools, exact shares, rounding, tie-breaks, advancing."""
 
-from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction as F
 
@@ -105,7 +104,7 @@ def test_tail_not_zero_but_within_five_hundredths():
 def test_largest_remainder_makes_the_tail_zero():
     # floors 30.62 + 325.00 + 362.50 + 281.87 = 999.99; the one hundredth left over goes to a
     # remainder of 0.5, which A and D share: the seeded lot decides, and says so.
-    rules = replace(POOLS_400, rounding="largest-remainder")
+    rules = POOLS_400._replace(rounding="largest-remainder")
     q = run(HU4, NLH4, BOUNTY4, rules=rules)
     assert sum(r.total_printed for r in q.rows) == Decimal("1000.00")
     assert q.tail == 0
@@ -137,7 +136,7 @@ def test_largest_remainder_settles_equal_remainders_by_the_seeded_lot_flagged():
 
 
 def test_unknown_rounding_is_an_error_and_falls_back_to_half_up():
-    q = run(HU4, NLH4, BOUNTY4, rules=replace(POOLS_400, rounding="banker"))
+    q = run(HU4, NLH4, BOUNTY4, rules=POOLS_400._replace(rounding="banker"))
     assert codes(q) == ["qualification-rounding"]
     assert row(q, "A").total_printed == Decimal("30.63")
 

@@ -268,3 +268,34 @@ def test_sheet_parts_read_once_are_still_checked(invoke, tmp_path):
         zf.writestr("xl/worksheets/sheet99.xml", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet/>')
     with pytest.raises(read_module.Unreadable, match="DOCTYPE"):
         read_module.read_book(str(orphan))
+
+
+# ---- the package's workbook part and its relationships, read with plain expat ---------------------
+
+_WORKBOOK_XML = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                 b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+                 b'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>'
+                 b'<sheet name="R&amp;D" sheetId="1" r:id="rId1"/><sheet name="\xe8\xb3\xbd\xe4\xba\x8b" sheetId="2" r:id="rId2"/>'
+                 b'</sheets></workbook>')
+
+
+def test_sheet_elements_come_with_their_namespaced_attributes_and_unescaped_names():
+    sheets = read_module._elements(_WORKBOOK_XML, "sheet")
+    assert [s["name"] for s in sheets] == ["R&D", "賽事"]
+    rid = "http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    assert [s[rid] for s in sheets] == ["rId1", "rId2"]
+
+
+@pytest.mark.parametrize("xml", [
+    b'<!DOCTYPE x [<!ENTITY a "aaaa">]><workbook><sheet name="&a;"/></workbook>',
+    b'<!DOCTYPE x SYSTEM "http://example.invalid/x.dtd"><workbook/>',
+    b'<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><workbook>&e;</workbook>',
+])
+def test_a_dtd_or_an_entity_is_refused_by_the_parser_too(xml):
+    with pytest.raises(read_module.EntitiesForbidden):
+        read_module._elements(xml, "sheet")
+
+
+def test_xml_that_is_not_well_formed_is_a_parse_error():
+    with pytest.raises(read_module.ParseError):
+        read_module._elements(b"<workbook><sheet name='a'></workbook>", "sheet")

@@ -8,8 +8,15 @@ printed on a draw sheet reproduces the draw anywhere, forever.
 
 from __future__ import annotations
 
-import hashlib
 from typing import MutableSequence, Sequence, TypeVar
+
+try:   # the interpreter's own SHA-256: importing hashlib first loads OpenSSL, 4 ms of every command
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - other interpreters and versions (3.12 names it _sha2)
+    try:
+        from _sha2 import sha256
+    except ImportError:
+        from hashlib import sha256
 
 T = TypeVar("T")
 
@@ -29,7 +36,7 @@ class Draw:
 
     def _bytes(self, n: int) -> bytes:
         while len(self._pool) < n:
-            block = hashlib.sha256(
+            block = sha256(
                 f"ttools|{self.seed}|{self.stage}|{self._counter}".encode("utf-8")
             ).digest()
             self._counter += 1
@@ -68,4 +75,4 @@ class Draw:
 def derive_seed(*parts: object) -> str:
     """A stable seed from workbook content, used when the organiser left the seed empty."""
     text = "\x1f".join(str(p) for p in parts)
-    return str(int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:4], "big"))
+    return str(int.from_bytes(sha256(text.encode("utf-8")).digest()[:4], "big"))

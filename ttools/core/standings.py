@@ -7,16 +7,14 @@ orders them and each such entry is flagged ``by_lot`` so the chief referee can c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Any, Callable, Generic, NamedTuple, Sequence, TypeVar
 
 from ttools.core.draw import Draw
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Ranked(Generic[T]):
+class Ranked(NamedTuple, Generic[T]):
     rank: int
     item: T
     decided_by: int | None  # index of the key that separated it from its neighbour above; None = first or lot

@@ -16,7 +16,7 @@ import posixpath
 import re
 import zipfile
 import zlib
-from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 from ttools.problems import Unreadable
@@ -39,8 +39,8 @@ _HAS_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[ >/]")  # an <f> element, with or w
 _ROW_OR_CELL = re.compile(rb"<(?:[\w.-]+:)?(?:(row)|c)\b([^>]*?)(/?)>")
 _CELL_OPEN = re.compile(rb"<(?:[\w.-]+:)?c\b")
 _CELL_REF = re.compile(rb"\sr\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]{1,7})[\"']")   # only cells have such an r
-_NOT_FINITE = re.compile(rb"<(?:[\w.-]+:)?v>[^<]*?(?:[iInN]|[eE][+]?[0-9]{3})")   # inf, nan, 1e400 …
 _ERROR_TYPE = re.compile(rb"\bt\s*=\s*[\"']e[\"']")
+_QUOTED_E = (b'"e"', b"'e'", b'"e\'', b"'e\"")   # what _ERROR_TYPE cannot match without
 _CELL_NAME = re.compile(rb"<(?:[\w.-]+:)?c")
 _CELL_END = re.compile(rb"</(?:[\w.-]+:)?c\s*>")
 _ATTR_R = re.compile(rb"\br\s*=\s*[\"']([^\"']*)[\"']")
@@ -68,19 +68,22 @@ def a1(row: int, col: int) -> str:
     return f"{col_letter(col)}{row + 1}"
 
 
-@dataclass
 class SheetData:
     """One sheet's values as a grid; ``row0``/``col0`` place the grid's top-left cell."""
 
-    name: str
-    grid: list[list[Any]]
-    row0: int = 0
-    col0: int = 0
-    visible: bool = True
-    no_cached_value: set[str] = field(default_factory=set)  # A1 cells with a formula but no value
-    errors: dict[str, str] = field(default_factory=dict)     # A1 -> the Excel error the cell shows ('#REF!')
-    far_cells: int = 0          # cells left out because they lie far outside any table
-    first_far_cell: str = ""    # the first of them, to point at
+    def __init__(self, name: str, grid: list[list[Any]], row0: int = 0, col0: int = 0, visible: bool = True,
+                 no_cached_value: set[str] | None = None, errors: dict[str, str] | None = None, far_cells: int = 0,
+                 first_far_cell: str = "") -> None:
+        self.name = name
+        self.grid = grid
+        self.row0 = row0
+        self.col0 = col0
+        self.visible = visible
+        # A1 cells with a formula but no value, and A1 -> the Excel error a cell shows ('#REF!')
+        self.no_cached_value: set[str] = set() if no_cached_value is None else no_cached_value
+        self.errors: dict[str, str] = {} if errors is None else errors
+        self.far_cells = far_cells              # cells left out because they lie far outside any table
+        self.first_far_cell = first_far_cell    # the first of them, to point at
 
     def rows(self) -> Iterator[tuple[int, list[tuple[Any, str]]]]:
         """Yield (0-based row index, [(value, 'A1'), …]) for every row of the grid."""
@@ -95,11 +98,13 @@ class SheetData:
         return ""
 
 
-@dataclass
 class Book:
-    path: str
-    sheets: dict[str, SheetData]
-    order: list[str]
+    """A workbook as read: its sheets by name, in the workbook's order."""
+
+    __slots__ = ("path", "sheets", "order")
+
+    def __init__(self, path: str, sheets: dict[str, SheetData], order: list[str]) -> None:
+        self.path, self.sheets, self.order = path, sheets, order
 
     def get(self, *names: str) -> SheetData | None:
         """The first sheet whose name matches one of ``names`` (case- and space-insensitive)."""
@@ -111,9 +116,24 @@ class Book:
 
 
 def _fold(name: str) -> str:
+    return fold(name)
+
+
+def fold(value: Any) -> str:
+    """``normalize.fold_label``, remembered for text: every load folds the same sheet names and
+    column labels again and again."""
+    if value.__class__ is str:
+        return _fold_text(value)
     from ttools.workbook.normalize import fold_label
 
-    return fold_label(name)
+    return fold_label(value)
+
+
+@lru_cache(maxsize=4096)
+def _fold_text(text: str) -> str:
+    from ttools.workbook.normalize import fold_label
+
+    return fold_label(text)
 
 
 def check_container(path: str, later: Callable[[str], bool] | None = None) -> set[str]:
@@ -217,16 +237,47 @@ def _local(name: str) -> str:
     return name.rsplit("}", 1)[-1]
 
 
+class ParseError(ValueError):
+    """A package part that is not well-formed XML."""
+
+
+class EntitiesForbidden(ValueError):
+    """A package part that declares a DTD or entities (refused before, by the DOCTYPE check)."""
+
+
+def _elements(xml: bytes, wanted: str) -> list[dict[str, str]]:
+    """The attributes of every element named ``wanted`` (in any namespace; a namespaced attribute
+    is keyed 'namespace}name'). Plain expat, refusing any DTD, entity declaration or external
+    reference as defusedxml does, without loading ElementTree for two small parts."""
+    from xml.parsers import expat
+
+    def refuse(*_: object) -> None:
+        raise EntitiesForbidden("a DTD or entity declaration")
+
+    found: list[dict[str, str]] = []
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        if _local(name) == wanted:
+            found.append(attrs)
+
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.StartElementHandler = start
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
+    try:
+        parser.Parse(xml, True)
+    except expat.ExpatError as exc:
+        raise ParseError(str(exc)) from None
+    return found
+
+
 def _sheet_paths(zf: zipfile.ZipFile) -> dict[str, str]:
     """Sheet name -> path of its XML part inside the package (transitional or Strict namespaces)."""
-    from defusedxml import ElementTree as ET
-
-    wb = ET.fromstring(zf.read("xl/workbook.xml"))
-    rels = ET.fromstring(zf.read("xl/_rels/workbook.xml.rels"))
+    sheets = _elements(zf.read("xl/workbook.xml"), "sheet")
     targets = {}
-    for rel in rels.iter():
-        if _local(rel.tag) != "Relationship":
-            continue
+    for rel in _elements(zf.read("xl/_rels/workbook.xml.rels"), "Relationship"):
         target = rel.get("Target", "")
         if target.startswith("/"):
             target = target[1:]
@@ -234,10 +285,8 @@ def _sheet_paths(zf: zipfile.ZipFile) -> dict[str, str]:
             target = posixpath.normpath(posixpath.join("xl", target))
         targets[rel.get("Id")] = target
     out = {}
-    for sheet in wb.iter():
-        if _local(sheet.tag) != "sheet":
-            continue
-        rid = next((v for k, v in sheet.attrib.items() if k.startswith("{") and _local(k) == "id"), None)
+    for sheet in sheets:
+        rid = next((v for k, v in sheet.items() if "}" in k and _local(k) == "id"), None)
         if rid in targets:
             out[sheet.get("name", "")] = targets[rid]
     return out
@@ -257,18 +306,18 @@ def _ref(text: bytes) -> tuple[int, int] | None:
     return row - 1, col - 1
 
 
-@dataclass
 class SheetScan:
     """What the cell scan of one sheet's XML found."""
 
-    rows: int = 0                   # bounding box of the cells kept (0-based exclusive ends)
-    cols: int = 0
-    no_cached_value: set[str] = field(default_factory=set)
-    errors: dict[str, str] = field(default_factory=dict)
-    far_cells: int = 0
-    first_far_cell: str = ""
-    trimmed: bytes | None = None    # the sheet XML without the far cells, when there were any
-    not_finite: bool = False        # a <v> that may read as infinity or NaN
+    __slots__ = ("rows", "cols", "no_cached_value", "errors", "far_cells", "first_far_cell", "trimmed")
+
+    def __init__(self) -> None:
+        self.rows = self.cols = 0       # bounding box of the cells kept (0-based exclusive ends)
+        self.no_cached_value: set[str] = set()
+        self.errors: dict[str, str] = {}
+        self.far_cells = 0
+        self.first_far_cell = ""
+        self.trimmed: bytes | None = None    # the sheet XML without the far cells, when there were any
 
 
 def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
@@ -307,9 +356,11 @@ def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
 def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
     """One pass over a sheet's XML for formulas without a cached value, cached errors and the extent
     of its cells; a second pass only when far cells must be left out."""
-    scan = SheetScan(not_finite=bool(_NOT_FINITE.search(xml)))
-    formulas = bool(_HAS_FORMULA.search(xml))
-    extent = None if formulas or _ERROR_TYPE.search(xml) else _extent(xml)
+    scan = SheetScan()
+    # the regular expressions only where a plain substring search finds what they need
+    formulas = (b"<f" in xml or b":f" in xml) and bool(_HAS_FORMULA.search(xml))
+    errors = any(quoted in xml for quoted in _QUOTED_E) and bool(_ERROR_TYPE.search(xml))
+    extent = None if formulas or errors else _extent(xml)
     max_row = max_col = -1
     max_near_col = -1
     marked = 0
@@ -430,7 +481,8 @@ def _repack(path: str, replaced: dict[str, bytes]) -> bytes:
 
 def _finite_only(grid: list[list[Any]]) -> None:
     """A number no cell can hold (<v>1e400</v> reads as infinity) becomes its text, to be reported
-    by whoever reads the cell and written back as text."""
+    by whoever reads the cell and written back as text. (A pass over the values read is cheaper
+    than searching the XML for the few values that could read so.)"""
     for row in grid:
         for j, v in enumerate(row):
             if v.__class__ is float and (v != v or v in (_INF, -_INF)):
@@ -526,8 +578,7 @@ def read_book(path: str) -> Book:
                 far_cells=scan.far_cells,
                 first_far_cell=scan.first_far_cell,
             )
-            if scan.not_finite:
-                _finite_only(data.grid)
+            _finite_only(data.grid)
             for cell, text in scan.errors.items():   # calamine reads a cached error as blank
                 where = _ref(cell.encode())
                 i, j = where[0] - data.row0, where[1] - data.col0

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from itertools import combinations, islice
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from ttools.core.draw import Draw
+from ttools.core.draw import Draw, sha256
 from ttools.problems import ERROR, NOWHERE, Problem, Where, define, error, warning
 
-from .model import Rules, team_of as code_team
+from .model import Located, Rules, team_of as code_team
 
 BREAK_ORDERS = ("highest-first", "lowest-first")
 TABLE_CAPACITY = 9      # 每桌 8 至 9 人: the largest table
@@ -105,19 +103,18 @@ _SUMMARY = {
 }
 
 
-@dataclass(frozen=True)
-class SeatState:
+class SeatState(Located):
     """One row of an MTT's Seating sheet: who sits where, and whether they are out (出局)."""
 
+    __slots__ = ("table", "seat", "player", "out")
+    _defaults = {"out": False}
     table: int
     seat: int
     player: str
-    out: bool = False
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    out: bool
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One player the floor moves. ``teammates``: team-mates already at the destination, a
     same-team seat (同隊同桌) that no set of moves could avoid; empty for a clean move."""
 
@@ -137,8 +134,7 @@ class Move:
         return bool(self.teammates)
 
 
-@dataclass(frozen=True)
-class Advice:
+class Advice(NamedTuple):
     """What the floor must do now; ``stage`` names the draw (with the event seed it reproduces it)."""
 
     action: str                      # 'none' | 'break' | 'balance' | 'final-table' | 'over' | 'invalid'
@@ -207,7 +203,7 @@ def fingerprint(seating: Iterable[SeatState]) -> str:
         f"{s.table}:{s.seat}:{s.player}:{int(s.out)}"
         for s in sorted(seating, key=lambda s: (s.table, s.seat, s.player, s.out))
     )
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def check_seating(
@@ -369,17 +365,16 @@ def _max_flow(capacity: dict[tuple, dict[tuple, int]], source: tuple, sink: tupl
         flow += push
 
 
-@dataclass
 class _Moving:
     """What is left to seat while a set of moves is built: the movers that must go (a broken
     table's players, by team), how many each over-full table still sends and which teams it
     can send them from, the seats each short table still takes and the teams already there."""
 
-    fixed: Counter
-    send: dict[int, int]
-    pools: dict[int, Counter]
-    take: dict[int, int]
-    present: dict[int, Counter]
+    __slots__ = ("fixed", "send", "pools", "take", "present")
+
+    def __init__(self, fixed: Counter, send: dict[int, int], pools: dict[int, Counter], take: dict[int, int],
+                 present: dict[int, Counter]) -> None:
+        self.fixed, self.send, self.pools, self.take, self.present = fixed, send, pools, take, present
 
     def clashes(self, avoid: bool) -> int:
         """The fewest movers left who must sit with a team-mate.

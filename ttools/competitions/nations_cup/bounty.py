@@ -8,10 +8,9 @@ with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Elimination, Rules
 from ttools.competitions.nations_cup.nlh import shared_points, team_raw
@@ -125,8 +124,7 @@ def nominal_issue(m: int) -> int:
     return m + sum(milestones(m)) + (1 if m >= 1 else 0)
 
 
-@dataclass(frozen=True)
-class MilestoneEvent:
+class MilestoneEvent(NamedTuple):
     """After ``hand``, ``remaining`` players were left and each got ``issued_each`` chips (one per
     milestone passed, listed in ``passed``); ``head_value`` is the head value in force from then on."""
 
@@ -137,8 +135,7 @@ class MilestoneEvent:
     passed: tuple[int, ...] = ()
 
 
-@dataclass
-class BountyResult:
+class BountyResult(NamedTuple):
     """Everything the elimination log says about the bounty event so far."""
 
     field: list[str]

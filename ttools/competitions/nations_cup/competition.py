@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.compute import Results, compute
 from ttools.competitions.nations_cup.load import EventData, load
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
-from ttools.competitions.nations_cup.report import reports, summary
-from ttools.competitions.nations_cup.site import site  # noqa: F401  (the web site's pages: ttools.publish)
+from ttools.competitions.nations_cup.summary import summary
 from ttools.competitions.common import open_writer, process_event, write_event_and_rules, write_outputs
 from ttools.i18n import pick, simplified, zh
 from ttools.outcome import Outcome
 from ttools.problems import Problem
 from ttools.workbook.read import Book
-from ttools.workbook.write import Report
+
+if TYPE_CHECKING:   # the report sheets, the writer and the site's pages load only when used: check needs none
+    from ttools.publish.pages import SitePlan
+    from ttools.workbook.write import Report
 
 NAME = "nations-cup"
 DEFAULT_LANG = "zh-Hant"
@@ -207,7 +209,16 @@ def _reports(res: Results, lang: str) -> list[Report]:
     rk_rows = None
     if data.teams_n and 4 <= data.teams_n <= 26:
         rk_rows = reckoner_sections(data.teams_n, data.rules, data.scales, lang)
+    from ttools.competitions.nations_cup.report import reports
+
     return reports(res, lang, rk_rows)
+
+
+def site(res: Results, lang: str) -> SitePlan:
+    """The competition's pages of the published web site (the ``ttools.publish`` hook)."""
+    from ttools.competitions.nations_cup.site import site as pages
+
+    return pages(res, lang)
 
 
 def _status(res: Results, lang: str) -> list[str]:

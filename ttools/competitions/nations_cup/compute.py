@@ -7,7 +7,6 @@ Each stage runs only when its input is complete and free of errors; otherwise it
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ttools.competitions.nations_cup import balance as BL
@@ -73,35 +72,38 @@ def _held(problems: list[Problem], start: int, sheet: str, waits: str) -> None:
         problems.append(warning(HELD_BACK, errors[0].where, what=_WAITS[waits], count=len(errors), sheet=sheet))
 
 
-@dataclass
 class Results:
-    data: EventData
-    day1: list[Match] = field(default_factory=list)
-    day1_generated: bool = False
-    day1_raw: dict[str, int] | None = None
-    lineups: dict[str, dict[str, list[str]]] = field(default_factory=dict)
-    lineups_complete: bool = False
-    tables_day2: int | None = None      # tables per Day 2 event (None: the Rules cannot seat the field)
-    draws: dict[str, list[Seat]] = field(default_factory=dict)
-    nlh_field: list[str] = field(default_factory=list)
-    nlh_places: dict[str, int] = field(default_factory=dict)
-    nlh_complete: bool = False
-    nlh_points: dict[str, Fraction] = field(default_factory=dict)
-    nlh_raw: dict[str, Fraction] | None = None
-    bounty_field: list[str] = field(default_factory=list)
-    bounty: B.BountyResult | None = None
-    bounty_points: dict[str, Fraction] = field(default_factory=dict)
-    bounty_raw: dict[str, Fraction] | None = None
-    qualification: Qualification | None = None
-    advice: dict[str, BL.Advice] = field(default_factory=dict)
-    waiting: list[Problem] = field(default_factory=list)   # status lines (severity "waiting"), not problems
-    finalists: list[str] = field(default_factory=list)
-    finals_rosters: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    finals_lineups: dict[int, dict[str, F.Lineup]] = field(default_factory=dict)
-    finals_owed: dict[str, F.Owed] = field(default_factory=dict)
-    finals_draws: dict[int, F.RoundDraw] = field(default_factory=dict)
-    finals_results: F.FinalsResults | None = None
-    final_standings: F.FinalStandings | None = None
+    """What the rules make of the event so far: draws, places, points, standings, table moves, finals.
+    Made empty for an event (``Results(data)``) and filled in stage by stage by ``compute``."""
+
+    def __init__(self, data: EventData) -> None:
+        self.data = data
+        self.day1: list[Match] = []
+        self.day1_generated: bool = False
+        self.day1_raw: dict[str, int] | None = None
+        self.lineups: dict[str, dict[str, list[str]]] = {}
+        self.lineups_complete: bool = False
+        self.tables_day2: int | None = None   # tables per Day 2 event (None: the Rules cannot seat the field)
+        self.draws: dict[str, list[Seat]] = {}
+        self.nlh_field: list[str] = []
+        self.nlh_places: dict[str, int] = {}
+        self.nlh_complete: bool = False
+        self.nlh_points: dict[str, Fraction] = {}
+        self.nlh_raw: dict[str, Fraction] | None = None
+        self.bounty_field: list[str] = []
+        self.bounty: B.BountyResult | None = None
+        self.bounty_points: dict[str, Fraction] = {}
+        self.bounty_raw: dict[str, Fraction] | None = None
+        self.qualification: Qualification | None = None
+        self.advice: dict[str, BL.Advice] = {}
+        self.waiting: list[Problem] = []   # status lines (severity "waiting"), not problems
+        self.finalists: list[str] = []
+        self.finals_rosters: dict[str, tuple[str, ...]] = {}
+        self.finals_lineups: dict[int, dict[str, F.Lineup]] = {}
+        self.finals_owed: dict[str, F.Owed] = {}
+        self.finals_draws: dict[int, F.RoundDraw] = {}
+        self.finals_results: F.FinalsResults | None = None
+        self.final_standings: F.FinalStandings | None = None
 
 
 def compute(data: EventData, problems: list[Problem]) -> Results:

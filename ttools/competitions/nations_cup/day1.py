@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from ttools.core.draw import Draw
 from ttools.problems import NOWHERE, Problem, define, error
@@ -47,8 +46,7 @@ WINNER_NOT_IN_MATCH = define(
 )
 
 
-@dataclass(frozen=True)
-class Construction:
+class Construction(NamedTuple):
     """The cyclic pairing pattern for ``n`` teams.
 
     ``offsets[r-1][h-1]`` = d(r, h); ``away_slots[r-1][h-1]`` = the away player number (4–6)

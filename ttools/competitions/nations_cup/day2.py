@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Mapping, Sequence
 
 from ttools.core.draw import Draw
 from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
-from .model import Player, Seat
+from .model import Located, Player, Seat
 
 EVENTS = ("nlh", "bounty")   # NLH MTT (多桌錦標賽) and escalating bounty MTT (獵人賽)
 PER_EVENT = 3                # each team enters 3 players in each event
@@ -85,14 +84,13 @@ LINEUP_UNKNOWN_EVENT = define(
 )
 
 
-@dataclass(frozen=True)
-class LineupRow:
+class LineupRow(Located):
     """One row of the line-up sheet; ``where`` maps a column ('team', 'event', 'player') to its cell."""
 
+    __slots__ = ("team", "event", "player")
     team: str
     event: str
     player: str
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
 def _cell(row: LineupRow, column: str) -> Where:
@@ -214,13 +212,23 @@ def _fits(free: Sequence[int], teams: Sequence[int]) -> bool:
 
     Gale–Ryser for a 0/1 table×team matrix with row sums ``free`` and column sums ``teams``.
     """
-    if sum(free) != sum(teams):
+    return _fits_sorted(free, sorted(teams), sum(teams))
+
+
+def _fits_sorted(free: Sequence[int], sizes: Sequence[int], total: int) -> bool:
+    """``_fits`` with the team sizes given in ascending order with their total: the condition
+    Σ_{i≤k} free_i ≤ Σ_teams min(size, k) for the k largest free counts, where the right side
+    grows by the number of teams of at least k players from one k to the next."""
+    if sum(free) != total:
         return False
-    rows = sorted(free, reverse=True)
-    running = 0
-    for k, r in enumerate(rows, start=1):
+    n, small = len(sizes), 0      # sizes[:small] are the teams smaller than k
+    running = capacity = 0
+    for k, r in enumerate(sorted(free, reverse=True), start=1):
+        while small < n and sizes[small] < k:
+            small += 1
+        capacity += n - small
         running += r
-        if running > sum(min(size, k) for size in teams):
+        if running > capacity:
             return False
     return True
 
@@ -243,11 +251,16 @@ def seat_draw(lineup: Mapping[str, Sequence[str]], tables: int, seed: str, event
     order = draw.shuffled(list(teams))
     for i, team in enumerate(order):
         codes = draw.shuffled(teams[team])
-        rest = [len(teams[t]) for t in order[i + 1:]]
+        rest = sorted(len(teams[t]) for t in order[i + 1:])
+        rest_total = sum(rest)
         choices = []
-        for chosen in combinations(range(tables), len(codes)):
-            left = [f - (1 if t in chosen else 0) for t, f in enumerate(free)]
-            if min(left) >= 0 and _fits(left, rest):
+        # only tables with a free seat: the same candidate sets, in the same order, as every
+        # set of tables less those that would go below zero
+        for chosen in combinations([t for t, f in enumerate(free) if f > 0], len(codes)):
+            left = list(free)
+            for t in chosen:
+                left[t] -= 1
+            if _fits_sorted(left, rest, rest_total):
                 # weight a choice by the free seats it can take: drawing seat cards one by one
                 # would favour the emptier tables in just this way
                 weight = 1

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from ttools.core.draw import Draw
 from ttools.core.standings import rank
 from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
-from .model import DEFAULT_SCALES, Player, Rules, scale_points, team_of
+from .model import DEFAULT_SCALES, Located, Player, Rules, scale_points, team_of
 
 FINALISTS = 4          # 決賽 4 隊
 ROSTER_SIZE = 6        # 決賽出賽選手名單: 6 players, fixed once submitted
@@ -190,28 +189,25 @@ LOT = define(
 # records
 
 
-@dataclass(frozen=True)
-class RosterRow:
+class RosterRow(Located):
     """One row of FinalsRoster; ``where`` maps a column ('team', 'player') to its cell."""
 
+    __slots__ = ("team", "player")
     team: str
     player: str
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class LineupRow:
+class LineupRow(Located):
     """One row of FinalsLineups: in round ``round`` team ``team`` sends ``player`` to ``kind`` (hu | sng)."""
 
+    __slots__ = ("round", "team", "kind", "player")
     round: int
     team: str
     kind: str
     player: str
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class Lineup:
+class Lineup(NamedTuple):
     """A team's accepted line-up for one round (each part sorted)."""
 
     team: str
@@ -219,8 +215,7 @@ class Lineup:
     sng: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class HUMatch:
+class HUMatch(NamedTuple):
     """One drawn heads-up match; ``a`` is the player of the team earlier in the alphabet."""
 
     round: int
@@ -229,16 +224,14 @@ class HUMatch:
     b: str
 
 
-@dataclass(frozen=True)
-class SNGSeat:
+class SNGSeat(NamedTuple):
     round: int
     table: int
     seat: int
     player: str
 
 
-@dataclass(frozen=True)
-class RoundDraw:
+class RoundDraw(NamedTuple):
     """The public draw of one finals round (對戰組合與分桌): 2 HU tables of 3 matches, 3 SNG tables of 4."""
 
     round: int
@@ -247,31 +240,30 @@ class RoundDraw:
     sng: tuple[SNGSeat, ...]
 
 
-@dataclass(frozen=True)
-class HUResult:
+class HUResult(Located):
     """One row of FinalsHU; ``winner`` None = not played yet."""
 
+    __slots__ = ("round", "table", "a", "b", "winner")
+    _defaults = {"winner": None}
     round: int
     table: int
     a: str
     b: str
-    winner: str | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    winner: str | None
 
 
-@dataclass(frozen=True)
-class SNGResult:
+class SNGResult(Located):
     """One row of FinalsSNG; ``place`` None = not finished yet."""
 
+    __slots__ = ("round", "table", "player", "place")
+    _defaults = {"place": None}
     round: int
     table: int
     player: str
-    place: int | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    place: int | None
 
 
-@dataclass(frozen=True)
-class Owed:
+class Owed(NamedTuple):
     """What a team's players still owe under the 3-appearance rule (每名選手至少 1 場單挑賽及 1 場單桌錦標賽).
 
     ``hu`` / ``sng``: players who have not yet played that event. ``must_hu`` / ``must_sng``:
@@ -286,8 +278,7 @@ class Owed:
     must_sng: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class FinalsResults:
+class FinalsResults(NamedTuple):
     """Checked results: HU winners and SNG places that count, and whether every drawn game is in."""
 
     hu_wins: dict[str, int]              # player -> HU wins
@@ -295,8 +286,7 @@ class FinalsResults:
     complete: bool
 
 
-@dataclass(frozen=True)
-class FinalRow:
+class FinalRow(NamedTuple):
     rank: int
     team: str
     qualification_rank: int | None
@@ -308,11 +298,10 @@ class FinalRow:
     by_lot: bool = False
 
 
-@dataclass(frozen=True)
-class FinalStandings:
+class FinalStandings(NamedTuple):
     rows: list[FinalRow]
     complete: bool             # every drawn game of all 3 rounds has its result
-    problems: list[Problem] = field(default_factory=list)
+    problems: Sequence[Problem] = ()
 
     def as_json(self) -> list[dict]:
         """``finals.standings`` of the JSON summary."""

@@ -11,7 +11,7 @@ from typing import Any
 from ttools.competitions.nations_cup import finals as F
 from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.day2 import LineupRow
-from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Match, PlaceEntry, Player, Rules,
+from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Located, Match, PlaceEntry, Player, Rules,
                                                    team_letters)
 from ttools.competitions.common import EventBase, Loader
 from ttools.problems import Problem, Where, define, error, warning
@@ -39,18 +39,21 @@ SCALE_CHOICES = choice_map(("nlh", "bounty", "sng", "bonus"))
 KIND_CHOICES = choice_map(("hu", "sng"), {"單挑": "hu", "單挑賽": "hu", "單桌": "sng", "單桌錦標賽": "sng"})
 
 
-@dataclass
-class SeatingRow:
+class SeatingRow(Located):
+    """One row of the Seating sheet: a player's seat in a Day 2 event, and whether they are out."""
+
+    __slots__ = ("event", "table", "seat", "player", "out")
     event: str
     table: int
     seat: int
     player: str
     out: bool
-    where: dict[str, Where] = field(default_factory=dict)
 
 
 @dataclass
 class EventData(EventBase):
+    """Everything a Nations Cup workbook holds, typed: teams, rules, roster and each stage's rows."""
+
     teams_n: int | None = None
     teams: list[str] = field(default_factory=list)
     lang: str = "zh-Hant"
@@ -168,7 +171,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         winner = rd.code(row, "winner", "winner")
         if None in (rnd, table, home, away):
             continue
-        data.day1.append(Match(rnd, table, home, away, winner, dict(row.where)))
+        data.day1.append(Match(rnd, table, home, away, winner, row.where))
 
     # ---- Day 2 line-ups, seating ---------------------------------------------
     for row in ld.table(S.LINEUPS):
@@ -178,7 +181,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         event = rd.choice(row, "event", EVENT_CHOICES, "event", required=True)
         player = rd.code(row, "player", "player", required=True)
         if team and event and player:
-            data.lineup_rows.append(LineupRow(team, event, player, dict(row.where)))
+            data.lineup_rows.append(LineupRow(team, event, player, row.where))
     for row in ld.table(S.SEATING):
         event = rd.choice(row, "event", EVENT_CHOICES, "event", required=True)
         table = rd.integer(row, "table", "table", required=True)
@@ -186,7 +189,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         player = rd.code(row, "player", "player", required=True)
         out = _out_mark(row, problems)
         if event and table is not None and seat is not None and player and out is not None:
-            data.seating.append(SeatingRow(event, table, seat, player, out, dict(row.where)))
+            data.seating.append(SeatingRow(event, table, seat, player, out, row.where))
 
     # ---- NLH places -----------------------------------------------------------
     for row in ld.table(S.NLH):
@@ -195,7 +198,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue  # not out yet
         place, shared = _place(row, problems)
         if player and place is not None:
-            data.nlh.append(PlaceEntry(player, place, shared, dict(row.where)))
+            data.nlh.append(PlaceEntry(player, place, shared, row.where))
 
     # ---- Bounty -----------------------------------------------------------------
     for row in ld.table(S.BOUNTY_LOG):
@@ -207,7 +210,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             problems.append(error("not-a-whole-number", row.where["hand"], value=hand, what="hand (1 or more)"))
             continue
         if None not in (hand, out, to):
-            data.bounty_log.append(Elimination(hand, out, to, stack, dict(row.where)))
+            data.bounty_log.append(Elimination(hand, out, to, stack, row.where))
     for row in ld.table(S.BOUNTY_COUNTS):
         player = rd.code(row, "player", "player", required=True)
         chips = rd.integer(row, "chips", "chips")
@@ -221,7 +224,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         team = rd.code(row, "team", required=True)
         player = rd.code(row, "player", required=True)
         if team and player:
-            data.finals_roster.append(F.RosterRow(team, player, dict(row.where)))
+            data.finals_roster.append(F.RosterRow(team, player, row.where))
     for row in ld.table(S.FINALS_LINEUPS):
         if row.blank("player"):
             continue
@@ -230,7 +233,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         kind = rd.choice(row, "kind", KIND_CHOICES, required=True)
         player = rd.code(row, "player", required=True)
         if None not in (rnd, team, kind, player):
-            data.finals_lineups.append(F.LineupRow(rnd, team, kind, player, dict(row.where)))
+            data.finals_lineups.append(F.LineupRow(rnd, team, kind, player, row.where))
     for row in ld.table(S.FINALS_HU):
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table", required=True)
@@ -238,14 +241,14 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         b = rd.code(row, "b", required=True)
         winner = rd.code(row, "winner")
         if None not in (rnd, table, a, b):
-            data.finals_hu.append(F.HUResult(rnd, table, a, b, winner, dict(row.where)))
+            data.finals_hu.append(F.HUResult(rnd, table, a, b, winner, row.where))
     for row in ld.table(S.FINALS_SNG):
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table", required=True)
         player = rd.code(row, "player", required=True)
         place = rd.integer(row, "place")
         if None not in (rnd, table, player):
-            data.finals_sng.append(F.SNGResult(rnd, table, player, place, dict(row.where)))
+            data.finals_sng.append(F.SNGResult(rnd, table, player, place, row.where))
 
     # ---- sheets ttools does not know: carried over ----------------------------------
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values()) + list(S.LEGACY_OUTPUTS)
@@ -254,9 +257,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
 
 
 def _replace(rules: Rules, **kw) -> Rules:
-    from dataclasses import replace
-
-    return replace(rules, **kw)
+    return rules._replace(**kw)
 
 
 def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Problem]) -> Rules:

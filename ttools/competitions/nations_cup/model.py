@@ -6,8 +6,9 @@ engine can point a problem at the exact cell without knowing anything about Exce
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from fractions import Fraction
+from typing import Any, Mapping, NamedTuple
 
 from ttools.problems import NOWHERE, Where
 
@@ -22,8 +23,74 @@ def team_of(code: str) -> str:
     return code[0]
 
 
-@dataclass(frozen=True)
-class Player:
+class Located:
+    """A row read from a sheet: its value fields, then ``where``, the cells they came from.
+
+    It behaves as the frozen dataclass it replaces, ``where`` being ``field(default_factory=dict,
+    compare=False, hash=False)``: built positionally or by keyword, read-only, equal and hashed by
+    its value fields alone. A subclass lists its value fields in ``__slots__`` and the defaults of
+    its last ones in ``_defaults``. No code is generated for it: the row types as dataclasses
+    took a tenth of ``ttools check``.
+    """
+
+    __slots__ = ("where",)
+    _defaults: dict[str, Any] = {}
+    where: Mapping[str, Where]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        names = type(self).__slots__
+        if not kwargs and len(args) == len(names) + 1:   # every field and its cells, as the loader makes rows
+            for name, value in zip((*names, "where"), args):
+                object.__setattr__(self, name, value)
+            return
+        if len(args) > len(names) + 1:
+            raise TypeError(f"{type(self).__name__}() takes {len(names) + 1} arguments, got {len(args)}")
+        values = dict(zip((*names, "where"), args))
+        for key, value in kwargs.items():
+            if key in values:
+                raise TypeError(f"{type(self).__name__}() got multiple values for argument {key!r}")
+            if key not in names and key != "where":
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {key!r}")
+            values[key] = value
+        for name in names:
+            if name not in values:
+                if name not in self._defaults:
+                    raise TypeError(f"{type(self).__name__}() missing required argument {name!r}")
+                values[name] = self._defaults[name]
+            object.__setattr__(self, name, values[name])
+        object.__setattr__(self, "where", values["where"] if "where" in values else {})
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in type(self).__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in (*type(self).__slots__, "where"))
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:   # copy and pickle build a new row, never assign to one
+        return type(self), (*self._values(), self.where)
+
+    def replace(self, **changes: Any) -> Located:
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        values = {name: getattr(self, name) for name in (*type(self).__slots__, "where")}
+        return type(self)(**{**values, **changes})
+
+
+class Player(NamedTuple):
     team: str          # 'A'
     number: int        # 1..6 (7+ reserves)
     name: str = ""
@@ -35,20 +102,19 @@ class Player:
         return f"{self.team}{self.number}"
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(Located):
     """One Day 1 heads-up match (單挑賽). ``winner`` is a player code or None."""
 
+    __slots__ = ("round", "table", "home", "away", "winner")
+    _defaults = {"winner": None}
     round: int
     table: int
     home: str
     away: str
-    winner: str | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    winner: str | None
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """One seat of a Day 2 draw (or a finals SNG draw)."""
 
     table: int
@@ -56,32 +122,33 @@ class Seat:
     player: str
 
 
-@dataclass(frozen=True)
-class Elimination:
+class Elimination(Located):
     """One row of the bounty elimination log: in hand ``hand`` player ``out`` was knocked out
     and the main pot holding their last chips went to ``to``. ``stack`` (optional) is the
     eliminated player's chips at the start of the hand, used to order same-hand exits."""
 
+    __slots__ = ("hand", "out", "to", "stack")
+    _defaults = {"stack": None}
     hand: int
     out: str
     to: str
-    stack: int | None = None
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    stack: int | None
 
 
-@dataclass(frozen=True)
-class PlaceEntry:
+class PlaceEntry(Located):
     """A finishing place as written on the NLH sheet. ``shared`` = marked as a shared place
     (``7=``): several players knocked out in one hand with equal stacks."""
 
+    __slots__ = ("player", "place", "shared")
+    _defaults = {"shared": False}
     player: str
     place: int
-    shared: bool = False
-    where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    shared: bool
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):
+    """The Rules sheet: pools, win points, Day 2 tables and table breaking, rounding, advancing teams."""
+
     pool_hu: Fraction = Fraction(1000, 3)
     pool_nlh: Fraction = Fraction(1000, 3)
     pool_bounty: Fraction = Fraction(1000, 3)

@@ -8,11 +8,10 @@ shows it, and the rulebook's tie-breaks (八(一) 資格賽同分處理) settle 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from itertools import groupby
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from ttools.competitions.nations_cup.model import Rules
 from ttools.core.draw import Draw
@@ -76,8 +75,7 @@ ROUNDING = define(
 _NO_PLACE = 10**9
 
 
-@dataclass(frozen=True)
-class QualificationRow:
+class QualificationRow(NamedTuple):
     """One team's line of the qualification standings."""
 
     rank: int
@@ -101,14 +99,13 @@ class QualificationRow:
     by_lot: bool = False
 
 
-@dataclass(frozen=True)
-class Qualification:
+class Qualification(NamedTuple):
     rows: list[QualificationRow]
     tail: Decimal | None        # Σ printed totals − Σ exact totals (尾差)
     gap: Decimal | None         # printed total of the last team in − the first team out
     sum_exact: Fraction         # Σ exact totals (= Σ pools once every event has a raw score)
     raw_sums: dict[str, Fraction]  # Σ raw per event, the denominators the scoreboard shows
-    problems: list[Problem] = field(default_factory=list)
+    problems: Sequence[Problem] = ()
 
     def advancing(self) -> list[str]:
         return [r.team for r in self.rows if r.advances]

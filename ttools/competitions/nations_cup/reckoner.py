@@ -46,6 +46,8 @@ class Section:
 
 @dataclass(frozen=True)
 class Reckoner:
+    """The quick reckoner of an N-team event: the totals behind each event's score and the points per result."""
+
     n_teams: int
     players: int                        # M, the field of each Day 2 MTT (3·N)
     hu_win: int

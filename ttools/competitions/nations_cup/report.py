@@ -1,4 +1,4 @@
-"""Results -> printable report sheets (the rulebook's appendices) and the JSON summary."""
+"""Results -> printable report sheets (the rulebook's appendices); the JSON summary is summary.py's."""
 
 from __future__ import annotations
 
@@ -10,18 +10,10 @@ from ttools.competitions.nations_cup import bounty as B
 from ttools.competitions.nations_cup import day1 as D1
 from ttools.competitions.nations_cup.compute import Results
 from ttools.competitions.nations_cup.schema import OUTPUTS
+from ttools.competitions.nations_cup.summary import num, summary  # noqa: F401  (as before)
 from ttools.core.exact import round_half_up
 from ttools.i18n import pick, simplified
 from ttools.workbook.write import Block, Report
-
-
-def num(value: Any) -> Any:
-    """A number for JSON and cells: whole numbers as int, others to 2 decimals as printed."""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return int(value)
-        return float(round_half_up(value, 2))
-    return value
 
 
 class _L:
@@ -40,6 +32,7 @@ def sheet_name(key: str, lang: str) -> str:
 def reports(res: Results, lang: str, reckoner_rows=None) -> list[Report]:
     t = _L(lang)
     data = res.data
+    _COUNTRIES[:] = [None, {}]   # counted afresh for every set of reports
     out: list[Report] = []
     seed_line = t(f"抽籤種子：{data.seed}", f"Draw seed: {data.seed}")
     name = data.name or "Nations Cup"
@@ -376,8 +369,22 @@ def _shared_rank(value, values) -> Any:
 
 def _country(data, team: str) -> str:
     """The country a team plays for: what its players' rows say (the most common, if they differ)."""
-    countries = Counter(p.country for p in data.players.values() if p.team == team and p.country)
-    return countries.most_common(1)[0][0] if countries else ""
+    return _countries(data.players).get(team, "")
+
+
+_COUNTRIES: list = [None, {}]   # the roster last asked about (reset by reports), and its team -> country
+
+
+def _countries(players: dict) -> dict[str, str]:
+    """Team -> country for a roster, counted once per roster rather than once per report row
+    (a row asks for every team's, and there are hundreds of rows)."""
+    if _COUNTRIES[0] is not players:
+        by_team: dict[str, Counter] = {}
+        for p in players.values():
+            if p.country:
+                by_team.setdefault(p.team, Counter())[p.country] += 1
+        _COUNTRIES[:] = [players, {team: c.most_common(1)[0][0] for team, c in by_team.items()}]
+    return _COUNTRIES[1]
 
 
 def _blank(v):
@@ -387,47 +394,6 @@ def _blank(v):
 def _pname(data, code: str) -> str:
     p = data.players.get(code)
     return p.name if p else ""
-
-
-def summary(res: Results) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    data = res.data
-    if data.seed:
-        out["seed"] = data.seed
-    if res.day1:
-        out["day1"] = {"pairings": [{"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": m.winner}
-                                    for m in res.day1]}
-        if res.day1_raw is not None:
-            out["day1"]["raw"] = dict(res.day1_raw)
-    if res.draws:
-        out["day2"] = {"draw": {e: [{"table": s.table, "seat": s.seat, "player": s.player} for s in seats]
-                                for e, seats in res.draws.items()}}
-    if res.nlh_places:
-        out["nlh"] = {"places": dict(sorted(res.nlh_places.items(), key=lambda kv: (kv[1], kv[0])))}
-        if res.nlh_raw is not None:
-            out["nlh"]["raw"] = {t: num(v) for t, v in res.nlh_raw.items()}
-    if res.bounty is not None:
-        b = res.bounty
-        out["bounty"] = {
-            "players": {p: {"place": b.places.get(p), "chips": b.chips[p]} for p in b.field},
-            "milestones": [{"hand": e.hand, "remaining": e.remaining, "issued_each": e.issued_each, "head_value": e.head_value}
-                           for e in b.timeline],
-            "issued": b.issued,
-        }
-        if res.bounty_raw is not None:
-            out["bounty"]["raw"] = {t: num(v) for t, v in res.bounty_raw.items()}
-    if res.qualification is not None:
-        out["qualification"] = res.qualification.as_json()
-    if res.advice:
-        out.setdefault("day2", {})["moves"] = {e: a.as_json() for e, a in res.advice.items()}
-    if res.finals_draws or res.final_standings is not None:
-        from ttools.competitions.nations_cup import finals as F
-
-        out["finals"] = {"draw": F.draw_as_json(res.finals_draws)}
-        if res.final_standings is not None:
-            out["finals"]["standings"] = res.final_standings.as_json()
-            out["finals"]["complete"] = res.final_standings.complete
-    return out
 
 
 def missing_reports(res: Results, lang: str) -> list[Report]:
