@@ -208,10 +208,14 @@ def process_event(name: str, book: Book, source_hash: str, *,
                   write: Callable[..., None],
                   lang_of: Callable[[Any], str],
                   status: Callable[[Any, str], list[str]] | None = None) -> Outcome:
-    """load -> compute -> report, as an Outcome whose writer makes the output workbook with
+    """load -> compute -> report (``book`` is used up: its sheets are let go once loaded), as an
+    Outcome whose writer makes the output workbook with
     ``write(path, data, results, reports, lang, source_hash, problems=, printable=)`` (and
     ``status=``, the lines saying what the event still waits for, when ``status`` is given)."""
     data, problems = load(book)
+    # the book's grids are let go once loaded: what the output carries over of them is in
+    # ``data`` (its unknown sheets), and the rest would only sit in memory through the compute
+    book.sheets = {}
     lang = lang_of(data)
     res = compute(data, problems)
     outcome = Outcome(competition=name, lang=lang, problems=problems, summary=summary(res),

@@ -410,19 +410,34 @@ def _count_cells(xml: bytes) -> int:
     return xml.count(b"<c ") + xml.count(b"<c>") + xml.count(b":c ") + xml.count(b":c>")
 
 
+_EXTENT_CHUNK = 1 << 18
+
+
 def _extent(xml: bytes) -> tuple[int, int, int] | None:
     """(last row, last column, last column before MAX_COLUMNS), 0-based, from the cells' addresses
-    alone; None when a cell has no address, or one beyond a worksheet's limits."""
-    refs = _CELL_REF.findall(xml)
-    if len(refs) != len(_CELL_OPEN.findall(xml)):
+    alone; None when a cell has no address, or one beyond a worksheet's limits. The XML is taken
+    in pieces cut before a '<' (no tag spans two): the addresses of a whole large sheet at once
+    would be a list of tens of thousands of tuples, for a maximum."""
+    rows, letters, refs, opens = 0, set(), 0, 0
+    start, end = 0, len(xml)
+    while start < end:
+        cut = xml.find(b"<", start + _EXTENT_CHUNK) if start + _EXTENT_CHUNK < end else -1
+        piece = xml[start:cut if cut != -1 else end]
+        found = _CELL_REF.findall(piece)
+        refs += len(found)
+        opens += len(_CELL_OPEN.findall(piece))
+        if found:
+            rows = max(rows, max(map(int, (digits for _, digits in found))))
+            letters.update(name for name, _ in found)
+        start = cut if cut != -1 else end
+    if refs != opens:
         return None
     if not refs:
         return -1, -1, -1
-    rows = max(map(int, (digits for _, digits in refs)))
     cols = []
-    for letters in {letters for letters, _ in refs}:
+    for name in letters:
         col = 0
-        for ch in letters.upper():
+        for ch in name.upper():
             col = col * 26 + ch - 64
         cols.append(col)
     if rows > 1_048_576 or max(cols) > 16_384 or min(cols) < 1 or rows < 1:
@@ -569,7 +584,7 @@ def read_book(path: str) -> Book:
                 raise Unreadable(f"{path}: sheet {name!r} is damaged ({type(exc).__name__})") from None
             data = SheetData(
                 name=name,
-                grid=[list(r) for r in grid],
+                grid=grid if all(type(r) is list for r in grid) else [list(r) for r in grid],
                 row0=row0 or 0,
                 col0=col0 or 0,
                 visible="Visible" in str(meta.visible) and "Hidden" not in str(meta.visible),
