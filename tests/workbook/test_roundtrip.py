@@ -146,3 +146,22 @@ def test_unknown_sheets_are_carried_over(write_event, invoke, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert "sheet-unknown" in result.stderr
     assert _cells(out, "Floor notes") == {"A1": "table 2 late start", "B3": 42}
+
+
+def test_the_book_is_let_go_once_loaded_and_unknown_sheets_still_carried_over(write_event, tmp_path):
+    """Processing releases the grids read (they would sit in memory through the compute); what
+    the output carries over of them, a sheet ttools does not know, is kept by the loaded data."""
+    from ttools.competitions.nations_cup.competition import process
+    from ttools.workbook.read import read_book
+
+    src = write_event(lang="en")
+    wb = load_workbook(src)
+    wb.create_sheet("Floor notes")["B2"] = "keep me"
+    wb.save(src)
+    book = read_book(str(src))
+    assert "Floor notes" in book.sheets and len(book.sheets) > 5
+    outcome = process(book)
+    assert book.sheets == {} and book.get("Floor notes") is None
+    out = tmp_path / "out.xlsx"
+    outcome.writer(str(out))
+    assert _cells(out, "Floor notes") == {"B2": "keep me"}

@@ -215,7 +215,7 @@ def process_event(name: str, book: Book, source_hash: str, *,
     data, problems = load(book)
     # the book's grids are let go once loaded: what the output carries over of them is in
     # ``data`` (its unknown sheets), and the rest would only sit in memory through the compute
-    book.sheets = {}
+    book.release()
     lang = lang_of(data)
     res = compute(data, problems)
     outcome = Outcome(competition=name, lang=lang, problems=problems, summary=summary(res),
