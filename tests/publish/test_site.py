@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tests.publish import dom
@@ -383,6 +383,8 @@ def test_a_hook_page_with_a_bad_or_duplicate_slug_is_refused():
 
 
 @given(st.text(max_size=12), st.text(max_size=12))
+@example("", "X")          # an empty part and the letter x
+@example("x2d", "-")       # the letter x followed by hex digits, and a character written in hex
 def test_slugs_are_safe_and_one_to_one_up_to_letter_case(a, b):
     from ttools.publish.pages import SLUG_RE
 

@@ -58,20 +58,22 @@ class SitePlan:
 
 def slug(*parts: Any) -> str:
     """A file-name-safe slug from any text, one-to-one up to letter case: ASCII letters and
-    digits are kept (lower case), anything else becomes its UTF-8 bytes in hex ('張' -> 'e5bcb5')
-    between dashes, and the parts are joined with '-'."""
+    digits are kept (lower case), anything else becomes 'x' and its UTF-8 bytes in hex
+    ('張' -> 'xe5bcb5') between dashes, and the parts are joined with '-'. The letter x is
+    written in hex too ('x78'), so that a piece starting with x is always such a code, and an
+    empty part is a lone 'x'."""
     out = []
     for part in parts:
         text = str(part)
         pieces, run = [], ""
         for ch in text:
-            if ch.isascii() and ch.isalnum():
+            if ch.isascii() and ch.isalnum() and ch not in "xX":
                 run += ch.lower()
             else:
                 if run:
                     pieces.append(run)
                     run = ""
-                pieces.append("x" + ch.encode("utf-8").hex())
+                pieces.append("x" + ch.lower().encode("utf-8").hex() if ch in "xX" else "x" + ch.encode("utf-8").hex())
         if run:
             pieces.append(run)
         out.append("-".join(pieces) or "x")
