@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Collection, Iterable, Mapping, NamedTuple
+from typing import Any, Collection, Iterable, Mapping, NamedTuple
 
 from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
@@ -284,6 +284,13 @@ def all_outcomes(games: Iterable[Game], rules: ResultRules = ResultRules()) -> l
 # Checking slips
 
 
+def _typed_int(raw: Any) -> tuple[bool, int | None]:
+    """(whether the cell holds anything, the whole number it holds or None)."""
+    if raw is None or raw == "":
+        return False, None
+    return True, raw if type(raw) is int else _as_int(raw)
+
+
 def _as_int(value: object) -> int | None:
     """An integer from a cell value, or None if it is not a whole number."""
     if isinstance(value, bool):
@@ -368,34 +375,18 @@ def _check_one(
             problems.append(error(PLAYER_UNKNOWN, at("player2"), player=p2))
     if p2 and p1 == p2:
         problems.append(error(SELF_PAIRING, at("player2"), player=p1))
-    raw = g.forfeit
-    if raw is None or raw == "":
-        forfeit = None
-    else:
-        forfeit = raw if type(raw) is int else _as_int(raw)
-        if forfeit not in (1, 2) or (forfeit == 2 and bye):
-            problems.append(error(FORFEIT_INVALID, at("forfeit"), value=raw))
-    raw = g.first
-    if raw is None or raw == "":
-        first = None
-    else:
-        first = raw if type(raw) is int else _as_int(raw)
-        if first not in (1, 2) or bye:
-            problems.append(error(FIRST_INVALID, at("first"), value=raw))
-    raw = g.score1
-    if raw is None or raw == "":
-        score1 = None
-    else:
-        score1 = raw if type(raw) is int else _as_int(raw)
-        if score1 is None:
-            problems.append(error(SCORE_NOT_INTEGER, at("score1"), value=raw))
-    raw = g.score2
-    if raw is None or raw == "":
-        score2 = None
-    else:
-        score2 = raw if type(raw) is int else _as_int(raw)
-        if score2 is None:
-            problems.append(error(SCORE_NOT_INTEGER, at("score2"), value=raw))
+    given, forfeit = _typed_int(g.forfeit)
+    if given and (forfeit not in (1, 2) or (forfeit == 2 and bye)):
+        problems.append(error(FORFEIT_INVALID, at("forfeit"), value=g.forfeit))
+    given, first = _typed_int(g.first)
+    if given and (first not in (1, 2) or bye):
+        problems.append(error(FIRST_INVALID, at("first"), value=g.first))
+    given, score1 = _typed_int(g.score1)
+    if given and score1 is None:
+        problems.append(error(SCORE_NOT_INTEGER, at("score1"), value=g.score1))
+    given, score2 = _typed_int(g.score2)
+    if given and score2 is None:
+        problems.append(error(SCORE_NOT_INTEGER, at("score2"), value=g.score2))
     raw = g.penalty1
     penalty1 = raw if type(raw) is int else 0 if raw is None or raw == "" else _as_int(raw)
     if penalty1 is None:
