@@ -12,6 +12,12 @@ from fractions import Fraction
 from typing import Any
 
 
+_LABEL_GAPS = re.compile(r"[\s_\-]+")
+_SPACES = re.compile(r"\s+")
+_WHOLE = re.compile(r"[+-]?\d+")
+_WHOLE_POINT_ZERO = re.compile(r"[+-]?\d+\.0*")
+
+
 def is_blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and value.strip() == "")
 
@@ -19,7 +25,7 @@ def is_blank(value: Any) -> bool:
 def fold_label(text: Any) -> str:
     """A sheet/column/key label folded for matching: width, case, spaces, underscores."""
     s = unicodedata.normalize("NFKC", str(text)).strip().casefold()
-    return re.sub(r"[\s_\-]+", " ", s)
+    return _LABEL_GAPS.sub(" ", s)
 
 
 def clean_text(value: Any) -> str:
@@ -70,9 +76,9 @@ def parse_int(value: Any) -> int:
     s = _ascii(value).replace(",", "")
     if len(s) > _MAX_NUMBER_TEXT:
         raise ValueError("too long to be a number")
-    if re.fullmatch(r"[+-]?\d+", s):
+    if _WHOLE.fullmatch(s):
         return _bounded(int(s))
-    if re.fullmatch(r"[+-]?\d+\.0*", s):
+    if _WHOLE_POINT_ZERO.fullmatch(s):
         return _bounded(int(s.split(".")[0]))
     raise ValueError("not a whole number")
 
@@ -117,7 +123,7 @@ def parse_code(value: Any) -> str:
     s = _ascii(value)
     if isinstance(value, float) and value.is_integer():
         s = str(int(value))
-    return re.sub(r"\s+", "", s).upper()
+    return _SPACES.sub("", s).upper()
 
 
 def parse_choice(value: Any, choices: dict[str, str]) -> str:
