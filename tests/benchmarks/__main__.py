@@ -1,8 +1,8 @@
 """The benchmark suite: ``ttools run`` on a realistic and a large event of every competition,
 beside the read+write floor of the same workbook (not a test; pytest does not collect it).
 
-    python -m tests.benchmarks            # medians of 7 alternating runs (about 8 minutes on 2 cores)
-    python -m tests.benchmarks --quick    # one run of each (about 2 minutes)
+    python -m tests.benchmarks            # medians of 7 alternating runs (about 4 minutes on 2 cores)
+    python -m tests.benchmarks --quick    # one run of each (about a minute)
     python -m tests.benchmarks --quick --only nations-cup    # under a minute
 
 For every case, in the same run and alternating (run, floor, run, floor, …) so that the load of
