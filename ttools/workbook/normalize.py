@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -13,6 +14,7 @@ from typing import Any
 
 
 _LABEL_GAPS = re.compile(r"[\s_\-]+")
+_DIGIT_RUNS = re.compile(r"(\d+)")
 _SPACES = re.compile(r"\s+")
 _WHOLE = re.compile(r"[+-]?\d+")
 _WHOLE_POINT_ZERO = re.compile(r"[+-]?\d+\.0*")
@@ -132,3 +134,10 @@ def parse_choice(value: Any, choices: dict[str, str]) -> str:
     if key in choices:
         return choices[key]
     raise ValueError("not one of the allowed values")
+
+
+@lru_cache(maxsize=4096)
+def natural_key(text: Any) -> tuple:
+    """A sort key in which digits compare as numbers: 'A2' < 'A10', '2' < '10' (player, pair and
+    division ids)."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in _DIGIT_RUNS.split(str(text)) if part)

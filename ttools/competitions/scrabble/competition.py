@@ -7,7 +7,8 @@ from typing import Any, Sequence
 
 from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.compute import Results, compute
-from ttools.competitions.scrabble.load import EventData, Published, load, natural_key
+from ttools.competitions.scrabble.load import EventData, Published, load
+from ttools.workbook.normalize import natural_key
 from ttools.competitions.scrabble.report import reports, summary
 from ttools.competitions.scrabble.site import site  # noqa: F401  (the web site's pages: ttools.publish)
 from ttools.competitions.common import open_writer, process_event, roster_ids, write_event_and_rules, write_outputs

@@ -4,7 +4,6 @@ and column names; every record keeps its cells so the checks can point at them."
 from __future__ import annotations
 
 import datetime
-import functools
 import json
 import re
 import sys
@@ -17,6 +16,7 @@ from ttools.competitions.scrabble.results import Game, Player, ResultRules
 from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
+from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, choice_map, read_table, unknown_sheets
 
@@ -82,12 +82,6 @@ class EventData(EventBase):
     @property
     def divisions(self) -> list[str]:
         return sorted({p.division for p in self.players.values()}, key=natural_key)
-
-
-@functools.lru_cache(maxsize=4096)
-def natural_key(text: str) -> tuple:
-    """'A2' < 'A10': digits compare as numbers (player ids, division names)."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
 
 
 def load(book: Book) -> tuple[EventData, list[Problem]]:

@@ -8,7 +8,7 @@ import functools
 from typing import Any
 
 from ttools.competitions.scrabble.compute import Division, Results
-from ttools.competitions.scrabble.load import natural_key
+from ttools.workbook.normalize import natural_key
 from ttools.competitions.scrabble.report import _L, half, num, slip_tables
 from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.standings import scorecard

@@ -8,7 +8,8 @@ from ttools.competitions.common import open_writer, process_event, roster_ids, w
 from ttools.competitions.shengji import schema as S
 from ttools.competitions.shengji.compute import Results, compute
 from ttools.competitions.shengji.hant import hant
-from ttools.competitions.shengji.load import EventData, load, natural_key
+from ttools.competitions.shengji.load import EventData, load
+from ttools.workbook.normalize import natural_key
 from ttools.competitions.shengji.report import reports, summary
 from ttools.competitions.shengji.site import site  # noqa: F401  (the published site's pages)
 from ttools.outcome import Outcome

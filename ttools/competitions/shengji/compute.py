@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ttools.competitions.shengji.hant import hant
-from ttools.competitions.shengji.load import BoardRow, EventData, SeatRow, natural_key
+from ttools.competitions.shengji.load import BoardRow, EventData, SeatRow
+from ttools.workbook.normalize import natural_key
 from ttools.competitions.shengji.ranking import Record, standings, time_tiebreak
 from ttools.competitions.shengji.scoring import BoardScore, score_board, typed_score
 from ttools.competitions.shengji.seating import SEATS, Seat, first_round, seat_round

@@ -19,6 +19,7 @@ from ttools.core.cards import HAND_SIZE
 from ttools.core.upgrade import Bands, LastLead, parse_last_lead
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
+from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, SheetSpec, read_table, unknown_sheets
 
@@ -125,11 +126,6 @@ class EventData(EventBase):
     @property
     def pairs_format(self) -> bool:
         return self.format == "pairs"
-
-
-def natural_key(text: str) -> tuple:
-    """'P2' < 'P10': digits compare as numbers."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
 
 
 def load(book: Book) -> tuple[EventData, list[Problem]]:

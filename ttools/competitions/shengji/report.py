@@ -14,6 +14,7 @@ from ttools.competitions.shengji.schema import OUTPUTS
 from ttools.core.cards import JOKERS, SEATS, SUIT_SYMBOLS, SUITS, points, rank_of, suit_of
 from ttools.core.duplicate import matchpoints
 from ttools.core.exact import round_half_up, round_half_up_float
+from ttools.workbook.normalize import natural_key
 from ttools.workbook.write import Block, Report
 
 PCT = "0.00"
@@ -253,7 +254,7 @@ def reports(res: Results, lang: str) -> list[Report]:
                         rows, notes=notes)]
         where = current.seat_of()
         lookup = []
-        for pid in sorted(data.players, key=_natural):
+        for pid in sorted(data.players, key=natural_key):
             tbl, seat = where.get(pid, (None, None))
             lookup.append([pid, data.players[pid].name, tbl if tbl else t("轮空", "sits out"), seat_word.get(seat, "") if seat else ""])
         blocks.append(Block(t("按参赛者", "By player"), [t("编号", "ID"), t("姓名", "Name"), t("桌号", "Table"), t("方位", "Seat")],
@@ -343,12 +344,6 @@ def missing_reports(res: Results, lang: str) -> list[Report]:
                    [Block(t("第 {r} 轮 · 尚缺 {k} 桌", "Round {r} · {k} table(s) missing", r=rnd, k=len(rows)), header, rows)],
                    subtitle=t("以下各桌尚有牌号未填入「成绩」；收到后请填入再执行一次。",
                               "These tables still have boards without a row on Boards; type them in when they come and run again."))]
-
-
-def _natural(text: str):
-    from ttools.competitions.shengji.load import natural_key
-
-    return natural_key(text)
 
 
 def _pct_text(rate: Fraction | None) -> str:

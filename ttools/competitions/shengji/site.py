@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ttools.competitions.shengji.compute import Results, RoundSeating
-from ttools.competitions.shengji.report import PCT, SIGNED, T, _natural, clock, percent, two
+from ttools.competitions.shengji.report import PCT, SIGNED, T, clock, percent, two
+from ttools.workbook.normalize import natural_key
 from ttools.core.cards import SEATS
 from ttools.publish.pages import Link, Page, SitePlan, slug
 from ttools.workbook.write import Block
@@ -37,7 +38,7 @@ def site(res: Results, lang: str) -> SitePlan:
 
     def sort_name(pid: str) -> tuple:
         p = data.players.get(pid)
-        return (p.name if p else pid).casefold(), _natural(pid)
+        return (p.name if p else pid).casefold(), natural_key(pid)
 
     rounds: list[RoundSeating] = [res.rounds[r] for r in sorted(res.rounds, reverse=True)]
     pages: list[Page] = []

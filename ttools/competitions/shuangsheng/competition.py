@@ -9,7 +9,8 @@ from typing import Any, Sequence
 from ttools.competitions.common import open_writer, process_event, roster_ids, write_event_and_rules, write_outputs
 from ttools.competitions.shuangsheng import schema as S
 from ttools.competitions.shuangsheng.compute import Results, compute
-from ttools.competitions.shuangsheng.load import EventData, load, natural_key
+from ttools.competitions.shuangsheng.load import EventData, load
+from ttools.workbook.normalize import natural_key
 from ttools.competitions.shuangsheng.report import reports, summary
 from ttools.competitions.shuangsheng.site import site  # noqa: F401  (the published site's pages)
 from ttools.core.upgrade import LEVELS

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ttools.competitions.shuangsheng.load import EventData, Pair, Sanction, natural_key
+from ttools.competitions.shuangsheng.load import EventData, Pair, Sanction
+from ttools.workbook.normalize import natural_key
 from ttools.competitions.shuangsheng.rules import (
     BYE,
     FORFEIT,

@@ -4,7 +4,6 @@ and column names; every record keeps its cells so the checks can point at them."
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +13,7 @@ from ttools.competitions.shuangsheng.rules import DealRow, Rules, Slip, parse_le
 from ttools.core.upgrade import Bands
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
+from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, read_table, unknown_sheets
 
@@ -80,11 +80,6 @@ def _in_range(row: Row, key: str, value: int | None, problems: list[Problem], lo
         problems.append(error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=f"{low}–{MAX_ROUND}"))
         return False
     return True
-
-
-def natural_key(text: str) -> tuple:
-    """'2' < '10', 'A2' < 'A10': digits compare as numbers."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(text)) if part)
 
 
 def pair_id(value: Any) -> str:

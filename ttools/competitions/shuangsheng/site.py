@@ -5,7 +5,7 @@ list and one page per pair with its matches."""
 from __future__ import annotations
 
 from ttools.competitions.shuangsheng.compute import Entry, Record, Results
-from ttools.competitions.shuangsheng.load import natural_key
+from ttools.workbook.normalize import natural_key
 from ttools.competitions.shuangsheng.report import _L, _kind_word, _outcome_word, _players
 from ttools.publish.pages import Link, Page, SitePlan, slug
 from ttools.workbook.write import Block
