@@ -180,35 +180,6 @@ def _write_plain(ws, r: int, c: int, value: Any, fmt=None) -> None:
         ws.write_string(r, c, str(value), fmt)
 
 
-def _widest(texts: Sequence[str]) -> int:
-    """The largest ``display_width`` of ``texts`` (all strings), in one pass over them."""
-    if not texts:
-        return 0
-    widest = max(map(len, texts))
-    wide = [t for t in texts if not t.isascii()]
-    if wide:
-        widest = max(widest, max(map(display_width, wide)))
-    return widest
-
-
-def _column_width(values: Sequence[Any], fmt: str | None = None) -> int:
-    """The largest display width of a column's plain values, as the cell shows them (two decimals for "0.00")."""
-    texts, ints = [], []
-    two = fmt == "0.00"
-    for v in values:
-        t = type(v)
-        if t is str:
-            texts.append(v)
-        elif t is int:
-            ints.append(v)
-        elif v is not None:
-            texts.append(f"{v:.2f}" if two and t is float else str(v))
-    widest = _widest(texts)
-    if ints:      # the widest whole number is the largest or the most negative
-        widest = max(widest, len(str(max(ints))), len(str(min(ints))))
-    return widest
-
-
 class _NoCells(dict):
     """A worksheet's index of table cells that keeps nothing (see ``_streamed_table``)."""
 
@@ -420,9 +391,9 @@ class WorkbookWriter:
         stream = RowStream(ws)
         for i, rec in enumerate(data, start=top + 1):
             stream.row(i, rec, formats, blanks=False)
-        columns = list(zip(*data)) if data else [() for _ in cols]
+        widest, _, _ = _block_shape(data, {})
         for j, c in enumerate(cols):
-            width = max(c.width, display_width(c.label(lang)) + 3, _column_width(columns[j]) + 2 if data else 0)
+            width = max(c.width, display_width(c.label(lang)) + 3, widest[j] + 2)
             unlocked = c.key not in locked
             ws.set_column(j, j, min(width, 50), formats[j] if unlocked else None)
             note = pick(c.note, lang)
