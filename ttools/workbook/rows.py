@@ -17,6 +17,8 @@ import math
 import re
 from typing import Any, Sequence
 
+from ttools.workbook.read import col_letter
+
 _COLS: list[str] = []
 # XlsxWriter escapes C0 controls and _xHHHH_ look-alikes, treats "<r>…</r>" as rich text and
 # truncates text beyond 32,767 UTF-16 units: such text takes the worksheet's own writer.
@@ -25,12 +27,9 @@ _MAX_FAST_TEXT = 16_000
 
 
 def _col(c: int) -> str:
+    """Column letters by index, remembered: every cell of a large output needs them."""
     while len(_COLS) <= c:
-        n, name = len(_COLS) + 1, ""
-        while n:
-            n, rem = divmod(n - 1, 26)
-            name = chr(65 + rem) + name
-        _COLS.append(name)
+        _COLS.append(col_letter(len(_COLS)))
     return _COLS[c]
 
 
