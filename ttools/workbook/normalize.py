@@ -25,9 +25,21 @@ def is_blank(value: Any) -> bool:
 
 
 def fold_label(text: Any) -> str:
-    """A sheet/column/key label folded for matching: width, case, spaces, underscores."""
+    """A sheet/column/key label folded for matching: width, case, spaces, underscores. Text is
+    remembered: every load folds the same sheet names and column labels again and again."""
+    if text.__class__ is str:
+        return _fold_text(text)
+    return _fold(text)
+
+
+def _fold(text: Any) -> str:
     s = unicodedata.normalize("NFKC", str(text)).strip().casefold()
     return _LABEL_GAPS.sub(" ", s)
+
+
+@lru_cache(maxsize=4096)
+def _fold_text(text: str) -> str:
+    return _fold(text)
 
 
 def clean_text(value: Any) -> str:

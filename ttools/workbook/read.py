@@ -16,7 +16,6 @@ import posixpath
 import re
 import zipfile
 import zlib
-from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 from ttools.problems import Unreadable
@@ -136,24 +135,9 @@ def _trim_heap() -> None:
 
 
 def _fold(name: str) -> str:
-    return fold(name)
-
-
-def fold(value: Any) -> str:
-    """``normalize.fold_label``, remembered for text: every load folds the same sheet names and
-    column labels again and again."""
-    if value.__class__ is str:
-        return _fold_text(value)
     from ttools.workbook.normalize import fold_label
 
-    return fold_label(value)
-
-
-@lru_cache(maxsize=4096)
-def _fold_text(text: str) -> str:
-    from ttools.workbook.normalize import fold_label
-
-    return fold_label(text)
+    return fold_label(name)
 
 
 def check_container(path: str, later: Callable[[str], bool] | None = None) -> set[str]:

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from ttools.i18n import pick, simplified
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
-from ttools.workbook.read import Book, SheetData, a1, col_letter, fold
+from ttools.workbook.read import Book, SheetData, a1, col_letter
 
 COLUMN_MISSING = define(
     "column-missing",
@@ -118,7 +118,7 @@ def _with_simplified(labels: dict[str, str], sheet: SheetData) -> dict[str, str]
     """Add the Simplified form of every Chinese label, for a sheet with Chinese text in its name."""
     if sheet.name.isascii():
         return labels
-    return {**{fold(simplified(k)): v for k, v in labels.items()}, **labels}
+    return {**{nz.fold_label(simplified(k)): v for k, v in labels.items()}, **labels}
 
 
 class _TablePlaces:
@@ -259,14 +259,14 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
     problems.extend(_formula_problems(sheet))
     labels: dict[str, str] = {}
     for col in spec.columns:
-        labels[fold(col.key)] = col.key
+        labels[nz.fold_label(col.key)] = col.key
         for name in col.names.values():
-            labels[fold(name)] = col.key
+            labels[nz.fold_label(name)] = col.key
     labels = _with_simplified(labels, sheet)
     header_at: int | None = None
     mapping: dict[int, str] = {}
     for i, values in enumerate(sheet.grid[:10]):
-        found = {j: labels[fold(v)] for j, v in enumerate(values) if not nz.is_blank(v) and fold(v) in labels}
+        found = {j: labels[nz.fold_label(v)] for j, v in enumerate(values) if not nz.is_blank(v) and nz.fold_label(v) in labels}
         if found:
             header_at, mapping = i, found
             break
@@ -311,15 +311,15 @@ def read_settings(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) ->
     problems.extend(_formula_problems(sheet))
     labels: dict[str, str] = {}
     for s in spec.settings:
-        labels[fold(s.key)] = s.key
+        labels[nz.fold_label(s.key)] = s.key
         for name in s.names.values():
-            labels[fold(name)] = s.key
+            labels[nz.fold_label(name)] = s.key
     labels = _with_simplified(labels, sheet)
-    key_labels = {fold(x) for x in ("key", "鍵", "项目", "項目", "設定", "设定")}
-    value_labels = {fold(x) for x in ("value", "值", "數值", "数值", "內容", "内容")}
+    key_labels = {nz.fold_label(x) for x in ("key", "鍵", "项目", "項目", "設定", "设定")}
+    value_labels = {nz.fold_label(x) for x in ("value", "值", "數值", "数值", "內容", "内容")}
     key_col, value_col, start = 0, 1, 0
     for i, values in enumerate(sheet.grid[:10]):
-        folded = [fold(v) for v in values]
+        folded = [nz.fold_label(v) for v in values]
         if any(f in key_labels for f in folded) and any(f in value_labels for f in folded):
             key_col = next(j for j, f in enumerate(folded) if f in key_labels)
             value_col = next(j for j, f in enumerate(folded) if f in value_labels)
@@ -332,7 +332,7 @@ def read_settings(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) ->
         if key_col >= len(values) or nz.is_blank(values[key_col]):
             continue
         raw_key = values[key_col]
-        key = labels.get(fold(raw_key))
+        key = labels.get(nz.fold_label(raw_key))
         key_cell = Where(sheet.name, a1(r, sheet.col0 + key_col))
         if key is None:
             problems.append(Problem("warning", UNKNOWN_KEY, key_cell, (("key", nz.clean_text(raw_key)),)))
@@ -350,9 +350,9 @@ def read_settings(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) ->
 
 def choice_map(choices: Iterable[str], aliases: dict[str, str] | None = None) -> dict[str, str]:
     """Folded label -> canonical choice, including localized aliases."""
-    out = {fold(c): c for c in choices}
+    out = {nz.fold_label(c): c for c in choices}
     for alias, target in (aliases or {}).items():
-        out[fold(alias)] = target
+        out[nz.fold_label(alias)] = target
     return out
 
 
@@ -380,13 +380,13 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
     """Sheets that are neither an input sheet of ``specs`` nor one ttools writes (``other_names``,
     hidden '_' helpers): each is reported and returned, so the output carries it over."""
     specs = list(specs)
-    known = {fold(n) for spec in specs for n in spec.accepted_names()}
-    known |= {fold(n) for n in other_names}
-    if any(fold(name) not in known and not name.isascii() for name in book.order):
-        known |= {fold(simplified(n)) for n in list(known)}
+    known = {nz.fold_label(n) for spec in specs for n in spec.accepted_names()}
+    known |= {nz.fold_label(n) for n in other_names}
+    if any(nz.fold_label(name) not in known and not name.isascii() for name in book.order):
+        known |= {nz.fold_label(simplified(n)) for n in list(known)}
     found = []
     for name in book.order:
-        if fold(name) not in known and not name.startswith("_"):
+        if nz.fold_label(name) not in known and not name.startswith("_"):
             found.append(book.sheets[name])
             problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, "A1"), (("sheet", name),)))
     # two sheets that are one input sheet ('Results' beside '成績'): the first is read, the other kept
@@ -394,9 +394,9 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
         read = find_sheet(book, spec)
         if read is None:
             continue
-        accepted = {fold(n) for n in spec.accepted_names()}
+        accepted = {nz.fold_label(n) for n in spec.accepted_names()}
         for name in book.order:
-            if name != read.name and fold(name) in accepted:
+            if name != read.name and nz.fold_label(name) in accepted:
                 found.append(book.sheets[name])
                 problems.append(Problem("warning", SHEET_TWICE, Where(name, "A1"),
                                         (("read", read.name), ("other", name), ("key", spec.key))))
