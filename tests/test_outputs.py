@@ -213,7 +213,7 @@ from hypothesis import strategies as st  # noqa: E402
 @given(st.lists(st.sampled_from(["./", "sub/../", "sub/./../", "/", "link-dir/"]), max_size=4),
        st.booleans())
 def test_any_spelling_of_the_input_is_the_input(tmp_path_factory, steps, through_link):
-    from ttools.pipeline import OutputRefused, check_outputs, same_file
+    from ttools.files import OutputRefused, check_outputs, same_file
 
     folder = tmp_path_factory.mktemp("spell")
     (folder / "sub").mkdir()

@@ -25,7 +25,7 @@ def _fail(line: str) -> None:
 
 def _guard(inputs, outputs) -> None:
     """Before anything is read or written: no output may be an input or another output."""
-    from ttools.pipeline import OutputRefused, check_outputs
+    from ttools.files import OutputRefused, check_outputs
 
     try:
         check_outputs(inputs, outputs)
@@ -45,14 +45,14 @@ class _Writing:
     def __exit__(self, kind, exc, tb) -> bool:
         if exc is None or not isinstance(exc, Exception):
             return False
-        from ttools.pipeline import CannotWrite, _os_error, cannot_write
+        from ttools.files import CannotWrite, cannot_write, os_error
         from ttools.problems import Unreadable
 
         if isinstance(exc, Unreadable):
             _fail_unreadable(str(exc))
         if isinstance(exc, CannotWrite):
             _fail(str(exc))
-        if _os_error(exc) is not None:
+        if os_error(exc) is not None:
             _fail(str(cannot_write(self.target, exc)))
         return False
 
@@ -77,7 +77,7 @@ def _write_json(outcome, path: str | None) -> None:
         return
     import json
 
-    from ttools.pipeline import write_text
+    from ttools.files import write_text
 
     data = json.dumps(outcome.json(), ensure_ascii=False, indent=2)
     if path == "-":
@@ -160,7 +160,7 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
     Example:
       ttools check event.xlsx --annotate
     """
-    from ttools.pipeline import default_path
+    from ttools.files import default_path
 
     target = None if annotate is None else (annotate or default_path(file, ".checked.xlsx"))
     _need_folders(json_path, target)
@@ -191,7 +191,8 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
     Example:
       ttools run samples/nations-cup-12.xlsx -o results.xlsx --json results.json --publish site/
     """
-    from ttools.pipeline import default_path, write_output
+    from ttools.files import default_path
+    from ttools.pipeline import write_output
 
     target = output or default_path(file, ".out.xlsx")
     pdf_target = None if pdf_path is None else (pdf_path or default_path(target, ".pdf"))
@@ -263,7 +264,7 @@ def print_(file: str, output: str | None) -> None:
       ttools print event.out.xlsx
     """
     from ttools.pdf import PdfUnavailable, printable_sheets, to_pdf
-    from ttools.pipeline import default_path
+    from ttools.files import default_path
     from ttools.problems import Unreadable
 
     target = output or default_path(file, ".pdf")
@@ -365,7 +366,7 @@ def export(file: str, folder: str | None) -> None:
     from ttools.competitions.scrabble.interchange import export_event
     from ttools.problems import Unreadable
 
-    from ttools.pipeline import OutputRefused
+    from ttools.files import OutputRefused
 
     try:
         with _Writing(folder or file):

@@ -32,3 +32,29 @@ def pick(texts: Mapping[str, str], lang: str, default: str = "") -> str:
 def zh(lang: str, traditional: str) -> str:
     """A Traditional Chinese literal as the page of ``lang`` prints it."""
     return simplified(traditional) if lang == "zh-Hans" else traditional
+
+
+class Translator:
+    """The one way ttools writes a text in the event's language: ``t(traditional, english)``.
+
+    Chinese is written once, in Traditional characters; zh-Hans pages get it converted by
+    :func:`simplified`. Where Simplified Chinese uses another word, not only other characters
+    (文件 for 檔), that wording is given as ``hans=``. ``params`` fill ``{name}`` fields."""
+
+    __slots__ = ("lang", "zh")
+
+    def __init__(self, lang: str) -> None:
+        self.zh = lang.startswith("zh")
+        self.lang = lang if lang in LANGS else ("zh-Hant" if self.zh else "en")
+
+    def __call__(self, traditional: str, english: str, *, hans: str | None = None, **params: object) -> str:
+        if not self.zh:
+            text = english
+        elif self.lang == "zh-Hans":
+            text = hans if hans is not None else simplified(traditional)
+        else:
+            text = traditional
+        return text.format(**params) if params else text
+
+
+LANGS = ("zh-Hant", "zh-Hans", "en")

@@ -257,7 +257,7 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
     lines to quote; with ``publish``, a workbook without errors also updates its event's site in
     that folder. A workbook that cannot be read, or that ttools fails on, is reported in the
     answer; only a failure to write (full disk) is raised, so the message is tried again later."""
-    from ttools import pipeline
+    from ttools.files import os_error
     from ttools.problems import Unreadable
 
     os.makedirs(folder, exist_ok=True)
@@ -280,7 +280,7 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
     except OSError:
         raise
     except Exception as exc:   # a bug in ttools costs this workbook, not the message nor its other workbooks
-        if pipeline._os_error(exc) is not None:
+        if os_error(exc) is not None:
             raise
         return unreadable(Unreadable(f"ttools failed on it ({_one_line(exc)}); the processor's operator should report it"))
 
@@ -866,7 +866,7 @@ def _describe(where: str, entry: dict[str, Any]) -> str:
 
 def _inside(path: str, folder: str) -> bool:
     """Whether ``path`` is ``folder`` or lies inside it, whatever the spelling of either."""
-    from ttools.pipeline import same_file
+    from ttools.files import same_file
 
     if same_file(path, folder):
         return True

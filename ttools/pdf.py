@@ -62,7 +62,7 @@ def to_pdf(xlsx: str, pdf: str, sheets: Sequence[str] = (), timeout: int = 180) 
         out = os.path.join(tmp, "print.pdf")
         if proc.returncode != 0 or not os.path.exists(out):
             raise PdfUnavailable(f"LibreOffice failed ({proc.returncode}): {(proc.stderr or proc.stdout).strip()[:300]}")
-        from ttools.pipeline import write_atomic
+        from ttools.files import write_atomic
 
         write_atomic(pdf, lambda tmp: shutil.copyfile(out, tmp), suffix=".pdf")
     return pdf

@@ -20,7 +20,7 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
     from openpyxl.comments import Comment
     from openpyxl.styles import Alignment, Font, PatternFill
 
-    from ttools.pipeline import write_atomic
+    from ttools.files import write_atomic
 
     problems = list(problems)
 

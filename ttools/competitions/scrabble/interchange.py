@@ -41,7 +41,8 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     written; the outcome carries the problems. Files that ttools did not write are never
     replaced. Raises ``Unreadable`` for a file that is not a workbook, ``ValueError`` for a
     workbook of another competition or a folder holding TSH's own files."""
-    from ttools.pipeline import check_outputs, identify
+    from ttools.files import check_outputs
+    from ttools.pipeline import identify
     from ttools.workbook.read import read_book
 
     book = read_book(path)
