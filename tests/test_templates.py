@@ -95,9 +95,9 @@ def test_every_dropdown_is_fed_by_a_defined_name():
 
 def test_scrabble_templates_speak_their_language():
     """The Simplified template has no Traditional-only character left; 40 player rows each."""
-    from ttools.workbook.hans import _TRADITIONAL
+    from ttools.hans_table import TRADITIONAL
 
-    traditional_only = set(_TRADITIONAL)
+    traditional_only = set(TRADITIONAL)
     for name, players_sheet in (("scrabble-40.xlsx", "參賽者"), ("scrabble-40-zh-Hans.xlsx", "参赛者"),
                                 ("scrabble-40-en.xlsx", "Players")):
         wb = load_workbook(TEMPLATES / name)

@@ -1,5 +1,5 @@
 """Labels in the event's language. Simplified Chinese is derived from the Traditional labels,
-never typed by hand: OpenCC's Traditional-to-Simplified character table (ttools.workbook.hans),
+never typed by hand: OpenCC's Traditional-to-Simplified character table (ttools.hans_table),
 applied character by character. tests/test_i18n.py checks that this equals OpenCC's full t2s
 conversion for every Chinese text in ttools; loading OpenCC's phrase dictionaries at run time
 would cost about 0.2 s and 25 MB on every command."""
@@ -9,7 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Mapping
 
-from ttools.workbook.hans import to_hans
+from ttools.hans_table import SIMPLIFIED, TRADITIONAL
+
+_T2S = str.maketrans(TRADITIONAL, SIMPLIFIED)
 
 
 @lru_cache(maxsize=8192)
@@ -17,7 +19,7 @@ def simplified(text: str) -> str:
     """Traditional Chinese text in Simplified characters (OpenCC t2s); other text unchanged."""
     if not text or text.isascii():
         return text
-    return to_hans(text)
+    return text.translate(_T2S)
 
 
 def pick(texts: Mapping[str, str], lang: str, default: str = "") -> str:

@@ -12,9 +12,9 @@ from ttools.workbook.normalize import natural_key
 from ttools.competitions.scrabble.report import reports, summary
 from ttools.competitions.scrabble.site import site  # noqa: F401  (the web site's pages: ttools.publish)
 from ttools.competitions.common import open_writer, process_event, roster_ids, write_event_and_rules, write_outputs
+from ttools.i18n import simplified
 from ttools.outcome import Outcome
 from ttools.problems import Problem
-from ttools.workbook.hans import to_hans
 from ttools.workbook.read import Book
 from ttools.workbook.write import Report
 
@@ -67,8 +67,8 @@ GUIDE_TEXT = {
 }
 
 
-GUIDE_TEXT["zh-Hans"] = (to_hans(GUIDE_TEXT["zh-Hant"][0]),
-                         [(to_hans(h), [to_hans(line) for line in lines]) for h, lines in GUIDE_TEXT["zh-Hant"][1]])
+GUIDE_TEXT["zh-Hans"] = (simplified(GUIDE_TEXT["zh-Hant"][0]),
+                         [(simplified(h), [simplified(line) for line in lines]) for h, lines in GUIDE_TEXT["zh-Hant"][1]])
 
 
 def _lang(lang: str | None) -> str:

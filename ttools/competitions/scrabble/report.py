@@ -12,7 +12,7 @@ from ttools.competitions.scrabble.compute import Division, NewRound, Results
 from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
 from ttools.competitions.scrabble.standings import RESULT_CODES, Record, places, withdrawn_by
-from ttools.workbook.hans import to_hans
+from ttools.i18n import simplified
 from ttools.workbook.normalize import parse_int
 from ttools.workbook.write import Block, Report
 
@@ -43,7 +43,7 @@ class _L:
     def __call__(self, zh: str, en: str) -> str:
         if not self.zh:
             return en
-        return to_hans(zh) if self.lang == "zh-Hans" else zh
+        return simplified(zh) if self.lang == "zh-Hans" else zh
 
 
 def sheet_name(key: str, lang: str) -> str:

@@ -5,23 +5,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ttools.workbook.hans import to_hans
+from ttools.i18n import simplified
 from ttools.workbook.schema import Column, Setting, SheetSpec, choice_map
 
 
 def _c(key, zh, note_zh="", note_en="", **kw) -> Column:
-    return Column(key=key, names={"zh-Hant": zh, "zh-Hans": to_hans(zh), "en": key},
-                  note={"zh-Hant": note_zh, "zh-Hans": to_hans(note_zh), "en": note_en}, **kw)
+    return Column(key=key, names={"zh-Hant": zh, "zh-Hans": simplified(zh), "en": key},
+                  note={"zh-Hant": note_zh, "zh-Hans": simplified(note_zh), "en": note_en}, **kw)
 
 
 def _s(key, zh, default, note_zh, note_en, choices=()) -> Setting:
-    return Setting(key=key, names={"zh-Hant": zh, "zh-Hans": to_hans(zh), "en": key}, default=default,
-                   note={"zh-Hant": note_zh, "zh-Hans": to_hans(note_zh), "en": note_en}, choices=tuple(choices))
+    return Setting(key=key, names={"zh-Hant": zh, "zh-Hans": simplified(zh), "en": key}, default=default,
+                   note={"zh-Hant": note_zh, "zh-Hans": simplified(note_zh), "en": note_en}, choices=tuple(choices))
 
 
 def _hans(names: dict[str, str]) -> dict[str, str]:
     """Names per language with the Simplified one added (converted from the Traditional)."""
-    return {**names, "zh-Hans": to_hans(names["zh-Hant"])} if "zh-Hant" in names else names
+    return {**names, "zh-Hans": simplified(names["zh-Hant"])} if "zh-Hant" in names else names
 
 
 def _sheet(spec: SheetSpec) -> SheetSpec:

@@ -1,15 +1,12 @@
-"""Traditional -> Simplified Chinese for ttools' own labels, notes and messages (zh-Hans).
+"""OpenCC's single-character Traditional-to-Simplified table (t2s) for the CJK blocks
+(U+3400-U+9FFF), as two strings of equal length: data only, read by ttools.i18n.simplified.
 
-ttools writes its texts in Traditional Chinese; a Simplified workbook uses the same texts
-converted character by character. The table is OpenCC's single-character t2s mapping for the
-CJK blocks (U+3400–U+9FFF); character by character is exact for ttools' texts, which avoid
-the few characters whose Simplified form depends on the word. A character not in the table
-is the same in both scripts.
+A character not in the table is the same in both scripts. Character by character is exact for
+ttools' texts, which avoid the few characters whose Simplified form depends on the word
+(tests/test_i18n.py checks every text against OpenCC's full conversion).
 """
 
-from __future__ import annotations
-
-_TRADITIONAL = (
+TRADITIONAL = (
     "㑮㑯㑳㑶㒓㓄㓨㔋㖮㗲㗿㘉㘓㘔㘚㛝㜄㜏㜐㜗㜢㜷㞞㟺㠏㠣㢗㢝㥮㦎㦛㦞㨻㩋㩜㩳㩵㪎㯤㰙㵗㵾㶆㷍㷿㸇㹽㺏㺜㻶㿖㿗㿧䀉䀹䁪䁻䂎䃮䅐"
     "䅳䆉䉑䉙䉬䉲䉶䊭䊷䊺䋃䋔䋙䋚䋦䋹䋻䋼䋿䌈䌋䌖䌝䌟䌥䌰䍤䍦䍽䎙䎱䓣䕤䕳䖅䗅䗿䙔䙡䙱䚩䛄䛳䜀䜖䝭䝻䝼䞈䞋䞓䟃䟆䟐䠆䠱䡐䡩䡵䢨"
     "䤤䥄䥇䥑䥕䥗䥩䥯䥱䦘䦛䦟䦯䦳䧢䪊䪏䪗䪘䪴䪾䫀䫂䫟䫴䫶䫻䫾䬓䬘䬝䬞䬧䭀䭃䭑䭔䭿䮄䮝䮞䮠䮫䮰䮳䮾䯀䯤䰾䱀䱁䱙䱧䱬䱰䱷䱸䱽䲁䲅"
@@ -75,7 +72,7 @@ _TRADITIONAL = (
     "麴麵麷麼麽黃黌點黨黲黴黶黷黽黿鼂鼉鼕鼴齊齋齎齏齒齔齕齗齘齙齜齟齠齡齣齦齧齩齪齬齭齮齯齰齲齴齶齷齼齾龍龎龐龑龓龔龕龜龭龯鿁"
     "鿓"
 )
-_SIMPLIFIED = (
+SIMPLIFIED = (
     "𫝈㑔㑇㐹𠉂𪠟刾𪟎𪠵𠵾𪡛𠰱𪢌𫬐㘎𫝦㚯㛣𫝧𡞋𡞱𡝠𪨊𪩇㟆𫵷𪪑𢋈㤘𢛯𢗓𪫷𪮃𪮋㨫㧐擜𪯋𣘐𣗙𣳆𪷍𫞛𤆢𤈷𤎺𫞣𤠋𪺻𪼋𪽮𤻊𤽯𥁢𥅴𥇢䀥𥎝鿎𫀨"
     "𫀬𫁂𫁲𥬀𫂈𥮜𫁷𥺅䌶𫄚𫄜𫄞䌺䌻𫄩䌿䌾𫄮𦈓𦈖𦈘𦈜𦈟𦈞𦈠𦈙𫅅䍠𦍠𫅭䎬𬜯𫟕𦰴𫟑𫊪𧉞𫋲䙌𧜭𫌯𫍠𫍫䜧𫟢𫎧𧹕䞍𧹑𫎪𫎭𫎺𫎳𫎱𫏃𨅛𫟤𫟥𫟦𨑹"
     "𫟺𫠀䦂鿏𬭯𫔋𨱖𫔆䥾𨸄䦶䦷𫔵𨷿𨸟𫖅𩏼𩐀𩏿𫖫𫖬𫖱𫖰𫖲𩖗𫖺𫗇𫠈𫗊𩙮𩙯𩙧𫗟𩠇𩠈𫗱𫗰𩧭𫠊𩧰𩨁𩧿𩨇𫘮𩨏𩧪䯅𩩈鲃𫚐𫚏𩾈𫚠𩾊𩾋䲣𫠑䲝鳚𫚜"
@@ -141,9 +138,3 @@ _SIMPLIFIED = (
     "曲面𫜑么么黄黉点党黪霉黡黩黾鼋鼌鼍冬鼹齐斋赍齑齿龀龁龂𬹼龅龇龃龆龄出龈啮𫜪龊龉𫜭𬺈𫠜𫜬龋𫜮腭龌𬺓𫜰龙厐庞䶮𫜲龚龛龟𩨎𨱆䜤"
     "鿒"
 )
-_TABLE = str.maketrans(_TRADITIONAL, _SIMPLIFIED)
-
-
-def to_hans(text: str) -> str:
-    """``text`` in Simplified characters."""
-    return text.translate(_TABLE)
