@@ -86,17 +86,17 @@ def every_problem_has_a_place(monkeypatch):
     """Every problem the Nations Cup reports for a workbook processed by any test names the sheet
     and the cell it is about (a Rules/Event setting's problem: that setting's cell): checked after
     each test over everything it processed."""
-    from ttools.competitions.nations_cup import competition
+    from ttools.competitions.nations_cup.competition import NationsCup
 
     seen: list = []
-    process = competition.process
+    process = NationsCup.process
 
-    def recording(book, *args, **kw):
-        outcome = process(book, *args, **kw)
+    def recording(self, book, *args, **kw):
+        outcome = process(self, book, *args, **kw)
         seen.extend(outcome.problems)
         return outcome
 
-    monkeypatch.setattr(competition, "process", recording)
+    monkeypatch.setattr(NationsCup, "process", recording)
     yield
     placeless = sorted({p.line() for p in seen if not (p.sheet and p.cell)})
     assert not placeless, "problems without a sheet and a cell:\n" + "\n".join(placeless)

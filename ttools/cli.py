@@ -8,68 +8,43 @@ import sys
 
 import click
 
+from typing import TYPE_CHECKING
+
 from ttools import __version__
+from ttools.__main__ import internal_error, quiet_gc_early
+from ttools.cli_support import EXIT_OK, EXIT_PROBLEMS, Writing, fail, fail_unreadable, guard, need_folders, report
 
-from ttools.__main__ import EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, internal_error, quiet_gc_early  # noqa: F401
-
-
-def _fail_unreadable(reason: str) -> None:
-    click.echo(f"ttools: cannot read {reason}", err=True)
-    sys.exit(EXIT_UNREADABLE)
+if TYPE_CHECKING:
+    from ttools.competitions.base import Competition
 
 
-def _fail(line: str) -> None:
-    click.echo(f"ttools: {line}", err=True)
-    sys.exit(EXIT_UNREADABLE)
-
-
-def _guard(inputs, outputs) -> None:
-    """Before anything is read or written: no output may be an input or another output."""
-    from ttools.files import OutputRefused, check_outputs
+def _competition(name: str) -> Competition:
+    from ttools import competitions
 
     try:
-        check_outputs(inputs, outputs)
-    except OutputRefused as exc:
-        _fail(f"refused: {exc}")
+        return competitions.get(name)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0]))
 
 
-class _Writing:
-    """Turns a failed write (full disk, read-only or missing folder) into one line and exit 2."""
-
-    def __init__(self, target: str) -> None:
-        self.target = target
-
-    def __enter__(self) -> None:
+def _size(comp: Competition, args: tuple[str, ...]) -> int | None:
+    """The field size from ``--{entrant} N`` (or ``--{entrant}=N``), as the competition counts it."""
+    words = [w for arg in args for w in (arg.split("=", 1) if arg.startswith("--") else [arg])]
+    if not words:
         return None
-
-    def __exit__(self, kind, exc, tb) -> bool:
-        if exc is None or not isinstance(exc, Exception):
-            return False
-        from ttools.files import CannotWrite, cannot_write, os_error
-        from ttools.problems import Unreadable
-
-        if isinstance(exc, Unreadable):
-            _fail_unreadable(str(exc))
-        if isinstance(exc, CannotWrite):
-            _fail(str(exc))
-        if os_error(exc) is not None:
-            _fail(str(cannot_write(self.target, exc)))
-        return False
-
-
-def _need_folders(*paths: str | None) -> None:
-    """Refuse, in one line and before any work, an output path whose folder does not exist."""
-    for path in paths:
-        if path and path != "-":
-            folder = os.path.dirname(os.path.abspath(path))
-            if not os.path.isdir(folder):
-                click.echo(f"ttools: cannot write {path}: the folder {folder} does not exist", err=True)
-                sys.exit(EXIT_UNREADABLE)
-
-
-def _report(outcome, quiet: bool = False) -> None:
-    for line in outcome.report_lines(quiet):
-        click.echo(line, err=True)
+    option, value = words[0], words[1:]
+    unit = option[2:] if option.startswith("--") else ""
+    if unit != comp.entrant:
+        if option.startswith("--") and unit:
+            raise click.UsageError(f"{comp.name} is not played by {unit}: it counts {comp.entrant}, "
+                                   f"use --{comp.entrant} N")
+        raise click.UsageError(f"unexpected {option!r}; the field size is given as --{comp.entrant} N")
+    if len(value) != 1:
+        raise click.UsageError(f"--{comp.entrant} takes one number, as in --{comp.entrant} 12")
+    try:
+        return int(value[0])
+    except ValueError:
+        raise click.UsageError(f"--{comp.entrant} expects a whole number, got {value[0]!r}") from None
 
 
 def _write_json(outcome, path: str | None) -> None:
@@ -83,11 +58,30 @@ def _write_json(outcome, path: str | None) -> None:
     if path == "-":
         click.echo(data)
     else:
-        with _Writing(path):
+        with Writing(path):
             write_text(path, data + "\n")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """ttools' own commands, and those the installed competitions declare (imported when used)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from ttools import competitions
+
+        return sorted({*super().list_commands(ctx), *competitions.commands()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        from ttools import competitions
+        from ttools.competitions.base import load_attr
+
+        found = competitions.commands().get(cmd_name)
+        return load_attr(found[1]) if found else None
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ttools")
 def cli() -> None:
     """Tournament workbooks in; standings, draws and printable appendices out.
@@ -99,43 +93,45 @@ def cli() -> None:
     """
 
 
-@cli.command()
+@cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("competition")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--teams", type=int, help="Number of teams (team competitions).")
-@click.option("--players", type=int, help="Number of players (individual competitions).")
-@click.option("--pairs", type=int, help="Number of pairs (pairs competitions).")
+@click.argument("size", nargs=-1, type=click.UNPROCESSED, metavar="--TEAMS|--PLAYERS|--PAIRS N")
 @click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None,
               help="Language of labels (default: the competition's).")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
-def new(competition: str, file: str, teams: int | None, players: int | None, pairs: int | None, lang: str | None,
-        force: bool) -> None:
-    """Write a blank event workbook.
+def new(competition: str, file: str, size: tuple[str, ...], lang: str | None, force: bool) -> None:
+    """Write a blank event workbook for a field of N entrants, counted as the competition counts
+    them (``ttools competitions`` lists each one's unit and sizes).
 
     \b
     Example:
       ttools new nations-cup event.xlsx --teams 12 --lang en
     """
-    from ttools import competitions
-
-    try:
-        mod = competitions.load(competition)
-    except KeyError as exc:
-        raise click.UsageError(str(exc.args[0]))
+    comp = _competition(competition)
+    n = _size(comp, size)
     if os.path.exists(file) and not force:
         raise click.UsageError(f"{file} exists; use --force to overwrite it")
-    sizes = {}
-    if pairs is not None:  # only pairs competitions take --pairs
-        import inspect
-
-        if "pairs" not in inspect.signature(mod.new_workbook).parameters:
-            raise click.UsageError(f"{competition} is not played by pairs: use --teams or --players")
-        sizes["pairs"] = pairs
     try:
-        mod.new_workbook(file, teams=teams, players=players, lang=lang, **sizes)
+        comp.new_workbook(file, n, lang=lang)
     except ValueError as exc:
         raise click.UsageError(str(exc))
     click.echo(f"wrote {file}")
+
+
+@cli.command(name="competitions")
+def list_competitions() -> None:
+    """List the installed competitions: name, what the field is counted in, sizes and languages.
+
+    \b
+    Example:
+      ttools competitions
+    """
+    from ttools import competitions
+
+    for comp in competitions.all_competitions():
+        low, high = comp.sizes
+        click.echo(f"{comp.name}\t--{comp.entrant} {low}..{high}\t{', '.join(comp.languages)}\t{comp.title('en')}")
 
 
 def _process(file: str):
@@ -145,7 +141,7 @@ def _process(file: str):
     try:
         return process_file(file, one_shot=_ONE_SHOT)
     except Unreadable as exc:
-        _fail_unreadable(str(exc))
+        fail_unreadable(str(exc))
 
 
 @cli.command()
@@ -163,15 +159,15 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
     from ttools.files import default_path
 
     target = None if annotate is None else (annotate or default_path(file, ".checked.xlsx"))
-    _need_folders(json_path, target)
-    _guard([file], [json_path, target])
+    need_folders(json_path, target)
+    guard([file], [json_path, target])
     outcome = _process(file)
-    _report(outcome)
+    report(outcome)
     _write_json(outcome, json_path)
     if target is not None:
         from ttools.workbook.annotate import annotate_copy
 
-        with _Writing(target):
+        with Writing(target):
             annotate_copy(file, target, outcome.problems, outcome.lang)
         click.echo(f"wrote {target}", err=True)
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
@@ -196,7 +192,7 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
 
     target = output or default_path(file, ".out.xlsx")
     pdf_target = None if pdf_path is None else (pdf_path or default_path(target, ".pdf"))
-    _guard([file], [target, json_path, pdf_target])
+    guard([file], [target, json_path, pdf_target])
     if site_dir:
         from ttools.publish.build import PublishError, check_target
 
@@ -204,11 +200,11 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
             check_target(os.path.abspath(site_dir), [file, target, json_path if json_path != "-" else None, pdf_target])
         except PublishError as exc:
             raise click.UsageError(str(exc))
-    _need_folders(output, json_path, pdf_path)
+    need_folders(output, json_path, pdf_path)
     outcome = _process(file)
-    with _Writing(target):
+    with Writing(target):
         write_output(outcome, target)
-    _report(outcome)
+    report(outcome)
     _write_json(outcome, json_path)
     click.echo(f"wrote {target}", err=True)
     if site_dir:   # before the PDF: a missing LibreOffice must not keep the site out of date
@@ -217,7 +213,7 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
         from ttools.pdf import PdfUnavailable, to_pdf
 
         try:
-            with _Writing(pdf_target):
+            with Writing(pdf_target):
                 pdf = to_pdf(target, pdf_target, outcome.printable)
             click.echo(f"wrote {pdf}", err=True)
         except PdfUnavailable as exc:
@@ -248,7 +244,7 @@ def publish(file: str, folder: str) -> None:
       ttools publish event.out.xlsx --to site/      # open site/index.html, or serve the folder
     """
     outcome = _process(file)
-    _report(outcome, quiet=True)
+    report(outcome, quiet=True)
     _publish(outcome, folder, keep=[file])
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
 
@@ -268,14 +264,14 @@ def print_(file: str, output: str | None) -> None:
     from ttools.problems import Unreadable
 
     target = output or default_path(file, ".pdf")
-    _need_folders(output)
-    _guard([file], [target])
+    need_folders(output)
+    guard([file], [target])
     try:
         sheets = printable_sheets(file)
-        with _Writing(target):
+        with Writing(target):
             pdf = to_pdf(file, target, sheets)
     except Unreadable as exc:
-        _fail_unreadable(str(exc))
+        fail_unreadable(str(exc))
     except PdfUnavailable as exc:
         click.echo(f"ttools: no PDF: {exc}", err=True)
         sys.exit(EXIT_PROBLEMS)
@@ -311,11 +307,11 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
         report = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
                                retry_failed=retry_failed, publish=site_dir)
     except InboxRefused as exc:
-        _fail(str(exc))
+        fail(str(exc))
     except InboxError as exc:
         raise click.ClickException(str(exc))
     except OSError as exc:   # the state folder or the outbox cannot be written
-        _fail(f"inbox: {exc.strerror or exc}{': ' + exc.filename if getattr(exc, 'filename', None) else ''}")
+        fail(f"inbox: {exc.strerror or exc}{': ' + exc.filename if getattr(exc, 'filename', None) else ''}")
     for line in report.answered:
         click.echo(f"answered: {line}")
     for line in report.not_answered:
@@ -328,94 +324,24 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
     sys.exit(EXIT_PROBLEMS if report.failed else EXIT_OK)
 
 
-@cli.command()
+@cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("competition")
-@click.option("--teams", type=int, required=True, help="Number of teams.")
+@click.argument("size", nargs=-1, type=click.UNPROCESSED, metavar="--TEAMS N")
 @click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default="en")
-def reckoner(competition: str, teams: int, lang: str) -> None:
-    """Print the quick reckoner (現場速算表) for N teams.
+def reckoner(competition: str, size: tuple[str, ...], lang: str) -> None:
+    """Print the quick reckoner (現場速算表) for a field of N entrants.
 
     \b
     Example:
       ttools reckoner nations-cup --teams 12
     """
-    from ttools import competitions
-
-    try:
-        mod = competitions.load(competition)
-    except KeyError as exc:
-        raise click.UsageError(str(exc.args[0]))
-    if not hasattr(mod, "reckoner_text"):
+    comp = _competition(competition)
+    if not comp.reckoner:
         raise click.UsageError(f"{competition} has no quick reckoner")
     try:
-        click.echo(mod.reckoner_text(teams, lang))
+        click.echo(comp.reckoner_text(_size(comp, size), lang))
     except ValueError as exc:
         raise click.UsageError(str(exc))
-
-
-@cli.command(name="export")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--to", "folder", type=click.Path(file_okay=False), help="Folder for the files (default: beside FILE).")
-def export(file: str, folder: str | None) -> None:
-    """Export a Scrabble event: a TSH .t file per division and a WESPA .tou ratings file.
-
-    \b
-    Example:
-      ttools export event.out.xlsx --to tsh/
-    """
-    from ttools.competitions.scrabble.interchange import export_event
-    from ttools.problems import Unreadable
-
-    from ttools.files import OutputRefused
-
-    try:
-        with _Writing(folder or file):
-            written, outcome = export_event(file, folder)
-    except Unreadable as exc:
-        _fail_unreadable(str(exc))
-    except OutputRefused as exc:
-        _fail(f"refused: {exc}")
-    except ValueError as exc:
-        raise click.UsageError(str(exc))
-    _report(outcome)
-    for path in written:
-        click.echo(f"wrote {path}", err=True)
-    sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
-
-
-@cli.command(name="import-tsh")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True, help="The new event workbook.")
-@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None, help="Language of labels (default zh-Hant).")
-@click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
-def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: bool) -> None:
-    """Make a Scrabble event workbook from a TSH event folder (its config.tsh) or .t files.
-
-    Loose .t files are one division each, named after the file.
-
-    \b
-    Example:
-      ttools import-tsh my-event/ -o event.xlsx && ttools run event.xlsx
-      ttools import-tsh a.t b.t -o event.xlsx
-    """
-    from ttools.competitions.scrabble.interchange import import_tsh as run_import
-
-    # a TSH event folder is read whole: nothing in it may be the output either
-    inputs = [*files, *(os.path.join(f, n) for f in files if os.path.isdir(f) for n in sorted(os.listdir(f)))]
-    _guard(inputs, [output])
-    if os.path.exists(output) and not force:
-        raise click.UsageError(f"{output} exists; use --force to overwrite it")
-    try:
-        with _Writing(output):
-            problems = run_import(list(files), output, lang=lang)
-    except ValueError as exc:
-        raise click.UsageError(str(exc))
-    for p in problems:
-        click.echo(p.line(lang or "en"), err=True)
-    if any(p.severity == "error" for p in problems):
-        click.echo(f"{output} not written", err=True)
-        sys.exit(EXIT_PROBLEMS)
-    click.echo(f"wrote {output}")
 
 
 _ONE_SHOT = False   # set by main(): the process ends with the command (not so under a test runner)

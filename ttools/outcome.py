@@ -15,6 +15,8 @@ class Outcome:
                  writer: Callable[[str], None] | None = None, status: list[str] | None = None,
                  make_reports: Callable[[], Iterable[Any]] | None = None) -> None:
         self.competition = competition
+        # the Competition that made it (its declared titles and hooks: the site's own pages)
+        self.contract: Any = None
         self.lang = lang
         self.problems: list[Problem] = [] if problems is None else problems
         self.summary: dict[str, Any] = {} if summary is None else summary

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 
 from ttools import competitions
+from ttools.competitions.base import COMPETITION_LABELS, EVENT_SHEET_NAMES
 from ttools.core.draw import sha256
 from ttools.files import write_atomic
 from ttools.outcome import Outcome
 from ttools.problems import Unreadable
 from ttools.workbook.normalize import clean_text, fold_label
 from ttools.workbook.read import Book, read_book
-
-_EVENT_NAMES = ("Event", "賽事", "赛事")
-
 
 def file_hash(path: str) -> str:
     h = sha256()
@@ -24,19 +22,20 @@ def file_hash(path: str) -> str:
 
 def identify(book: Book) -> str:
     """The competition named in the Event sheet (or _meta); Unreadable when there is none."""
-    for sheet in (book.get(*_EVENT_NAMES), book.get("_meta")):
+    labels = {fold_label(label) for label in COMPETITION_LABELS}
+    for sheet in (book.get(*EVENT_SHEET_NAMES), book.get("_meta")):
         if sheet is None:
             continue
         for row in sheet.grid:
             cells = [clean_text(v) for v in row]
             for i, v in enumerate(cells[:-1]):
-                if fold_label(v) in ("competition", "賽事種類", "赛事种类"):
+                if fold_label(v) in labels:
                     rest = [c for c in cells[i + 1:] if c]
                     for value in rest:
                         name = fold_label(value).replace(" ", "-")
                         if name in competitions.names():
                             return name
-                    shown = next((c for c in rest if fold_label(c) not in ("賽事種類", "赛事种类")), "")
+                    shown = next((c for c in rest if fold_label(c) not in labels), "")
                     raise Unreadable(f"{book.path}: unknown competition {shown!r} in the Event sheet "
                                      f"(known: {', '.join(competitions.names())})")
     raise Unreadable(f"{book.path}: not a ttools event workbook (no Event sheet naming the competition)")
@@ -49,7 +48,7 @@ def process_file(path: str, one_shot: bool = False) -> Outcome:
     if one_shot:
         quiet_gc()
     name = identify(book)
-    return competitions.load(name).process(book, source_hash=file_hash(path))
+    return competitions.get(name).process(book, source_hash=file_hash(path))
 
 
 def quiet_gc() -> None:

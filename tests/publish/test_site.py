@@ -352,7 +352,6 @@ def test_the_template_engine_loads_only_when_a_site_is_built():
 def test_hand_records_and_deals_stay_off_the_site_unless_the_competition_shows_them(tmp_path, monkeypatch):
     """A duplicate event plays the same deals at every table: its hand records are not published
     by default, neither as a page nor in summary.json."""
-    from ttools import competitions
     from ttools.publish import SitePlan
 
     hands = Report("HandRecords", "牌谱", "联赛 · 第 1 轮牌谱", [Block("", ["牌", "北"], [[1, "AS KS"]])])
@@ -364,9 +363,8 @@ def test_hand_records_and_deals_stay_off_the_site_unless_the_competition_shows_t
     assert "AS KS" not in b"".join(files.values()).decode("utf-8")
     assert set(json.loads(files["summary.json"])) == {"tool", "version", "competition", "seed", "standings"}
     # once every table has played, the competition's hook may show them
-    module = type("Module", (), {"site": staticmethod(lambda res, lang: SitePlan(show=["HandRecords", "deals"]))})
-    monkeypatch.setitem(competitions.COMPETITIONS, "duplicate-test", "a module with a site hook")
-    monkeypatch.setattr(competitions, "load", lambda name: module)
+    contract = type("Contract", (), {"site_plan": staticmethod(lambda res, lang: SitePlan(show=["HandRecords", "deals"]))})
+    outcome.contract = contract()
     files = render(outcome, now=NOW)
     assert "hand-records.html" in files and "deals" in json.loads(files["summary.json"])
 

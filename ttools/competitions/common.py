@@ -1,17 +1,16 @@
-"""What every competition does the same way: find its sheets, read the Event and Rules settings,
-settle the seed, and run load -> compute -> report into an Outcome whose writer makes the output.
+"""What every competition's loader and writer do the same way: find its sheets, read the Event
+and Rules settings, settle the seed, and write the head and tail of every output workbook.
 
-A competition's ``EventData`` extends :class:`EventBase`; its ``load`` builds a :class:`Loader`
-and its ``process`` is one call to :func:`process_event`.
+A competition's ``EventData`` extends :class:`EventBase` and its ``load`` builds a
+:class:`Loader`; the process skeleton itself is ``ttools.competitions.base.Competition``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ttools.core.draw import derive_seed
-from ttools.outcome import Outcome
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book, SheetData
@@ -198,39 +197,3 @@ def write_outputs(w: Any, reports: Iterable[Any], problems: Sequence[Problem], l
         w.report_sheet(problems_sheet)
     for sheet in data.unknown_sheets:
         w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
-
-
-def process_event(name: str, book: Book, source_hash: str, *,
-                  load: Callable[[Book], tuple[Any, list[Problem]]],
-                  compute: Callable[[Any, list[Problem]], Any],
-                  reports: Callable[[Any, str], Sequence[Any]],
-                  summary: Callable[[Any], dict[str, Any]],
-                  write: Callable[..., None],
-                  lang_of: Callable[[Any], str],
-                  status: Callable[[Any, str], list[str]] | None = None) -> Outcome:
-    """load -> compute -> report (``book`` is used up: its sheets are let go once loaded), as an
-    Outcome whose writer makes the output workbook with
-    ``write(path, data, results, reports, lang, source_hash, problems=, printable=)`` (and
-    ``status=``, the lines saying what the event still waits for, when ``status`` is given)."""
-    data, problems = load(book)
-    # the book's grids are let go once loaded: what the output carries over of them is in
-    # ``data`` (its unknown sheets), and the rest would only sit in memory through the compute
-    book.release()
-    lang = lang_of(data)
-    res = compute(data, problems)
-    outcome = Outcome(competition=name, lang=lang, problems=problems, summary=summary(res),
-                      make_reports=lambda: reports(res, lang))
-    outcome.results, outcome.event_name = res, getattr(data, "name", "")
-    extra: dict[str, Any] = {}
-    if status is not None:
-        outcome.status = extra["status"] = status(res, lang)
-
-    def writer(path: str) -> None:
-        # the report sheets are made one at a time as the writer takes them; ``printable`` fills
-        # as they are written (the competitions write it last, on the _meta sheet)
-        names: list[str] = []
-        write(path, data, res, outcome.each_report(names), lang, source_hash, problems=problems, printable=names,
-              **extra)
-
-    outcome.writer = writer
-    return outcome

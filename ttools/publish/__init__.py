@@ -5,21 +5,22 @@ The site is built from the same ``Report`` rows the output workbook gets (so the
 disagree) and the JSON summary; it needs no network (no CDN, fonts or scripts from elsewhere)
 and works from a folder as well as from any web server.
 
-The hook contract (for a competition's ``competition`` module)
----------------------------------------------------------------
+The site hook of the Competition contract
+-----------------------------------------
 Every competition gets, with no code of its own, an index, one page per report sheet of its
 output workbook (slug from the report key: ``Standings`` -> ``standings.html``, ``Day2Draw`` ->
 ``day2-draw.html``), ``big.html`` (the report pages whose key names pairings, standings, a
 seating, a ranking or a draw), ``summary.json`` and ``version.json``.
 
 The site is built from the ``Outcome`` that ``process`` returns: its ``reports`` (the output
-sheets), ``summary``, ``lang``, ``event_name`` and ``results``; ``common.process_event`` fills
-them in, so a competition built on it has nothing more to do for these pages.
+sheets), ``summary``, ``lang``, ``event_name``, ``results`` and ``contract`` (the
+``Competition``); ``Competition.process`` fills them in, so a competition has nothing more to
+do for these pages.
 
-To add pages, the competition module (the one ``ttools.competitions.load(name)`` returns)
-defines an optional function::
+To add pages, the competition class (``ttools.competitions.base.Competition``) names a
+function by dotted path in its ``site`` attribute::
 
-    def site(res, lang: str) -> ttools.publish.SitePlan
+    site = "mypackage.site:site"        # def site(res, lang: str) -> ttools.publish.SitePlan
 
 ``res`` is what the competition's ``compute`` returned (``Outcome.results``) and ``lang`` the
 event's language (``zh-Hant``, ``zh-Hans`` or ``en``). It must be pure: no I/O, no clock, no
@@ -63,8 +64,8 @@ pairings by name and one page per pair; for example::
         return SitePlan(pages=pages, stage="after round 3", big=["seating-by-name", "ranking"],
                         menu=["seating-by-name", "seating", "ranking", "missing"])
 
-    # ttools/competitions/shengji/competition.py
-    from ttools.competitions.shengji.site import site  # noqa: F401
+    # ttools/competitions/shengji/competition.py, on the Shengji class
+    site = "ttools.competitions.shengji.site:site"
 """
 
 from __future__ import annotations

@@ -34,12 +34,16 @@ UI = {
                 "version": "ttools {version}", "nav": "网站", "nothing": "尚无数据。",
                 "scroll": "自动滚动；有新成绩时自动更新。"},
 }
-COMPETITION_NAMES = {
-    "nations-cup": {"en": "Asian Nations Cup (team poker)", "zh-Hant": "亞洲國家盃（團體撲克）", "zh-Hans": "亚洲国家杯（团体扑克）"},
-    "scrabble": {"en": "Scrabble (WESPA)", "zh-Hant": "Scrabble（WESPA）", "zh-Hans": "Scrabble（WESPA）"},
-    "shengji": {"en": "Shengji (duplicate)", "zh-Hant": "升級（複式）", "zh-Hans": "升级（复式）"},
-    "shuangsheng": {"en": "Shuangsheng (pairs)", "zh-Hant": "雙升（雙人）", "zh-Hans": "双升（双人）"},
-}
+
+
+def competition_title(name: str, lang: str) -> str:
+    """The competition's title as it declares it (its name when no installed competition has it)."""
+    from ttools import competitions
+
+    try:
+        return competitions.get(name).title(lang)
+    except KeyError:
+        return name
 
 
 class PublishError(Exception):
@@ -54,12 +58,9 @@ class Site:
 
 def plan_for(outcome) -> tuple[list[Page], SitePlan]:
     """Every page of the site: the report pages, then the competition hook's pages."""
-    from ttools import competitions
-
     plan = SitePlan()
-    hook = getattr(competitions.load(outcome.competition), "site", None) if outcome.competition in competitions.names() else None
-    if hook is not None and outcome.results is not None:
-        plan = hook(outcome.results, outcome.lang)
+    if outcome.contract is not None and outcome.results is not None:
+        plan = outcome.contract.site_plan(outcome.results, outcome.lang) or plan
     pages = [report_page(r) for r in outcome.reports if r.key not in plan.hide and not plan.private(r.key)]
     pages += list(plan.pages)
     check_plan(pages)
@@ -127,8 +128,8 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
     when = (now or datetime.now(timezone.utc)).astimezone()   # the machine's local time, as staff read it
     updated = when.strftime("%Y-%m-%d %H:%M") + _zone(when)
     event = {
-        "name": outcome.event_name or COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
-        "competition": COMPETITION_NAMES.get(outcome.competition, {}).get(lang, outcome.competition),
+        "name": outcome.event_name or competition_title(outcome.competition, lang),
+        "competition": competition_title(outcome.competition, lang),
         "stage": plan.stage, "seed": str(summary.get("seed") or ""), "updated": updated,
         "updated_iso": when.isoformat(timespec="seconds"),
     }
@@ -262,7 +263,7 @@ def write_events_index(root: str) -> str | None:
     lang = langs.pop() if len(langs) == 1 else "en"      # one language for all: that one; else English
     lang = lang if lang in UI else "en"
     for e in events:
-        e["competition"] = COMPETITION_NAMES.get(e["competition"], {}).get(lang, e["competition"])
+        e["competition"] = competition_title(e["competition"], lang)
     from importlib import resources
 
     html = _environment().get_template("events.html").render(lang=lang, ui=UI[lang], events=events, mark=EVENTS_MARK,

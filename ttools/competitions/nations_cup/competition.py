@@ -1,27 +1,22 @@
-"""The Nations Cup as the CLI sees it: a blank workbook, processing, the output, the reckoner."""
+"""The Nations Cup declared: a team poker event (Day 1 heads-up, Day 2 NLH and bounty, finals),
+its blank workbook, its input sheets and its hooks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
+from ttools.competitions.base import Competition
 from ttools.competitions.nations_cup import schema as S
-from ttools.competitions.nations_cup.compute import Results, compute
-from ttools.competitions.nations_cup.load import EventData, load
+from ttools.competitions.nations_cup.load import EventData
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
-from ttools.competitions.nations_cup.summary import summary
-from ttools.competitions.common import open_writer, process_event, write_event_and_rules, write_outputs
-from ttools.i18n import pick, simplified, zh
-from ttools.outcome import Outcome
-from ttools.problems import Problem
-from ttools.workbook.read import Book
+from ttools.i18n import simplified
 
 if TYPE_CHECKING:   # the report sheets, the writer and the site's pages load only when used: check needs none
-    from ttools.publish.pages import SitePlan
-    from ttools.workbook.write import Report
+    from ttools.competitions.nations_cup.compute import Results
+    from ttools.workbook.write import WorkbookWriter
 
 NAME = "nations-cup"
 DEFAULT_LANG = "zh-Hant"
-TEMPLATE_VERSION = 1
 
 GUIDE_TEXT = {
     "zh-Hant": ("亞洲國家盃 賽務工作簿 · 使用說明", [
@@ -62,10 +57,6 @@ GUIDE_TEXT = {
 }
 
 
-def _lang(lang: str | None) -> str:
-    return lang if lang in ("zh-Hant", "zh-Hans", "en") else DEFAULT_LANG
-
-
 def _guide(lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
     """The Guide in the event's language (Simplified: the Traditional text converted)."""
     if lang != "zh-Hans":
@@ -91,82 +82,6 @@ def _player_codes(teams: list[str], extra: list[str] = ()) -> list[str]:
     return codes + [c for c in extra if c not in codes]
 
 
-def new_workbook(path: str, teams: int | None = None, players: int | None = None, lang: str | None = None) -> None:
-    if teams is None:
-        raise ValueError("nations-cup needs --teams N (4 to 26)")
-    if not 4 <= teams <= 26:
-        raise ValueError(f"--teams must be from 4 to 26 (got {teams}): fewer than 4 teams cannot give each Day 1 table three different visiting teams")
-    lang = _lang(lang)
-    data = EventData(teams_n=teams, teams=team_letters(teams), lang=lang)
-    data.settings_raw["Event"] = {"competition": NAME, "name": "", "teams": teams, "seed": "", "language": lang, "advance": 4}
-    _write(path, data, None, [], lang, source_hash="", template=True)
-
-
-def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
-           template: bool = False, problems: Sequence[Problem] = (), printable: list[str] = (),
-           status: Sequence[str] = ()) -> None:
-    w = open_writer(path, NAME, TEMPLATE_VERSION, data, lang, source_hash)
-    n = data.teams_n or 0
-    teams = data.teams
-    w.define_list("TeamList", teams or ["A"])
-    w.define_list("PlayerList", _player_codes(teams, sorted(data.players)) or ["A1"])
-    title, sections = _guide(lang)
-    if status:   # the status area: what this workbook still waits for
-        sections = [(zh(lang, "目前進度") if lang.startswith("zh") else "Status", list(status))] + list(sections)
-    w.guide_sheet(pick(S.GUIDE, lang, "Guide"), title, sections)
-
-    write_event_and_rules(w, S.EVENT, S.RULES, data, lang, NAME, template,
-                          fill={"teams": data.teams_n} if data.teams_n else None)
-    w.input_sheet(S.POINTS, lang, data.raw.get("Points") or _points_rows(), min_rows=len(_points_rows()))
-    w.input_sheet(S.PLAYERS, lang, data.raw.get("Players") or _player_rows(n), min_rows=max(6 * n, 1))
-
-    day1_rows = data.raw.get("Day1") or []
-    if not day1_rows and res is not None and res.day1:
-        day1_rows = [{"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": ""} for m in res.day1]
-    w.input_sheet(S.DAY1, lang, day1_rows, min_rows=6 * n, locked=("round", "table", "home", "away"))
-    w.input_sheet(S.LINEUPS, lang, data.raw.get("Lineups") or [{"team": t, "event": e} for t in teams for e in ("nlh",) * 3 + ("bounty",) * 3],
-                  min_rows=6 * n)
-    seating = data.raw.get("Seating") or []
-    if not seating and res is not None and res.draws:
-        seating = [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": ""} for e in ("nlh", "bounty") for s in res.draws.get(e, [])]
-    field = 3 * n or None      # players in each Day 2 event: the largest place there is
-    tables = res.tables_day2 if res is not None else None
-    w.input_sheet(S.SEATING, lang, seating, min_rows=6 * n,
-                  bounds={"table": (1, tables), "seat": (1, data.rules.table_seats)})
-    nlh_rows = data.raw.get("NLH") or []
-    if not nlh_rows and res is not None and res.nlh_field:
-        nlh_rows = [{"player": p, "place": ""} for p in res.nlh_field]
-    w.input_sheet(S.NLH, lang, nlh_rows, min_rows=3 * n, bounds={"place": (1, field)} if field else None)
-    w.input_sheet(S.BOUNTY_LOG, lang, data.raw.get("BountyLog") or [], min_rows=max(3 * n - 1, 1))
-    counts = data.raw.get("BountyCounts") or []
-    if not counts and res is not None and res.bounty_field:
-        counts = [{"player": p, "chips": ""} for p in res.bounty_field]
-    w.input_sheet(S.BOUNTY_COUNTS, lang, counts, min_rows=3 * n)
-    roster = data.raw.get("FinalsRoster") or []
-    if not roster and res is not None and res.finalists:
-        roster = [{"team": tm, "player": ""} for tm in res.finalists for _ in range(6)]
-    w.input_sheet(S.FINALS_ROSTER, lang, roster, min_rows=24)
-    owed_notes = _owed_notes(res, lang) if res is not None else []
-    w.input_sheet(S.FINALS_LINEUPS, lang, data.raw.get("FinalsLineups") or [], min_rows=24, notes_above=owed_notes)
-    hu_rows = list(data.raw.get("FinalsHU") or [])
-    sng_rows = list(data.raw.get("FinalsSNG") or [])
-    if res is not None:
-        have_hu = {r.round for r in data.finals_hu}
-        have_sng = {r.round for r in data.finals_sng}
-        for rnd, d in sorted(res.finals_draws.items()):
-            if rnd not in have_hu:
-                hu_rows += [{"round": m.round, "table": m.table, "a": m.a, "b": m.b, "winner": ""} for m in sorted(d.hu, key=lambda m: (m.table, m.a))]
-            if rnd not in have_sng:
-                sng_rows += [{"round": x.round, "table": x.table, "seat": x.seat, "player": x.player, "place": ""}
-                             for x in sorted(d.sng, key=lambda x: (x.table, x.seat))]
-    w.input_sheet(S.FINALS_HU, lang, hu_rows, min_rows=6, locked=("round", "table", "a", "b"))
-    w.input_sheet(S.FINALS_SNG, lang, sng_rows, min_rows=12, locked=("round", "table", "seat", "player"))
-
-    write_outputs(w, out_reports, problems, lang, data)
-    w.meta_sheet({"teams": n, "printable": "|".join(printable)})
-    w.close()
-
-
 def _owed_notes(res: Results, lang: str) -> list[str]:
     """Above the finals line-ups: who still owes an HU or an SNG, and who is forced next round."""
     zh = lang.startswith("zh")
@@ -188,46 +103,111 @@ def _owed_notes(res: Results, lang: str) -> list[str]:
     return [simplified(x) for x in lines] if lang == "zh-Hans" else lines
 
 
-def reckoner_sections(n: int, rules: Rules, scales, lang: str):
-    from ttools.competitions.nations_cup import reckoner as R
+class NationsCup(Competition):
+    """The Asian Nations Cup (team poker): teams A, B, … of six players."""
 
-    rk = R.reckoner(n, rules, scales)
-    return rk.rows(lang)
+    name = NAME
+    titles = {"en": "Asian Nations Cup (team poker)", "zh-Hant": "亞洲國家盃（團體撲克）"}
+    entrant = "teams"
+    sizes = (4, 26)
+    size_reason = "fewer than 4 teams cannot give each Day 1 table three different visiting teams"
+    default_lang = DEFAULT_LANG
+    schema = "ttools.competitions.nations_cup.schema"
+    loader = "ttools.competitions.nations_cup.load:load"
+    computer = "ttools.competitions.nations_cup.compute:compute"
+    summarizer = "ttools.competitions.nations_cup.summary:summary"
+    sheets = "ttools.competitions.nations_cup.report:SHEETS"
+    sheet_context = "ttools.competitions.nations_cup.report:Context"
+    site = "ttools.competitions.nations_cup.site:site"
+    reckoner = "ttools.competitions.nations_cup.competition:reckoner_text"
+
+    def blank(self, size: int, lang: str) -> EventData:
+        data = EventData(teams_n=size, teams=team_letters(size), lang=lang)
+        data.settings_raw["Event"] = {"competition": NAME, "name": "", "teams": size, "seed": "", "language": lang, "advance": 4}
+        return data
+
+    def guide(self, lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
+        return _guide(lang)
+
+    def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
+        w.define_list("TeamList", data.teams or ["A"])
+        w.define_list("PlayerList", _player_codes(data.teams, sorted(data.players)) or ["A1"])
+
+    def event_fill(self, data: EventData) -> dict[str, Any] | None:
+        return {"teams": data.teams_n} if data.teams_n else None
+
+    def meta(self, data: EventData) -> dict[str, Any]:
+        return {"teams": data.teams_n or 0}
+
+    def status(self, res: Results, lang: str) -> list[str]:
+        return [w.message(lang) for w in res.waiting]
+
+    def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+        n = data.teams_n or 0
+        w.input_sheet(S.POINTS, lang, data.raw.get("Points") or _points_rows(), min_rows=len(_points_rows()))
+        w.input_sheet(S.PLAYERS, lang, data.raw.get("Players") or _player_rows(n), min_rows=max(6 * n, 1))
+        _write_day1(w, data, res, lang, n)
+        _write_day2(w, data, res, lang, n)
+        _write_finals(w, data, res, lang)
+
+
+def _write_day1(w: WorkbookWriter, data: EventData, res: Results | None, lang: str, n: int) -> None:
+    day1_rows = data.raw.get("Day1") or []
+    if not day1_rows and res is not None and res.day1:
+        day1_rows = [{"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": ""} for m in res.day1]
+    w.input_sheet(S.DAY1, lang, day1_rows, min_rows=6 * n, locked=("round", "table", "home", "away"))
+    w.input_sheet(S.LINEUPS, lang, data.raw.get("Lineups") or [{"team": t, "event": e} for t in data.teams for e in ("nlh",) * 3 + ("bounty",) * 3],
+                  min_rows=6 * n)
+
+
+def _write_day2(w: WorkbookWriter, data: EventData, res: Results | None, lang: str, n: int) -> None:
+    """Seating (the draw, then the floor's moves), NLH places, the bounty log and counts."""
+    seating = data.raw.get("Seating") or []
+    if not seating and res is not None and res.draws:
+        seating = [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": ""} for e in ("nlh", "bounty") for s in res.draws.get(e, [])]
+    field = 3 * n or None      # players in each Day 2 event: the largest place there is
+    tables = res.tables_day2 if res is not None else None
+    w.input_sheet(S.SEATING, lang, seating, min_rows=6 * n,
+                  bounds={"table": (1, tables), "seat": (1, data.rules.table_seats)})
+    nlh_rows = data.raw.get("NLH") or []
+    if not nlh_rows and res is not None and res.nlh_field:
+        nlh_rows = [{"player": p, "place": ""} for p in res.nlh_field]
+    w.input_sheet(S.NLH, lang, nlh_rows, min_rows=3 * n, bounds={"place": (1, field)} if field else None)
+    w.input_sheet(S.BOUNTY_LOG, lang, data.raw.get("BountyLog") or [], min_rows=max(3 * n - 1, 1))
+    counts = data.raw.get("BountyCounts") or []
+    if not counts and res is not None and res.bounty_field:
+        counts = [{"player": p, "chips": ""} for p in res.bounty_field]
+    w.input_sheet(S.BOUNTY_COUNTS, lang, counts, min_rows=3 * n)
+
+
+def _write_finals(w: WorkbookWriter, data: EventData, res: Results | None, lang: str) -> None:
+    """The finals roster and line-ups, and each drawn round's HU and SNG rows waiting for results."""
+    roster = data.raw.get("FinalsRoster") or []
+    if not roster and res is not None and res.finalists:
+        roster = [{"team": tm, "player": ""} for tm in res.finalists for _ in range(6)]
+    w.input_sheet(S.FINALS_ROSTER, lang, roster, min_rows=24)
+    owed_notes = _owed_notes(res, lang) if res is not None else []
+    w.input_sheet(S.FINALS_LINEUPS, lang, data.raw.get("FinalsLineups") or [], min_rows=24, notes_above=owed_notes)
+    hu_rows = list(data.raw.get("FinalsHU") or [])
+    sng_rows = list(data.raw.get("FinalsSNG") or [])
+    if res is not None:
+        have_hu = {r.round for r in data.finals_hu}
+        have_sng = {r.round for r in data.finals_sng}
+        for rnd, d in sorted(res.finals_draws.items()):
+            if rnd not in have_hu:
+                hu_rows += [{"round": m.round, "table": m.table, "a": m.a, "b": m.b, "winner": ""} for m in sorted(d.hu, key=lambda m: (m.table, m.a))]
+            if rnd not in have_sng:
+                sng_rows += [{"round": x.round, "table": x.table, "seat": x.seat, "player": x.player, "place": ""}
+                             for x in sorted(d.sng, key=lambda x: (x.table, x.seat))]
+    w.input_sheet(S.FINALS_HU, lang, hu_rows, min_rows=6, locked=("round", "table", "a", "b"))
+    w.input_sheet(S.FINALS_SNG, lang, sng_rows, min_rows=12, locked=("round", "table", "seat", "player"))
 
 
 def reckoner_text(teams: int, lang: str = "en") -> str:
+    """The quick reckoner (現場速算表) for ``teams`` teams under the default rules, as text."""
     from ttools.competitions.nations_cup import reckoner as R
 
-    if not 4 <= teams <= 26:
-        raise ValueError(f"--teams must be from 4 to 26 (got {teams})")
-    rk = R.reckoner(teams, Rules(), DEFAULT_SCALES)
-    return R.render_text(rk, lang)
-
-
-def _reports(res: Results, lang: str) -> list[Report]:
-    data = res.data
-    rk_rows = None
-    if data.teams_n and 4 <= data.teams_n <= 26:
-        rk_rows = reckoner_sections(data.teams_n, data.rules, data.scales, lang)
-    from ttools.competitions.nations_cup.report import reports
-
-    return reports(res, lang, rk_rows)
-
-
-def site(res: Results, lang: str) -> SitePlan:
-    """The competition's pages of the published web site (the ``ttools.publish`` hook)."""
-    from ttools.competitions.nations_cup.site import site as pages
-
-    return pages(res, lang)
-
-
-def _status(res: Results, lang: str) -> list[str]:
-    return [w.message(lang) for w in res.waiting]
-
-
-def process(book: Book, source_hash: str = "") -> Outcome:
-    return process_event(NAME, book, source_hash, load=load, compute=compute, reports=_reports, summary=summary,
-                         write=_write, lang_of=lambda data: _lang(data.lang), status=_status)
+    return R.render_text(R.reckoner(teams, Rules(), DEFAULT_SCALES), lang)
 
 
 def write_input_workbook(path: str, teams: int, sheets: dict[str, list[dict[str, Any]]],
@@ -235,9 +215,9 @@ def write_input_workbook(path: str, teams: int, sheets: dict[str, list[dict[str,
                          lang: str = DEFAULT_LANG) -> None:
     """Write an event workbook holding the given input rows (canonical sheet keys and column
     keys), as staff would have filled it in: used by the sample generator and tests."""
-    lang = _lang(lang)
+    lang = NationsCup().lang(lang)
     data = EventData(teams_n=teams, teams=team_letters(teams), lang=lang)
     data.settings_raw["Event"] = {"competition": NAME, "teams": teams, "language": lang, "advance": 4, **(event or {})}
     data.settings_raw["Rules"] = dict(rules or {})
     data.raw = {k: [dict(r) for r in v] for k, v in sheets.items()}
-    _write(path, data, None, [], lang, source_hash="", template=True)
+    NationsCup().write(path, data, None, [], lang, source_hash="", template=True)

@@ -1,26 +1,24 @@
-"""The Scrabble event as the CLI sees it: a blank workbook, processing, and the output workbook."""
+"""Scrabble under WESPA rules declared: divisions of individual players, pairing plans per round,
+its blank workbook, its input sheets, its hooks and its TSH interchange commands."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
+from ttools.competitions.base import Competition
+from ttools.competitions.common import roster_ids
 from ttools.competitions.scrabble import schema as S
-from ttools.competitions.scrabble.compute import Results, compute
-from ttools.competitions.scrabble.load import EventData, Published, load
-from ttools.workbook.normalize import natural_key
-from ttools.competitions.scrabble.report import reports, summary
-from ttools.competitions.scrabble.site import site  # noqa: F401  (the web site's pages: ttools.publish)
-from ttools.competitions.common import open_writer, process_event, roster_ids, write_event_and_rules, write_outputs
+from ttools.competitions.scrabble.load import EventData, Published
 from ttools.i18n import simplified
-from ttools.outcome import Outcome
-from ttools.problems import Problem
-from ttools.workbook.read import Book
-from ttools.workbook.write import Report
+from ttools.workbook.normalize import natural_key
+
+if TYPE_CHECKING:
+    from ttools.competitions.scrabble.compute import Results
+    from ttools.workbook.write import WorkbookWriter
 
 NAME = "scrabble"
 DEFAULT_LANG = "zh-Hant"
-TEMPLATE_VERSION = 1
 
 GUIDE_TEXT = {
     "zh-Hant": ("Scrabble 賽事工作簿 · 使用說明（WESPA 賽規）", [
@@ -71,24 +69,6 @@ GUIDE_TEXT["zh-Hans"] = (simplified(GUIDE_TEXT["zh-Hant"][0]),
                          [(simplified(h), [simplified(line) for line in lines]) for h, lines in GUIDE_TEXT["zh-Hant"][1]])
 
 
-def _lang(lang: str | None) -> str:
-    return lang if lang in ("en", "zh-Hans") else DEFAULT_LANG
-
-
-def new_workbook(path: str, teams: int | None = None, players: int | None = None, lang: str | None = None) -> None:
-    if teams is not None and players is None:
-        raise ValueError("scrabble is played by individuals: use --players N")
-    if players is None:
-        raise ValueError("scrabble needs --players N (2 or more)")
-    if not 2 <= players <= 5000:
-        raise ValueError(f"--players must be from 2 to 5000 (got {players})")
-    lang = _lang(lang)
-    data = EventData(lang=lang)
-    data.settings_raw["Event"] = {"competition": NAME, "language": lang}
-    data.raw["Players"] = [{"id": i} for i in range(1, players + 1)]
-    _write(path, data, None, [], lang, source_hash="", template=True, players_n=players)
-
-
 def _new_rows(res: Results) -> tuple[list[dict[str, Any]], list[Published]]:
     """The new round's Results rows (starter as player1; a bye pre-filled with its spread) and
     the same pairings for the published record."""
@@ -119,41 +99,61 @@ def published_rows(published: Sequence[Published]) -> list[dict[str, Any]]:
     return rows
 
 
-def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
-           template: bool = False, problems: Sequence[Problem] = (), printable: Sequence[str] = (),
-           players_n: int | None = None) -> None:
-    w = open_writer(path, NAME, TEMPLATE_VERSION, data, lang, source_hash)
-    player_rows = data.raw.get("Players") or []
-    ids = roster_ids(data.players, player_rows)
-    w.define_list("PlayerList", sorted(ids, key=natural_key) or ["1"])
-    title, sections = GUIDE_TEXT[lang]
-    w.guide_sheet(S.GUIDE[lang], title, sections)
+class Scrabble(Competition):
+    """Scrabble (WESPA): individual players in divisions, a pairing plan per round."""
 
-    write_event_and_rules(w, S.EVENT, S.RULES, data, lang, NAME, template)
-    w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(players_n or len(player_rows), 1))
-    w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
+    name = NAME
+    titles = {"en": "Scrabble (WESPA)", "zh-Hant": "Scrabble（WESPA）"}
+    entrant = "players"
+    sizes = (2, 5000)
+    default_lang = DEFAULT_LANG
+    schema = "ttools.competitions.scrabble.schema"
+    loader = "ttools.competitions.scrabble.load:load"
+    computer = "ttools.competitions.scrabble.compute:compute"
+    summarizer = "ttools.competitions.scrabble.report:summary"
+    sheets = "ttools.competitions.scrabble.report:SHEETS"
+    sheet_context = "ttools.competitions.scrabble.report:Context"
+    site = "ttools.competitions.scrabble.site:site"
+    commands = {"export": "ttools.competitions.scrabble.commands:export",
+                "import-tsh": "ttools.competitions.scrabble.commands:import_tsh"}
 
-    results = list(data.raw.get("Results") or [])
-    published = list(data.published)
-    if res is not None:
-        for i, absent in res.forfeited_rows.items():
-            results[i] = {**results[i], "forfeit": absent}
-        rows, pub = _new_rows(res)
-        results += rows
-        published += pub
-    w.input_sheet(S.RESULTS, lang, results, min_rows=10)
+    def blank(self, size: int, lang: str) -> EventData:
+        data = EventData(lang=lang)
+        data.settings_raw["Event"] = {"competition": NAME, "language": lang}
+        data.raw["Players"] = [{"id": i} for i in range(1, size + 1)]
+        return data
 
-    write_outputs(w, out_reports, problems, lang, data)
-    if published:
-        w.input_sheet(S.PUBLISHED, "en", published_rows(published), min_rows=1, hidden=True,
-                      locked=tuple(c.key for c in S.PUBLISHED.columns))
-    w.meta_sheet({"players": len(ids), "printable": "|".join(printable)})
-    w.close()
+    def guide(self, lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
+        return GUIDE_TEXT[lang]
+
+    def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
+        w.define_list("PlayerList", sorted(_ids(data), key=natural_key) or ["1"])
+
+    def meta(self, data: EventData) -> dict[str, Any]:
+        return {"players": len(_ids(data))}
+
+    def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+        player_rows = data.raw.get("Players") or []
+        w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(size or len(player_rows), 1))
+        w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
+        results = list(data.raw.get("Results") or [])
+        if res is not None:
+            for i, absent in res.forfeited_rows.items():
+                results[i] = {**results[i], "forfeit": absent}
+            results += _new_rows(res)[0]
+        w.input_sheet(S.RESULTS, lang, results, min_rows=10)
+
+    def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
+        published = list(data.published)
+        if res is not None:
+            published += _new_rows(res)[1]
+        if published:
+            w.input_sheet(S.PUBLISHED, "en", published_rows(published), min_rows=1, hidden=True,
+                          locked=tuple(c.key for c in S.PUBLISHED.columns))
 
 
-def process(book: Book, source_hash: str = "") -> Outcome:
-    return process_event(NAME, book, source_hash, load=load, compute=compute, reports=reports, summary=summary,
-                         write=_write, lang_of=lambda data: _lang(data.lang))
+def _ids(data: EventData) -> list[str]:
+    return roster_ids(data.players, data.raw.get("Players") or [])
 
 
 def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], sheets: dict[str, list[dict[str, Any]]],
@@ -163,7 +163,7 @@ def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], she
     as staff would have filled it in: used by the sample generator and tests. ``players`` is
     the Players rows, or a count for a roster of ids 1..N; ``sheets`` holds Rounds, Results and
     optionally _published rows."""
-    lang = _lang(lang)
+    lang = Scrabble().lang(lang)
     data = EventData(lang=lang)
     data.settings_raw["Event"] = {"competition": NAME, "language": lang, **(event or {})}
     data.settings_raw["Rules"] = dict(rules or {})
@@ -172,4 +172,4 @@ def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], she
     data.raw["Players"] = rows
     data.published = [Published(int(r["round"]), str(r["division"]), str(r["player1"]), str(r.get("player2") or "") or None)
                       for r in sheets.get("_published", [])]
-    _write(path, data, None, [], lang, source_hash="", template=True)
+    Scrabble().write(path, data, None, [], lang, source_hash="", template=True)

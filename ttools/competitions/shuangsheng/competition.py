@@ -1,27 +1,24 @@
-"""The Shuangsheng (双升) pairs event as the CLI sees it: a blank workbook, processing, and the
-output workbook."""
+"""Shuangsheng (双升) pairs declared: a Swiss (or round robin) of pairs, its blank workbook, its
+input sheets and its hooks."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ttools.competitions.common import open_writer, process_event, roster_ids, write_event_and_rules, write_outputs
+from ttools.competitions.base import Competition
+from ttools.competitions.common import roster_ids
 from ttools.competitions.shuangsheng import schema as S
-from ttools.competitions.shuangsheng.compute import Results, compute
-from ttools.competitions.shuangsheng.load import EventData, load
-from ttools.workbook.normalize import natural_key
-from ttools.competitions.shuangsheng.report import reports, summary
-from ttools.competitions.shuangsheng.site import site  # noqa: F401  (the published site's pages)
+from ttools.competitions.shuangsheng.load import EventData
 from ttools.core.upgrade import LEVELS
-from ttools.outcome import Outcome
-from ttools.problems import Problem
-from ttools.workbook.read import Book
-from ttools.workbook.write import Report
+from ttools.workbook.normalize import natural_key
+
+if TYPE_CHECKING:
+    from ttools.competitions.shuangsheng.compute import Results
+    from ttools.workbook.write import WorkbookWriter
 
 NAME = "shuangsheng"
 DEFAULT_LANG = "zh-Hans"
-TEMPLATE_VERSION = 1
 
 GUIDE_TEXT = {
     "zh-Hans": ("双升对子赛工作簿 · 使用说明", [
@@ -71,23 +68,57 @@ GUIDE_TEXT = {
 }
 
 
-def _lang(lang: str | None) -> str:
-    return "en" if lang == "en" else DEFAULT_LANG
+class Shuangsheng(Competition):
+    """Shuangsheng (双升) pairs: a Swiss by points (or a round robin), levels played per match."""
+
+    name = NAME
+    titles = {"en": "Shuangsheng (pairs)", "zh-Hant": "雙升（雙人）"}
+    entrant = "pairs"
+    sizes = (2, 2000)
+    languages = ("zh-Hans", "en")
+    default_lang = DEFAULT_LANG
+    schema = "ttools.competitions.shuangsheng.schema"
+    loader = "ttools.competitions.shuangsheng.load:load"
+    computer = "ttools.competitions.shuangsheng.compute:compute"
+    summarizer = "ttools.competitions.shuangsheng.report:summary"
+    sheets = "ttools.competitions.shuangsheng.report:SHEETS"
+    sheet_context = "ttools.competitions.shuangsheng.report:Context"
+    site = "ttools.competitions.shuangsheng.site:site"
+
+    def blank(self, size: int, lang: str) -> EventData:
+        data = EventData(lang=lang)
+        data.settings_raw["Event"] = {"competition": NAME, "language": lang}
+        data.raw["Pairs"] = [{"id": i} for i in range(1, size + 1)]
+        return data
+
+    def guide(self, lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
+        return GUIDE_TEXT[lang]
+
+    def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
+        w.define_list("PairList", sorted(_ids(data), key=natural_key) or ["1"])
+        w.define_list("LevelList", list(LEVELS))
+
+    def meta(self, data: EventData) -> dict[str, Any]:
+        return {"pairs": len(_ids(data))}
+
+    def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+        pair_rows = data.raw.get("Pairs") or []
+        w.input_sheet(S.PAIRS, lang, pair_rows, min_rows=max(size or len(pair_rows), 1))
+        w.input_sheet(S.RESULTS, lang, _results_rows(data, res), min_rows=10)
+        w.input_sheet(S.DEALS, lang, data.raw.get("Deals") or [], min_rows=20)
+        w.input_sheet(S.DISCIPLINE, lang, data.raw.get("Discipline") or [], min_rows=5)
+
+    def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
+        published = dict(data.published)
+        if res is not None and res.new_round is not None:
+            published[res.new_round.round] = [(tb.table, tb.pair1, tb.pair2) for tb in res.new_round.tables]
+        if published:
+            w.input_sheet(S.PUBLISHED, "en", published_rows(published), min_rows=1, hidden=True,
+                          locked=tuple(c.key for c in S.PUBLISHED.columns))
 
 
-def new_workbook(path: str, teams: int | None = None, players: int | None = None, lang: str | None = None,
-                 pairs: int | None = None) -> None:
-    if pairs is None:
-        raise ValueError("shuangsheng is played by pairs: use --pairs N")
-    if teams is not None or players is not None:
-        raise ValueError("shuangsheng is played by pairs: use --pairs N (not --teams or --players)")
-    if not 2 <= pairs <= 2000:
-        raise ValueError(f"--pairs must be from 2 to 2000 (got {pairs})")
-    lang = _lang(lang)
-    data = EventData(lang=lang)
-    data.settings_raw["Event"] = {"competition": NAME, "language": lang}
-    data.raw["Pairs"] = [{"id": i} for i in range(1, pairs + 1)]
-    _write(path, data, None, [], lang, source_hash="", template=True, pairs_n=pairs)
+def _ids(data: EventData) -> list[str]:
+    return roster_ids(data.pairs, data.raw.get("Pairs") or [])
 
 
 def _results_rows(data: EventData, res: Results | None) -> list[dict[str, Any]]:
@@ -113,39 +144,6 @@ def published_rows(published: dict[int, list[tuple[int | None, str, str | None]]
     return rows
 
 
-def _write(path: str, data: EventData, res: Results | None, out_reports: list[Report], lang: str, source_hash: str,
-           template: bool = False, problems: Sequence[Problem] = (), printable: Sequence[str] = (),
-           pairs_n: int | None = None) -> None:
-    w = open_writer(path, NAME, TEMPLATE_VERSION, data, lang, source_hash)
-    pair_rows = data.raw.get("Pairs") or []
-    ids = roster_ids(data.pairs, pair_rows)
-    w.define_list("PairList", sorted(ids, key=natural_key) or ["1"])
-    w.define_list("LevelList", list(LEVELS))
-    title, sections = GUIDE_TEXT[lang]
-    w.guide_sheet(S.GUIDE[lang], title, sections)
-
-    write_event_and_rules(w, S.EVENT, S.RULES, data, lang, NAME, template)
-    w.input_sheet(S.PAIRS, lang, pair_rows, min_rows=max(pairs_n or len(pair_rows), 1))
-    w.input_sheet(S.RESULTS, lang, _results_rows(data, res), min_rows=10)
-    w.input_sheet(S.DEALS, lang, data.raw.get("Deals") or [], min_rows=20)
-    w.input_sheet(S.DISCIPLINE, lang, data.raw.get("Discipline") or [], min_rows=5)
-
-    write_outputs(w, out_reports, problems, lang, data)
-    published = dict(data.published)
-    if res is not None and res.new_round is not None:
-        published[res.new_round.round] = [(tb.table, tb.pair1, tb.pair2) for tb in res.new_round.tables]
-    if published:
-        w.input_sheet(S.PUBLISHED, "en", published_rows(published), min_rows=1, hidden=True,
-                      locked=tuple(c.key for c in S.PUBLISHED.columns))
-    w.meta_sheet({"pairs": len(ids), "printable": "|".join(printable)})
-    w.close()
-
-
-def process(book: Book, source_hash: str = "") -> Outcome:
-    return process_event(NAME, book, source_hash, load=load, compute=compute, reports=reports, summary=summary,
-                         write=_write, lang_of=lambda data: _lang(data.lang))
-
-
 def write_input_workbook(path: str, pairs: int | Sequence[dict[str, Any]], sheets: dict[str, list[dict[str, Any]]],
                          event: dict[str, Any] | None = None, rules: dict[str, Any] | None = None,
                          lang: str = DEFAULT_LANG) -> None:
@@ -153,7 +151,7 @@ def write_input_workbook(path: str, pairs: int | Sequence[dict[str, Any]], sheet
     as staff would have filled it in: used by the sample generator and tests. ``pairs`` is the
     Pairs rows, or a count for pairs 1..N named "Pair 1" …; ``sheets`` holds Results, Deals,
     Discipline and optionally _published rows (round, table, pair1, pair2)."""
-    lang = _lang(lang)
+    lang = Shuangsheng().lang(lang)
     data = EventData(lang=lang)
     data.settings_raw["Event"] = {"competition": NAME, "language": lang, **(event or {})}
     data.settings_raw["Rules"] = dict(rules or {})
@@ -163,4 +161,4 @@ def write_input_workbook(path: str, pairs: int | Sequence[dict[str, Any]], sheet
     for r in sheets.get("_published", []):
         data.published.setdefault(int(r["round"]), []).append(
             (r.get("table") or None, str(r["pair1"]), str(r.get("pair2") or "") or None))
-    _write(path, data, None, [], lang, source_hash="", template=True)
+    Shuangsheng().write(path, data, None, [], lang, source_hash="", template=True)
