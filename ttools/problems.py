@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple
 
+from ttools.i18n import pick
+
 ERROR = "error"
 WARNING = "warning"
 
@@ -56,8 +58,6 @@ class Problem:
     def message(self, lang: str = "en") -> str:
         templates = _CATALOG.get(self.code)
         # a param may be given per language ({'en': 'place', 'zh-Hant': '名次'})
-        from ttools.i18n import pick
-
         params = {k: (pick(v, lang) or next(iter(v.values()), "")) if isinstance(v, dict) else v
                   for k, v in self.params}
         if not templates:

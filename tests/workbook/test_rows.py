@@ -8,8 +8,7 @@ import zipfile
 import xlsxwriter
 from hypothesis import given, settings, strategies as st
 
-from ttools.workbook.rows import RowStream
-from ttools.workbook.write import _write_plain
+from ttools.workbook.rows import RowStream, write_plain
 
 
 def _write(path, rows, fast: bool, prefix=(), suffix=()):
@@ -36,7 +35,7 @@ def _write(path, rows, fast: bool, prefix=(), suffix=()):
             stream.row(r, values, fmts)
         else:
             for c, v in enumerate(values):
-                _write_plain(ws, r, c, v, fmts[c])
+                write_plain(ws, r, c, v, fmts[c])
         r += 1
     for line in suffix:
         ws.write_string(r, 1, line)

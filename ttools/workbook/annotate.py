@@ -8,6 +8,7 @@ import shutil
 import warnings
 from typing import Iterable
 
+from ttools.files import write_atomic
 from ttools.i18n import zh
 from ttools.problems import Problem, Unreadable
 
@@ -19,8 +20,6 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
     from openpyxl import load_workbook
     from openpyxl.comments import Comment
     from openpyxl.styles import Alignment, Font, PatternFill
-
-    from ttools.files import write_atomic
 
     problems = list(problems)
 

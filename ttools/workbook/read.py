@@ -19,6 +19,7 @@ import zlib
 from typing import Any, Callable, Iterator
 
 from ttools.problems import Unreadable
+from ttools.workbook.normalize import fold_label
 
 MAX_FILE_BYTES = 50 * 1024 * 1024          # a tournament workbook is a few hundred KB
 MAX_UNPACKED_BYTES = 200 * 1024 * 1024      # zip bomb guard: total uncompressed size
@@ -117,9 +118,9 @@ class Book:
 
     def get(self, *names: str) -> SheetData | None:
         """The first sheet whose name matches one of ``names`` (case- and space-insensitive)."""
-        wanted = {_fold(n) for n in names}
+        wanted = {fold_label(n) for n in names}
         for name in self.order:
-            if _fold(name) in wanted:
+            if fold_label(name) in wanted:
                 return self.sheets.get(name)     # None once released
         return None
 
@@ -132,12 +133,6 @@ def _trim_heap() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError, ImportError):
         pass
-
-
-def _fold(name: str) -> str:
-    from ttools.workbook.normalize import fold_label
-
-    return fold_label(name)
 
 
 def check_container(path: str, later: Callable[[str], bool] | None = None) -> set[str]:

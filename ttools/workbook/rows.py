@@ -43,6 +43,27 @@ def _escape(text: str) -> str:
     return text
 
 
+def write_plain(ws, r: int, c: int, value: Any, fmt=None) -> None:
+    """Write one plain cell (str, int, float, bool or None) cell by cell through XlsxWriter:
+    text stays text (even '=…'), numbers numbers, empty text and None blank cells."""
+    t = type(value)
+    if t is str:
+        if value:
+            ws.write_string(r, c, value, fmt)
+        else:
+            ws.write_blank(r, c, None, fmt)
+    elif t is int or t is float:
+        ws.write_number(r, c, value, fmt)
+    elif value is None:
+        ws.write_blank(r, c, None, fmt)
+    elif t is bool:
+        ws.write_boolean(r, c, value, fmt)
+    elif isinstance(value, (int, float)):
+        ws.write_number(r, c, value, fmt)
+    else:
+        ws.write_string(r, c, str(value), fmt)
+
+
 class RowStream:
     """Writes rows of one worksheet of a workbook in constant_memory mode.
 
@@ -148,8 +169,6 @@ class RowStream:
             ws.dim_colmax = last
 
     def _slow(self, r: int, values: Sequence[Any], formats: Sequence[Any], blanks: bool = True) -> None:
-        from ttools.workbook.write import _write_plain
-
         for c, v in enumerate(values):
             if blanks or (v is not None and v != ""):
-                _write_plain(self.ws, r, c, v, formats[c])
+                write_plain(self.ws, r, c, v, formats[c])

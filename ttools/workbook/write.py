@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
 from ttools.i18n import pick, zh
-from ttools.workbook.rows import RowStream
+from ttools.workbook.rows import RowStream, write_plain
 from ttools.workbook.read import col_letter
 from ttools.workbook.schema import SheetSpec
 
@@ -160,26 +160,6 @@ def rows_per_page(widths: dict[int, int], landscape: bool) -> int:
     return max(10, int(_PAGE_HEIGHT[landscape] / (_ROW_POINTS * scale) * 0.85) - 2)
 
 
-def _write_plain(ws, r: int, c: int, value: Any, fmt=None) -> None:
-    """Write a value already through ``_plain``: text stays text (even '=…'), numbers numbers."""
-    t = type(value)
-    if t is str:
-        if value:
-            ws.write_string(r, c, value, fmt)
-        else:
-            ws.write_blank(r, c, None, fmt)
-    elif t is int or t is float:
-        ws.write_number(r, c, value, fmt)
-    elif value is None:
-        ws.write_blank(r, c, None, fmt)
-    elif t is bool:
-        ws.write_boolean(r, c, value, fmt)
-    elif isinstance(value, (int, float)):
-        ws.write_number(r, c, value, fmt)
-    else:
-        ws.write_string(r, c, str(value), fmt)
-
-
 class _NoCells(dict):
     """A worksheet's index of table cells that keeps nothing (see ``_streamed_table``)."""
 
@@ -269,7 +249,7 @@ class WorkbookWriter:
         return self._fmt_cache[key]
 
     def write_value(self, ws, r: int, c: int, value: Any, fmt=None) -> None:
-        _write_plain(ws, r, c, _plain(value), fmt)  # typed text stays text, even '=…'
+        write_plain(ws, r, c, _plain(value), fmt)  # typed text stays text, even '=…'
 
     def print_setup(self, ws, header_rows: int | None = None, landscape: bool = False) -> None:
         ws.set_paper(9)  # A4
