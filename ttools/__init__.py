@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from ttools.version import __version__
 
 if TYPE_CHECKING:
     from ttools.api import Event, FrameKeyError, PandasUnavailable, ProblemRecord, Results, load

@@ -10,9 +10,9 @@ import click
 
 from typing import TYPE_CHECKING
 
-from ttools import __version__
-from ttools.__main__ import internal_error, quiet_gc_early
-from ttools.cli_support import EXIT_OK, EXIT_PROBLEMS, Writing, fail, fail_unreadable, guard, need_folders, report
+from ttools.version import __version__
+from ttools.cli_support import Writing, fail, fail_unreadable, guard, need_folders, report
+from ttools.runtime import EXIT_OK, EXIT_PROBLEMS, internal_error, quiet_gc_early
 
 if TYPE_CHECKING:
     from ttools.competitions.base import Competition
@@ -304,7 +304,7 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
     from ttools.mail import InboxError, InboxRefused, process_inbox
 
     try:
-        report = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
+        done = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
                                retry_failed=retry_failed, publish=site_dir)
     except InboxRefused as exc:
         fail(str(exc))
@@ -312,16 +312,16 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
         raise click.ClickException(str(exc))
     except OSError as exc:   # the state folder or the outbox cannot be written
         fail(f"inbox: {exc.strerror or exc}{': ' + exc.filename if getattr(exc, 'filename', None) else ''}")
-    for line in report.answered:
+    for line in done.answered:
         click.echo(f"answered: {line}")
-    for line in report.not_answered:
+    for line in done.not_answered:
         click.echo(f"not answered: {line}")
-    for line in report.failed:
+    for line in done.failed:
         click.echo(f"failed: {line}", err=True)
-    for line in report.published:
+    for line in done.published:
         click.echo(f"published: {line}")
-    click.echo(report.summary())
-    sys.exit(EXIT_PROBLEMS if report.failed else EXIT_OK)
+    click.echo(done.summary())
+    sys.exit(EXIT_PROBLEMS if done.failed else EXIT_OK)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})

@@ -11,7 +11,10 @@ from typing import Any, Iterable, NoReturn
 
 import click
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE = 0, 1, 2
+from ttools.runtime import EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE
+
+__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_UNREADABLE", "Writing", "fail", "fail_unreadable", "guard", "need_folders",
+           "report"]
 
 
 def fail_unreadable(reason: str) -> NoReturn:

@@ -71,7 +71,7 @@ class Outcome:
         return lines
 
     def json(self) -> dict[str, Any]:
-        from ttools import __version__
+        from ttools.version import __version__
 
         out: dict[str, Any] = {"tool": "ttools", "version": __version__, "competition": self.competition,
                                "problems": [p.as_json(self.lang) for p in self.problems]}

@@ -152,7 +152,7 @@ def settings_values(spec: SheetSpec, data: EventBase, **fixed: Any) -> dict[str,
 def open_writer(path: str, competition: str, template_version: int, data: EventBase, lang: str,
                 source_hash: str) -> Any:
     """The output workbook's writer, its _meta and footer naming the competition, the event and the input."""
-    from ttools import __version__
+    from ttools.version import __version__
     from ttools.workbook.write import Meta, WorkbookWriter
 
     meta = Meta(competition=competition, kind="event", lang=lang, version=__version__,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable, Sequence
 
-from ttools import __version__
+from ttools.version import __version__
 from ttools.publish.pages import BIG_KEYS, Link, Page, SitePlan, cell_text, check_plan, is_number, report_page
 
 MARKER = ".ttools-site"
