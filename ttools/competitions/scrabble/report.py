@@ -1,4 +1,5 @@
-"""Results -> printable report sheets (pairings, standings, scorecards, wall chart) and the JSON summary."""
+"""Results -> printable report sheets (pairings, standings, scorecards, wall chart, results still
+missing), one builder per sheet, and the JSON summary."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
+from ttools.competitions.base import SheetContext, build_sheets
 from ttools.competitions.scrabble.compute import Division, NewRound, Results
 from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
 from ttools.competitions.scrabble.standings import RESULT_CODES, Record, places, withdrawn_by
-from ttools.i18n import simplified
+from ttools.i18n import Translator
 from ttools.workbook.normalize import parse_int
 from ttools.workbook.write import Block, Report
 
@@ -35,17 +37,6 @@ def half(value: Fraction) -> str:
     return f"{whole or ''}½"
 
 
-class _L:
-    def __init__(self, lang: str):
-        self.zh = lang.startswith("zh")
-        self.lang = lang if lang in ("zh-Hant", "zh-Hans", "en") else ("zh-Hant" if self.zh else "en")
-
-    def __call__(self, zh: str, en: str) -> str:
-        if not self.zh:
-            return en
-        return simplified(zh) if self.lang == "zh-Hans" else zh
-
-
 def sheet_name(key: str, lang: str) -> str:
     names = OUTPUTS[key]
     return names.get(lang) or names["en"]
@@ -57,118 +48,150 @@ def _record(rec: Record | None) -> str:
     return f"{half(rec.wins)}–{half(rec.losses)} {rec.spread:+d}"
 
 
-def reports(res: Results, lang: str) -> list[Report]:
-    t = _L(lang)
-    data = res.data
-    name = data.name or "Scrabble"
-    out: list[Report] = []
-    divisions = list(res.divisions.values())
+class Context(SheetContext):
+    """What the Scrabble sheet builders share, made once per set of reports: the event's name
+    and seed, the divisions in order, player names and each division's printed places."""
 
-    def pname(pid: str | None) -> str:
-        p = res.player(pid or "")
+    def __init__(self, res: Results, lang: str) -> None:
+        super().__init__(res, lang)
+        self.data = res.data
+        self.name = res.data.name or "Scrabble"
+        self.seed = res.data.seed
+        self.divisions: list[Division] = list(res.divisions.values())
+        self._places: dict[str, list[str]] = {}
+
+    def pname(self, pid: str | None) -> str:
+        p = self.res.player(pid or "")
         return p.name if p else ""
 
-    def div_title(d: str) -> str:
-        return t(f"{d} 組", f"Division {d}")
+    def div_title(self, division: str) -> str:
+        return self.t(f"{division} 組", f"Division {division}")
 
-    # ---- Pairings: the round just paired, ready to print and fill in --------------------------
-    paired = [div for div in divisions if div.new_round is not None]
-    if paired:
-        blocks = []
-        for div in paired:
-            nr = div.new_round
-            assert nr is not None
-            blocks.append(_pairing_block(div, nr, t, pname, data.seed, data.rules.bye_spread))
-        waiting = [_status_line(div, t) for div in divisions if div.new_round is None and div.status]
-        if waiting:
-            blocks.append(Block(t("其他組別", "Other divisions"), [], [], notes=[w for w in waiting if w]))
-        rounds = sorted({div.new_round.round for div in paired if div.new_round})
-        rtext = "、".join(map(str, rounds)) if t.zh else ", ".join(map(str, rounds))
-        out.append(Report("Pairings", sheet_name("Pairings", lang), t(f"{name} · 第 {rtext} 回合對賽表", f"{name} · Pairings, round {rtext}"),
-                          blocks, landscape=True,
-                          subtitle=t(f"抽籤種子：{data.seed}　先手者列於左方；請於分數欄填上最終分數。",
-                                     f"Draw seed: {data.seed} · the player on the left starts; write the final scores in the score columns.")))
+    def sheet(self, key: str) -> str:
+        return sheet_name(key, self.lang)
 
-    # ---- Standings ------------------------------------------------------------------------------
+    def places(self, div: Division) -> list[str]:
+        """The printed place of each line of ``div``'s standings (7=, or nothing when withdrawn)."""
+        if div.name not in self._places:
+            self._places[div.name] = places(div.standings, self.data.strict_ranks, div.through)
+        return self._places[div.name]
+
+
+def pairings_sheet(ctx: Context) -> Report | None:
+    """The round just paired, ready to print and fill in (對賽表)."""
+    t, data = ctx.t, ctx.data
+    paired = [div for div in ctx.divisions if div.new_round is not None]
+    if not paired:
+        return None
     blocks = []
-    tb = {i: t(z, e) for i, (z, e) in enumerate((("勝局", "wins"), ("負局", "losses"), ("分差", "spread"), ("評分", "rating")))}
-    for div in divisions:
-        through = div.through
-        rows = []
-        for x, place in zip(div.standings, places(div.standings, data.strict_ranks, through)):
-            rec = x.item
-            p = rec.player
-            note = t(f"第 {p.withdrawn_after} 回合後退賽", f"withdrew after round {p.withdrawn_after}") if p.withdrawn_after is not None else ""
-            how = "" if withdrawn_by(p, through) else (
-                t("抽籤", "lot") if x.by_lot else tb.get(x.decided_by, "") if x.decided_by is not None else "")
-            rows.append([place, p.id, p.name, p.club, p.rating or "", num(rec.wins), num(rec.losses), rec.spread,
-                         -rec.deductions if rec.deductions else "", rec.games, rec.byes, how, note])
-        title = div_title(div.name) + (t(f" · 第 {through} 回合後", f" · after round {through}") if through else t(" · 賽前", " · before round 1"))
-        notes = [line for line in (_status_line(div, t),) if line]
-        if div.errors:
-            notes.insert(0, t("成績表有錯誤：排名只計算無誤之成績（見「問題」）。", "Some slips have errors: these standings count the good slips only (see Problems)."))
-        if div.last_round > through:
-            notes.insert(0, t(f"第 {through + 1} 回合尚有對局未完：其已輸入之成績（包括輪空）於該回合完成後才計入。",
-                              f"Round {through + 1} is still being played: its results entered so far (byes too) count once it is complete."))
-        blocks.append(Block(title, [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name"), t("會籍", "Club"), t("評分", "Rating"),
-                                    t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread"), t("罰分", "Penalty"), t("已賽", "Played"),
-                                    t("輪空", "Byes"), t("同分處理", "Decided by"), t("備註", "Note")], rows,
-                            notes=notes, number_format={7: SPREAD, 8: SPREAD}))
-    if blocks:
-        blocks[-1].notes = list(blocks[-1].notes) + [
-            t("排名依勝局（和局計半局）、負局較少、總分數差異、評分，再以抽籤決定。", "Ranked by wins (a tie is half a win), fewer losses, spread, rating, then a seeded lot."),
-            (t("名次逐行編列。", "One place per line (strict).") if data.strict_ranks else
-             t("勝、負及分差相同者同名次（如 7=），評分及抽籤只定排列次序；退賽者列於最後，不計名次。",
-               "Players equal on wins, losses and spread share the place (7=); rating and the lot only order them. "
-               "Withdrawn players are listed last, unranked.")),
-            t(f"抽籤種子：{data.seed}", f"Draw seed: {data.seed}")]
-        out.append(Report("Standings", sheet_name("Standings", lang), t(f"{name} · 排名", f"{name} · Standings"), blocks))
+    for div in paired:
+        nr = div.new_round
+        assert nr is not None
+        blocks.append(_pairing_block(div, nr, t, ctx.pname, data.seed, data.rules.bye_spread))
+    waiting = [_status_line(div, t) for div in ctx.divisions if div.new_round is None and div.status]
+    if waiting:
+        blocks.append(Block(t("其他組別", "Other divisions"), [], [], notes=[w for w in waiting if w]))
+    rounds = sorted({div.new_round.round for div in paired if div.new_round})
+    rtext = "、".join(map(str, rounds)) if t.zh else ", ".join(map(str, rounds))
+    name = ctx.name
+    return Report("Pairings", ctx.sheet("Pairings"), t(f"{name} · 第 {rtext} 回合對賽表", f"{name} · Pairings, round {rtext}"),
+                  blocks, landscape=True,
+                  subtitle=t(f"抽籤種子：{data.seed}　先手者列於左方；請於分數欄填上最終分數。",
+                             f"Draw seed: {data.seed} · the player on the left starts; write the final scores in the score columns."))
 
-    # ---- Scorecards -------------------------------------------------------------------------------
+
+def standings_sheet(ctx: Context) -> Report | None:
+    """Every division's standings (排名), with how ties were decided and the ranking rules."""
+    t = ctx.t
+    blocks = [_standings_block(ctx, div) for div in ctx.divisions]
+    if not blocks:
+        return None
+    blocks[-1].notes = list(blocks[-1].notes) + [
+        t("排名依勝局（和局計半局）、負局較少、總分數差異、評分，再以抽籤決定。", "Ranked by wins (a tie is half a win), fewer losses, spread, rating, then a seeded lot."),
+        (t("名次逐行編列。", "One place per line (strict).") if ctx.data.strict_ranks else
+         t("勝、負及分差相同者同名次（如 7=），評分及抽籤只定排列次序；退賽者列於最後，不計名次。",
+           "Players equal on wins, losses and spread share the place (7=); rating and the lot only order them. "
+           "Withdrawn players are listed last, unranked.")),
+        t(f"抽籤種子：{ctx.seed}", f"Draw seed: {ctx.seed}")]
+    return Report("Standings", ctx.sheet("Standings"), t(f"{ctx.name} · 排名", f"{ctx.name} · Standings"), blocks)
+
+
+def _standings_block(ctx: Context, div: Division) -> Block:
+    t = ctx.t
+    through = div.through
+    decided = {i: t(z, e) for i, (z, e) in enumerate((("勝局", "wins"), ("負局", "losses"), ("分差", "spread"), ("評分", "rating")))}
+    rows = []
+    for x, place in zip(div.standings, ctx.places(div)):
+        rec = x.item
+        p = rec.player
+        note = t(f"第 {p.withdrawn_after} 回合後退賽", f"withdrew after round {p.withdrawn_after}") if p.withdrawn_after is not None else ""
+        how = "" if withdrawn_by(p, through) else (
+            t("抽籤", "lot") if x.by_lot else decided.get(x.decided_by, "") if x.decided_by is not None else "")
+        rows.append([place, p.id, p.name, p.club, p.rating or "", num(rec.wins), num(rec.losses), rec.spread,
+                     -rec.deductions if rec.deductions else "", rec.games, rec.byes, how, note])
+    title = ctx.div_title(div.name) + (t(f" · 第 {through} 回合後", f" · after round {through}") if through else t(" · 賽前", " · before round 1"))
+    notes = [line for line in (_status_line(div, t),) if line]
+    if div.errors:
+        notes.insert(0, t("成績表有錯誤：排名只計算無誤之成績（見「問題」）。", "Some slips have errors: these standings count the good slips only (see Problems)."))
+    if div.last_round > through:
+        notes.insert(0, t(f"第 {through + 1} 回合尚有對局未完：其已輸入之成績（包括輪空）於該回合完成後才計入。",
+                          f"Round {through + 1} is still being played: its results entered so far (byes too) count once it is complete."))
+    return Block(title, [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name"), t("會籍", "Club"), t("評分", "Rating"),
+                         t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread"), t("罰分", "Penalty"), t("已賽", "Played"),
+                         t("輪空", "Byes"), t("同分處理", "Decided by"), t("備註", "Note")], rows,
+                 notes=notes, number_format={7: SPREAD, 8: SPREAD})
+
+
+def scorecards_sheet(ctx: Context) -> Report | None:
+    """One scorecard per player (計分卡), in the standings' order: every round and the running record."""
+    t = ctx.t
     blocks = []
     words = _ScorecardWords(t)
     header = [t("回合", "Rd"), t("先後手", "Start"), t("對手", "Opponent"), t("結果 比分 分差", "Result, score, spread"),
               t("戰績 累積分差", "Record, total spread")]
-    for div in divisions:
+    for div in ctx.divisions:
         mine: dict[str, list[Outcome]] = defaultdict(list)
         for o in div.outcomes:
             mine[o.player].append(o)
-        for x, place in zip(div.standings, places(div.standings, data.strict_ranks, div.through)):
+        for x, place in zip(div.standings, ctx.places(div)):
             p = x.item.player
             outs = mine.get(p.id, [])
             ranked = (t(f" · 第 {place} 名 · ", f" · rank {place} · ") if place else t(" · 退賽 · ", " · withdrawn · "))
-            title = f"{p.id} {p.name} · " + div_title(div.name) + ranked + _record(x.item)
-            blocks.append(Block(title, header, Rows(len(outs), _scorecard_rows, outs, words, pname)))
-    if blocks:
-        out.append(Report("Scorecards", sheet_name("Scorecards", lang), t(f"{name} · 計分卡", f"{name} · Scorecards"), blocks,
-                          subtitle=t("比分為本方:對手，已扣除過時罰分；戰績為該回合後之勝負及累積分差。",
-                                     "Score: own:opponent's, after any overtime penalty; record: wins–losses and total spread after the round.")))
+            title = f"{p.id} {p.name} · " + ctx.div_title(div.name) + ranked + _record(x.item)
+            blocks.append(Block(title, header, Rows(len(outs), _scorecard_rows, outs, words, ctx.pname)))
+    if not blocks:
+        return None
+    return Report("Scorecards", ctx.sheet("Scorecards"), t(f"{ctx.name} · 計分卡", f"{ctx.name} · Scorecards"), blocks,
+                  subtitle=t("比分為本方:對手，已扣除過時罰分；戰績為該回合後之勝負及累積分差。",
+                             "Score: own:opponent's, after any overtime penalty; record: wins–losses and total spread after the round."))
 
-    # ---- Cross-table (wall chart) ---------------------------------------------------------------------
+
+def cross_table_sheet(ctx: Context) -> Report | None:
+    """The wall chart (對賽總表): round by round per division, and player by player where it fits."""
+    t = ctx.t
     blocks = []
     wall = _WallWords(t)
-    for div in divisions:
+    for div in ctx.divisions:
         last = max((o.round for o in div.outcomes), default=0)
         if not last:
             continue
-        rows = Rows(len(div.standings), _wall_rows, div, places(div.standings, data.strict_ranks, div.through), last, wall)
+        rows = Rows(len(div.standings), _wall_rows, div, ctx.places(div), last, wall)
         header = [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name")] + [t(f"第{r}回", f"R{r}") for r in range(1, last + 1)] + [
             t("勝", "W"), t("負", "L"), t("分差", "Spread")]
-        blocks.append(Block(div_title(div.name) + t("：各回合", ": round by round"), header, rows, number_format={len(header) - 1: SPREAD}))
+        blocks.append(Block(ctx.div_title(div.name) + t("：各回合", ": round by round"), header, rows, number_format={len(header) - 1: SPREAD}))
         if len(div.standings) <= MATRIX_LIMIT:
             blocks.append(_matrix(div, t))
-    if blocks:
-        out.append(Report("CrossTable", sheet_name("CrossTable", lang), t(f"{name} · 對賽總表", f"{name} · Cross-table (wall chart)"), blocks,
-                          landscape=True, subtitle=t("格內：結果 本方分數:對手分數 對手編號。", "Each cell: result, own score:opponent's score, opponent's id.")))
-    out += missing_reports(res, lang)
-    return out
+    if not blocks:
+        return None
+    return Report("CrossTable", ctx.sheet("CrossTable"), t(f"{ctx.name} · 對賽總表", f"{ctx.name} · Cross-table (wall chart)"), blocks,
+                  landscape=True, subtitle=t("格內：結果 本方分數:對手分數 對手編號。", "Each cell: result, own score:opponent's score, opponent's id."))
 
 
 def _blank(v):
     return "" if v is None else v
 
 
-def _pairing_block(div: Division, nr: NewRound, t: _L, pname, seed: str, bye_spread: int) -> Block:
+def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str, bye_spread: int) -> Block:
     method = METHOD_NAMES[nr.spec.method][t.lang]
     basis = (t("依評分", "by rating") if nr.spec.based_on == 0
              else t(f"依第 {nr.spec.based_on} 回合後排名", f"from the standings after round {nr.spec.based_on}"))
@@ -202,7 +225,7 @@ def _pairing_block(div: Division, nr: NewRound, t: _L, pname, seed: str, bye_spr
     return Block(title, header, rows, notes=notes)
 
 
-def _status_line(div: Division, t: _L) -> str:
+def _status_line(div: Division, t: Translator) -> str:
     if not div.status:
         return ""
     kind, r = div.status[0], div.status[1]
@@ -255,7 +278,7 @@ class Rows(Sequence):
 class _ScorecardWords:
     """What every scorecard line says, in the event's language, looked up once."""
 
-    def __init__(self, t: _L) -> None:
+    def __init__(self, t: Translator) -> None:
         self.t = t
         self.first, self.second = t("先", "1st"), t("後", "2nd")
         result = {"W": t("勝", "W"), "L": t("負", "L"), "T": t("和", "T"), "bye": t("輪空", "bye"),
@@ -299,7 +322,7 @@ _by_round = attrgetter("round")
 class _WallWords:
     """What the wall chart's cells say, in the event's language, looked up once."""
 
-    def __init__(self, t: _L) -> None:
+    def __init__(self, t: Translator) -> None:
         self.game = {1: t("勝", "W"), 0: t("負", "L")}
         self.tie, self.v, self.bye, self.forfeit = t("和", "T"), t("對", "v"), t("輪空", "bye"), t("缺席", "forfeit")
         self.forfeit_won, self.forfeit_lost = t("缺席勝", "forfeit W"), t("缺席負", "forfeit L")
@@ -332,7 +355,7 @@ def _wall_cell(o: Outcome | None, w: _WallWords) -> str:
     return f"{w.forfeit_won if o.wins else w.forfeit_lost} {w.v}{o.opponent} {o.spread:+d}"
 
 
-def _matrix(div: Division, t: _L) -> Block:
+def _matrix(div: Division, t: Translator) -> Block:
     """Player by player: each cell lists that pairing's results (result and spread)."""
     ids = [x.item.id for x in div.standings]
     cells: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -366,12 +389,12 @@ def slip_tables(res: Results, only: Collection[tuple[int, frozenset]] | None = N
     return out
 
 
-def missing_reports(res: Results, lang: str) -> list[Report]:
+def missing_sheet(ctx: Context) -> Report | None:
     """Results still missing (尚缺成績): per round, the tables whose slips are not in."""
-    t = _L(lang)
+    t, res = ctx.t, ctx.res
     waiting = {(g.round, frozenset(g.players)) for div in res.divisions.values() for g in div.pending}
     if not waiting:
-        return []
+        return None
     tables = slip_tables(res, waiting)
     by_round: dict[int, list[list[Any]]] = defaultdict(list)
     for d, div in res.divisions.items():
@@ -380,15 +403,23 @@ def missing_reports(res: Results, lang: str) -> list[Report]:
             by_round[g.round].append([d, tables.get((g.round, frozenset(g.players)), ""), g.player1, p1.name if p1 else "",
                                       g.player2 or "", p2.name if p2 else ""])
     if not by_round:
-        return []
+        return None
     header = [t("組別", "Division"), t("桌號", "Table"), t("先手", "Starts"), t("姓名", "Name"), t("後手", "Replies"), t("姓名", "Name")]
     blocks = [Block(t(f"第 {r} 回合 · 尚缺 {len(rows)} 局", f"Round {r} · {len(rows)} result(s) missing"), header,
                     sorted(rows, key=lambda row: (str(row[0]), row[1] if isinstance(row[1], int) else 10**9, str(row[2]))))
               for r, rows in sorted(by_round.items())]
-    name = res.data.name or "Scrabble"
-    return [Report("Missing", sheet_name("Missing", lang), t(f"{name} · 尚缺成績", f"{name} · Results still missing"), blocks,
-                   subtitle=t("以下對賽尚未交回成績表；收到後請填入「成績」再執行一次。",
-                              "These games have no result slip yet; type the scores on Results when they come in and run again."))]
+    return Report("Missing", ctx.sheet("Missing"), t(f"{ctx.name} · 尚缺成績", f"{ctx.name} · Results still missing"), blocks,
+                  subtitle=t("以下對賽尚未交回成績表；收到後請填入「成績」再執行一次。",
+                             "These games have no result slip yet; type the scores on Results when they come in and run again."))
+
+
+# the output sheets in the order the workbook has them
+SHEETS = (pairings_sheet, standings_sheet, scorecards_sheet, cross_table_sheet, missing_sheet)
+
+
+def reports(res: Results, lang: str) -> list[Report]:
+    """Every output sheet at once (the declared SHEETS with their Context)."""
+    return list(build_sheets(SHEETS, Context(res, lang)))
 
 
 def summary(res: Results) -> dict[str, Any]:
@@ -411,4 +442,4 @@ def summary(res: Results) -> dict[str, Any]:
     return out
 
 
-__all__ = ["reports", "summary"]
+__all__ = ["SHEETS", "Context", "reports", "summary"]
