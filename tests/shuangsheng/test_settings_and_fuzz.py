@@ -10,7 +10,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ttools.competitions.shuangsheng.competition import process, write_input_workbook
+from ttools.competitions import get
+from ttools.competitions.shuangsheng.competition import write_input_workbook
 from ttools.workbook.read import read_book
 
 SEED = "test-seed"
@@ -23,7 +24,7 @@ def res(rnd, table, p1, p2, l1=None, l2=None, **kw):
 def outcome(path: Path, pairs, results=(), deals=(), discipline=(), rules=None, event=None):
     write_input_workbook(str(path), pairs, {"Results": list(results), "Deals": list(deals), "Discipline": list(discipline)},
                          event={"seed": SEED, "rounds": 5, **(event or {})}, rules=rules, lang="en")
-    return process(read_book(str(path)))
+    return get("shuangsheng").process(read_book(str(path)))
 
 
 def standing(out, pid):
