@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ttools.competitions.shengji import schema as S
-from ttools.competitions.shengji.competition import process
+from ttools.competitions.shengji.competition import Shengji
 from ttools.problems import has_errors
 from ttools.workbook.read import Book, SheetData
 
@@ -36,7 +36,7 @@ GOOD_SEATING = [[1, 1, "NESW"[i], i + 1] for i in range(4)] + [[1, 2, "NESW"[i],
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(CELL, min_size=12, max_size=12), max_size=6), st.lists(st.lists(CELL, min_size=4, max_size=4), max_size=3))
 def test_any_cells_give_problems_not_a_traceback(boards, extra_seating):
-    outcome = process(_book(GOOD_SEATING + extra_seating, boards))
+    outcome = Shengji().process(_book(GOOD_SEATING + extra_seating, boards))
     assert outcome.summary is not None
     if has_errors(outcome.problems):
         assert not any(s["round"] == 2 for s in outcome.summary.get("seating", []))
@@ -48,7 +48,7 @@ def test_a_round_or_table_number_far_out_of_range_is_a_problem_not_a_hang():
     # 1e30 is a whole number to Excel; a round that large must not make ttools deal 10^30 rounds
     seating = GOOD_SEATING + [[1e30, 1, "N", 9], [1, 10**9, "N", 9]]
     boards = [[10**12, 1, 1, "NS", 40] + [None] * 7]
-    outcome = process(_book(seating, boards))
+    outcome = Shengji().process(_book(seating, boards))
     found = {(p.code, p.cell) for p in outcome.problems}
     assert ("number-out-of-range", "A11") in found and ("number-out-of-range", "B12") in found
     assert ("number-out-of-range", "A2") in found

@@ -72,9 +72,9 @@ def test_typed_rows_read_like_the_dicts_they_replace():
 
 @pytest.fixture(scope="module")
 def outcome():
-    from ttools.competitions.shengji.competition import process
+    from ttools.competitions.shengji.competition import Shengji
 
-    return process(read_book(str(SAMPLE)))
+    return Shengji().process(read_book(str(SAMPLE)))
 
 
 def test_report_rows_are_made_again_on_every_reading(outcome):

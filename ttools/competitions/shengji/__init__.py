@@ -1,2 +1,2 @@
-"""Competitive Upgrade (竞技升级 Shengji): individual duplicate with seeded deals, snake seating,
+"""Competitive Upgrade (競技升級 Shengji): individual duplicate with seeded deals, snake seating,
 board scores and matchpoints by seat."""

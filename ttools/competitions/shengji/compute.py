@@ -10,10 +10,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ttools.competitions.shengji.hant import hant
 from ttools.competitions.shengji.load import BoardRow, EventData, SeatRow
-from ttools.workbook.normalize import natural_key
 from ttools.competitions.shengji.ranking import Record, standings, time_tiebreak
+from ttools.competitions.shengji.schema import tri
 from ttools.competitions.shengji.scoring import BoardScore, score_board, typed_score
 from ttools.competitions.shengji.seating import SEATS, Seat, first_round, seat_round
 from ttools.core.cards import Deal, deal_board
@@ -21,47 +20,46 @@ from ttools.core.draw import Draw
 from ttools.core.duplicate import HALF, compare
 from ttools.core.standings import Ranked
 from ttools.problems import Problem, Where, define, error, has_errors, warning
+from ttools.workbook.normalize import natural_key
 
+SEAT_UNKNOWN_PLAYER = define("seating-unknown-player", "player {player} is not on the Players sheet",
+                             "參賽者 {player} 不在「參賽者」表上")
+SEAT_PLAYER_TWICE = define("seating-player-twice", "player {player} is seated twice in round {round} (also on row {other})",
+                           "參賽者 {player} 在第 {round} 輪排了兩次（另見第 {other} 行）")
+SEAT_TAKEN = define("seating-seat-taken", "seat {seat} of table {table} in round {round} is given twice (also on row {other})",
+                    "第 {round} 輪第 {table} 桌的 {seat} 位重複（另見第 {other} 行）")
+SEAT_MISSING = define("seating-seat-missing", "a seat (N, E, S or W) is needed for a player at a table",
+                      "有桌號的參賽者須填方位（N、E、S 或 W）")
+TABLE_INCOMPLETE = define("seating-table-incomplete", "table {table} of round {round} has {count} player(s); a table seats four",
+                          "第 {round} 輪第 {table} 桌有 {count} 人；每桌須四人")
+NOT_SEATED = define("seating-player-missing", "round {round}: player {player} is neither seated nor sitting out",
+                    "第 {round} 輪：參賽者 {player} 既未入座也未輪空")
+PARTNERS_APART = define("seating-partners-apart", "round {round}, table {table}: pair {pair} does not sit together (N–S or E–W)",
+                        "第 {round} 輪第 {table} 桌：搭檔組 {pair} 沒有同坐南北或東西")
+ROUND_NOT_SEATED = define("board-round-not-seated", "round {round} has no seating yet; results need the seating ttools drew",
+                          "第 {round} 輪尚未排座位；成績須對應 ttools 排定的座位")
+TABLE_UNKNOWN = define("board-table-unknown", "there is no table {table} in round {round} (tables 1–{tables})",
+                       "第 {round} 輪沒有第 {table} 桌（共 1–{tables} 桌）")
+BOARD_UNKNOWN = define("board-number-unknown", "board {board} does not exist: a round has boards 1–{boards}",
+                       "沒有第 {board} 副：每輪為第 1–{boards} 副")
+BOARD_TWICE = define("board-entered-twice", "board {board} of table {table}, round {round} is entered twice (also on row {other})",
+                     "第 {round} 輪第 {table} 桌第 {board} 副輸入了兩次（另見第 {other} 行）")
+NEEDED = define("board-value-needed", "{what} is needed for this board's score", "計算本副得分需要{what}")
+NOT_PLAYED_WITH_POINTS = define("board-not-played-with-points", "the board is marked not played (X) but has points or a score",
+                                "本副標為未打（X），卻填了分數或得分")
+SCORE_DISAGREES = define("board-score-disagrees", "score_ns {typed} disagrees with the score from the points ({computed})",
+                         "南北得分 {typed} 與由分數算出的得分（{computed}）不符")
+TIME_MISSING = define("board-time-missing", "the time of seat {seat} is missing while the other seats have theirs",
+                      "其他方位都有用時，{seat} 方位的用時卻空白")
+SEATING_BLOCKED = define("seating-blocked", "round {round} is not seated: fix the errors listed first (nothing is seated from a guess)",
+                         "第 {round} 輪暫不排座位：請先更正上列錯誤（不會依猜測排座位）")
+TOO_FEW = define("field-too-small", "{count} player(s): a table needs four (two pairs in the pairs format)",
+                 "只有 {count} 名參賽者：每桌須四人（固定搭檔賽制為兩對）")
+LOT_USED = define("ranking-by-lot", "rank {rank}: {players} are equal on rate and every tie-break; their order was drawn by lot — the chief referee confirms it",
+                  "第 {rank} 名：{players} 得分率及所有同分排序都相同，名次由抽籤決定，須經裁判長確認")
 
-def _define(code: str, en: str, hans: str) -> str:
-    return define(code, en, hant(hans), hans)
-
-
-SEAT_UNKNOWN_PLAYER = _define("seating-unknown-player", "player {player} is not on the Players sheet",
-                              "参赛者 {player} 不在「参赛者」表上")
-SEAT_PLAYER_TWICE = _define("seating-player-twice", "player {player} is seated twice in round {round} (also on row {other})",
-                            "参赛者 {player} 在第 {round} 轮排了两次（另见第 {other} 行）")
-SEAT_TAKEN = _define("seating-seat-taken", "seat {seat} of table {table} in round {round} is given twice (also on row {other})",
-                     "第 {round} 轮第 {table} 桌的 {seat} 位重复（另见第 {other} 行）")
-SEAT_MISSING = _define("seating-seat-missing", "a seat (N, E, S or W) is needed for a player at a table",
-                       "有桌号的参赛者须填方位（N、E、S 或 W）")
-TABLE_INCOMPLETE = _define("seating-table-incomplete", "table {table} of round {round} has {count} player(s); a table seats four",
-                           "第 {round} 轮第 {table} 桌有 {count} 人；每桌须四人")
-NOT_SEATED = _define("seating-player-missing", "round {round}: player {player} is neither seated nor sitting out",
-                     "第 {round} 轮：参赛者 {player} 既未入座也未轮空")
-PARTNERS_APART = _define("seating-partners-apart", "round {round}, table {table}: pair {pair} does not sit together (N–S or E–W)",
-                         "第 {round} 轮第 {table} 桌：搭档组 {pair} 没有同坐南北或东西")
-ROUND_NOT_SEATED = _define("board-round-not-seated", "round {round} has no seating yet; results need the seating ttools drew",
-                           "第 {round} 轮尚未排座位；成绩须对应 ttools 排定的座位")
-TABLE_UNKNOWN = _define("board-table-unknown", "there is no table {table} in round {round} (tables 1–{tables})",
-                        "第 {round} 轮没有第 {table} 桌（共 1–{tables} 桌）")
-BOARD_UNKNOWN = _define("board-number-unknown", "board {board} does not exist: a round has boards 1–{boards}",
-                        "没有第 {board} 副：每轮为第 1–{boards} 副")
-BOARD_TWICE = _define("board-entered-twice", "board {board} of table {table}, round {round} is entered twice (also on row {other})",
-                      "第 {round} 轮第 {table} 桌第 {board} 副输入了两次（另见第 {other} 行）")
-NEEDED = _define("board-value-needed", "{what} is needed for this board's score", "计算本副得分需要{what}")
-NOT_PLAYED_WITH_POINTS = _define("board-not-played-with-points", "the board is marked not played (X) but has points or a score",
-                                 "本副标为未打（X），却填了分数或得分")
-SCORE_DISAGREES = _define("board-score-disagrees", "score_ns {typed} disagrees with the score from the points ({computed})",
-                          "南北得分 {typed} 与由分数算出的得分（{computed}）不符")
-TIME_MISSING = _define("board-time-missing", "the time of seat {seat} is missing while the other seats have theirs",
-                       "其他方位都有用时，{seat} 方位的用时却空白")
-SEATING_BLOCKED = _define("seating-blocked", "round {round} is not seated: fix the errors listed first (nothing is seated from a guess)",
-                          "第 {round} 轮暂不排座位：请先更正上列错误（不会依猜测排座位）")
-TOO_FEW = _define("field-too-small", "{count} player(s): a table needs four (two pairs in the pairs format)",
-                  "只有 {count} 名参赛者：每桌须四人（固定搭档赛制为两对）")
-LOT_USED = _define("ranking-by-lot", "rank {rank}: {players} are equal on rate and every tie-break; their order was drawn by lot — the chief referee confirms it",
-                   "第 {rank} 名：{players} 得分率及所有同分排序都相同，名次由抽签决定，须经裁判长确认")
+# what NEEDED names, in the event's language
+NEEDED_WHAT = {"declarer": tri("莊家方", "declarer"), "captured": tri("抓分", "captured points")}
 
 
 @dataclass
@@ -284,15 +282,13 @@ def _check_row(data: EventData, res: Results, b: BoardRow, seen: dict) -> tuple[
 
 
 def _score(data: EventData, b: BoardRow, problems: list[Problem], scores: dict) -> BoardScore | None:
-    labels = {"declarer": {"en": "declarer", "zh-Hans": "庄家方", "zh-Hant": "莊家方"},
-              "captured": {"en": "captured points", "zh-Hans": "抓分", "zh-Hant": "抓分"}}
     if b.declarer == "X":
         return None
     if b.declarer is None and b.captured is None:
         return typed_score(b.score_ns) if b.score_ns is not None else None
     for key, value in (("declarer", b.declarer), ("captured", b.captured)):
         if value is None:
-            problems.append(error(NEEDED, b.where[key], what=labels[key]))
+            problems.append(error(NEEDED, b.where[key], what=NEEDED_WHAT[key]))
             return None
     key = (b.declarer, b.captured, b.kitty or 0, b.lead)
     score = scores.get(key)

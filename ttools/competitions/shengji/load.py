@@ -5,52 +5,58 @@ from __future__ import annotations
 
 import datetime
 import re
-from functools import lru_cache
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterator
 
-from ttools.competitions.common import EventBase, Loader
+from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.competitions.shengji import schema as S
-from ttools.competitions.shengji.hant import hant
 from ttools.competitions.shengji.ranking import TIEBREAKS
-from ttools.competitions.shengji.scoring import KITTY_MAX, POINT_UNIT, TOTAL_POINTS, BandTable, BoardRules, parse_band_table
+from ttools.competitions.shengji.scoring import (
+    KITTY_MAX,
+    POINT_UNIT,
+    TOTAL_POINTS,
+    BandTable,
+    BoardRules,
+    parse_band_table,
+)
 from ttools.core.cards import HAND_SIZE
 from ttools.core.upgrade import Bands, LastLead, parse_last_lead
+from ttools.i18n import simplified
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, SheetSpec, read_table, unknown_sheets
 
-
 MAX_MAGNITUDE = float(nz.MAX_MAGNITUDE)     # the reader's bound on a number
 MAX_TABLES = 2000      # 8,000 players: far beyond any hall; a larger number is a typing mistake
 
 
-def _define(code: str, en: str, hans: str) -> str:
-    return define(code, en, hant(hans), hans)
+# what staff may type on Rules: no cap, and the tie-breaks' names
+NO_CAP = ("none", "無", simplified("無"), "-")
+TIEBREAK_WORDS = {"time": "time", "lot": "lot", "lots": "lot", **S.with_simplified({"用時": "time", "抽籤": "lot"})}
 
-
-PLAYER_ID_DUPLICATE = _define("roster-id-duplicate", "player id {player} is listed twice (also on row {other})",
-                              "参赛者编号 {player} 重复（另见第 {other} 行）")
-PAIR_SIZE = _define("partnership-size", "pair {pair} has {count} player(s); a fixed partnership is two players",
-                    "搭档组 {pair} 有 {count} 名参赛者；固定搭档须为两人")
-PAIR_MISSING = _define("partnership-missing", "player {player} has no pair: in the pairs format every player belongs to one",
-                       "参赛者 {player} 没有搭档组：固定搭档赛制中每人须属于一对")
-OUT_OF_RANGE = _define("number-out-of-range", "'{value}' is out of range for {what}: {expected}",
-                       "「{value}」超出{what}的范围：{expected}")
-POINTS_NOT_FIVE = _define("board-points-not-fives", "{value} points cannot be: points come in fives (5s, 10s and Ks)",
-                          "{value} 分不可能：分数都是 5 的倍数（5、10、K）")
-POINTS_TOO_MANY = _define("board-points-over-200", "captured {captured} + kitty {kitty} = {total} is more than the 200 points in two decks",
-                          "抓分 {captured} + 底分 {kitty} = {total}，超过两副牌的 200 分")
-TIME_INVALID = _define("board-time-invalid", "'{value}' is not a time: write seconds (95) or minutes:seconds (1:35)",
-                       "「{value}」不是时间：请写秒数（95）或 分:秒（1:35）")
-TIME_AMBIGUOUS = _define("board-time-ambiguous", "Excel stored {value} as hours:minutes; type the time as text (m:ss such as 5:07) or in seconds",
-                         "Excel 把 {value} 存成「时:分」；请以文字（分:秒，如 5:07）或秒数输入")
-LEAD_INVALID = _define("board-last-lead-invalid", "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3, …, throw, "
-                       "throw-pair, throw-tractor2, … (empty when the declarers won the last trick)",
-                       "「{value}」不是抠底牌型：single、pair、tractor2、tractor3…、throw、throw-pair、throw-tractor2…（庄家赢得最后一圈时留空）")
+PLAYER_ID_DUPLICATE = define("roster-id-duplicate", "player id {player} is listed twice (also on row {other})",
+                             "參賽者編號 {player} 重複（另見第 {other} 行）")
+PAIR_SIZE = define("partnership-size", "pair {pair} has {count} player(s); a fixed partnership is two players",
+                   "搭檔組 {pair} 有 {count} 名參賽者；固定搭檔須為兩人")
+PAIR_MISSING = define("partnership-missing", "player {player} has no pair: in the pairs format every player belongs to one",
+                      "參賽者 {player} 沒有搭檔組：固定搭檔賽制中每人須屬於一對")
+OUT_OF_RANGE = define("number-out-of-range", "'{value}' is out of range for {what}: {expected}",
+                      "「{value}」超出{what}的範圍：{expected}")
+POINTS_NOT_FIVE = define("board-points-not-fives", "{value} points cannot be: points come in fives (5s, 10s and Ks)",
+                         "{value} 分不可能：分數都是 5 的倍數（5、10、K）")
+POINTS_TOO_MANY = define("board-points-over-200", "captured {captured} + kitty {kitty} = {total} is more than the 200 points in two decks",
+                         "抓分 {captured} + 底分 {kitty} = {total}，超過兩副牌的 200 分")
+TIME_INVALID = define("board-time-invalid", "'{value}' is not a time: write seconds (95) or minutes:seconds (1:35)",
+                      "「{value}」不是時間：請寫秒數（95）或 分:秒（1:35）")
+TIME_AMBIGUOUS = define("board-time-ambiguous", "Excel stored {value} as hours:minutes; type the time as text (m:ss such as 5:07) or in seconds",
+                        "Excel 把 {value} 存成「時:分」；請以文字（分:秒，如 5:07）或秒數輸入")
+LEAD_INVALID = define("board-last-lead-invalid", "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3, …, throw, "
+                      "throw-pair, throw-tractor2, … (empty when the declarers won the last trick)",
+                      "「{value}」不是摳底牌型：single、pair、tractor2、tractor3…、throw、throw-pair、throw-tractor2…（莊家贏得最後一圈時留空）")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,20 +139,38 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data = EventData()
     rd = Reader(problems)
     ld = Loader(book, data, problems)
+    ev = _event(ld, data)
+    _rules(ld, data)
+    _players(ld, rd, data)
+    ld.seed(ev, *sorted(data.players, key=natural_key))
+    data.setup_errors = any(p.severity == "error" for p in problems)
+    _seating(ld, rd, data)
+    declarers: dict[Any, str] = {}
+    for i, row in enumerate(_rows(ld, S.BOARDS)):
+        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers))
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
+    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
+    return data, problems
 
-    # ---- Event and Rules ---------------------------------------------------------------------
+
+def _event(ld: Loader, data: EventData) -> Settings:
+    """The Event sheet: the event's size and format (the seed is settled once the roster is read)."""
     ev = ld.event(S.EVENT, S.LANGS, S.DEFAULT_LANG)
     data.boards_per_round = ev.integer("boards_per_round", 6, low=1, high=50)
     data.rounds = ev.integer("rounds", 5, low=1, high=100)
     data.where_rounds = ev.where("rounds")
     data.format = ev.choice("format", S.FORMAT_CHOICES, "individual")
+    return ev
 
+
+def _rules(ld: Loader, data: EventData) -> None:
+    """The Rules sheet: how a board is scored, Neuberg, and the tie-breaks."""
     ru = ld.settings(S.RULES)
     preset = ru.choice("kitty_preset", S.KITTY_CHOICES, "national")
     threshold = ru.integer("threshold", 80, low=POINT_UNIT, high=TOTAL_POINTS)
     step = ru.integer("step", 40, low=POINT_UNIT, high=TOTAL_POINTS)
     cap: int | None
-    if ("cap" in ru and ru.blank("cap")) or nz.fold_label(ru.text("cap")) in ("none", "无", "無", "-"):
+    if ("cap" in ru and ru.blank("cap")) or nz.fold_label(ru.text("cap")) in NO_CAP:
         cap = None          # emptied on the sheet: no cap
     else:
         cap = ru.integer("cap", 3, low=1, high=20)
@@ -162,14 +186,16 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.where_tiebreaks = ru.where("tiebreaks")
     if not ru.blank("tiebreaks"):
         keys = [nz.fold_label(k) for k in re.split(r"[,，;；、\s]+", ru.text("tiebreaks")) if k.strip()]
-        aliases = {"time": "time", "用时": "time", "用時": "time", "lot": "lot", "lots": "lot", "抽签": "lot", "抽籤": "lot"}
-        unknown = [k for k in keys if k not in aliases]
+        unknown = [k for k in keys if k not in TIEBREAK_WORDS]
         if unknown:
             ru.invalid("tiebreaks", f"'{unknown[0]}' is not a tie-break (time, lot)")
         else:
-            data.tiebreaks = tuple(dict.fromkeys(aliases[k] for k in keys))
+            data.tiebreaks = tuple(dict.fromkeys(TIEBREAK_WORDS[k] for k in keys))
 
-    # ---- Players ------------------------------------------------------------------------------------
+
+def _players(ld: Loader, rd: Reader, data: EventData) -> None:
+    """The Players sheet: the roster, and in the pairs format its partnerships."""
+    problems = ld.problems
     seen: dict[str, int] = {}
     members: dict[str, list[Player]] = {}
     for row in _rows(ld, S.PLAYERS):
@@ -199,10 +225,10 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             else:
                 data.pairs[pair] = (ps[0].id, ps[1].id)
 
-    ld.seed(ev, *sorted(data.players, key=natural_key))
-    data.setup_errors = any(p.severity == "error" for p in problems)
 
-    # ---- Seating (checked as a whole in compute) ------------------------------------------------------
+def _seating(ld: Loader, rd: Reader, data: EventData) -> None:
+    """The Seating sheet's rows, each read on its own (the rounds are checked as a whole in compute)."""
+    problems = ld.problems
     seat_words: dict[Any, str] = {}
     player_codes: dict[Any, str] = {}
     for row in _rows(ld, S.SEATING):
@@ -220,15 +246,6 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             problems.append(error(OUT_OF_RANGE, row.where["table"], value=tbl, what=_label(row, "table"), expected=f"1–{MAX_TABLES}"))
             continue
         data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, row.where))
-
-    # ---- Boards -------------------------------------------------------------------------------------------
-    declarers: dict[Any, str] = {}
-    for i, row in enumerate(_rows(ld, S.BOARDS)):
-        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers))
-
-    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
-    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
-    return data, problems
 
 
 def _rows(ld: Loader, spec: SheetSpec) -> Iterator[Row]:

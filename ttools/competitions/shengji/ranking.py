@@ -4,8 +4,8 @@ sheet in order (time used, drawing lots). Pure functions on exact numbers."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 from typing import Sequence
 
 from ttools.core.draw import Draw
@@ -17,7 +17,7 @@ TIEBREAKS = ("time", "lot")
 
 def time_tiebreak(times: Sequence[int], drop: int = 1) -> Fraction | None:
     """The time a player used per board for the tie-break: drop the ``drop`` longest and the
-    ``drop`` shortest boards (去掉用时最多和最少的牌), average the rest. With too few boards to
+    ``drop`` shortest boards (去掉用時最多和最少的牌), average the rest. With too few boards to
     drop any (2·drop or fewer), every board is averaged; None with no time at all."""
     if not times:
         return None

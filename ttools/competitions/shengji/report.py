@@ -1,5 +1,5 @@
 """Results -> printable report sheets (board scores, travelling score sheets, ranking, player
-cards, seating, table cards, hand records, the 附录二 scoring example) and the JSON summary."""
+cards, seating, table cards, hand records, the 附錄二 scoring example) and the JSON summary."""
 
 from __future__ import annotations
 
@@ -8,28 +8,25 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
+from ttools.competitions.base import SheetContext, build_sheets
 from ttools.competitions.shengji.compute import BoardGroup, Results
-from ttools.competitions.shengji.hant import hant
 from ttools.competitions.shengji.schema import OUTPUTS
-from ttools.core.cards import JOKERS, SEATS, SUIT_SYMBOLS, SUITS, points, rank_of, suit_of
+from ttools.core.cards import (
+    SEATS,
+    SUIT_SYMBOLS,
+    SUITS,
+    points,
+    rank_of,
+    suit_of,
+)
 from ttools.core.duplicate import matchpoints
 from ttools.core.exact import round_half_up, round_half_up_float
+from ttools.i18n import Translator
 from ttools.workbook.normalize import natural_key
 from ttools.workbook.write import Block, Report
 
 PCT = "0.00"
 SIGNED = "+0;-0;0"
-
-
-class T:
-    """Texts in the event's language: ``t(hans, en, **params)``; zh-Hant from the table."""
-
-    def __init__(self, lang: str):
-        self.lang = lang
-
-    def __call__(self, hans: str, en: str, **params: Any) -> str:
-        text = en if self.lang == "en" else hant(hans) if self.lang == "zh-Hant" else hans
-        return text.format(**params) if params else text
 
 
 def percent(rate: Fraction | None) -> float | None:
@@ -98,213 +95,379 @@ def sheet_name(key: str, lang: str) -> str:
     return OUTPUTS[key].get(lang) or OUTPUTS[key]["en"]
 
 
-def reports(res: Results, lang: str) -> list[Report]:
-    t = T(lang)
-    data = res.data
-    name = data.name or t("竞技升级", "Shengji")
-    out: list[Report] = []
-    shown: dict[str, str] = {}
+class Context(SheetContext):
+    """What the Shengji sheet builders share, made once per set of reports: the event's name, the
+    seat and side words, player names as printed, and the round in play."""
 
-    def who(pid: str | None) -> str:
+    def __init__(self, res: Results, lang: str) -> None:
+        super().__init__(res, lang)
+        t = self.t
+        self.data = res.data
+        self.name = self.data.name or t("競技升級", "Shengji")
+        self.seat_word = {"N": t("北", "N"), "E": t("東", "E"), "S": t("南", "S"), "W": t("西", "W")}
+        self.side_word = {"NS": t("南北", "NS"), "EW": t("東西", "EW")}
+        # the round in play: just drawn, or still waiting for its results (reprinted on every run)
+        in_play = res.new_round or (res.status[1] if res.status and res.status[0] == "waiting" else None)
+        self.in_play = res.rounds.get(in_play) if in_play else None
+        self._shown: dict[str, str] = {}
+
+    def who(self, pid: str | None) -> str:
+        """A player as printed: id and name."""
         if not pid:
             return ""
-        text = shown.get(pid)
+        text = self._shown.get(pid)
         if text is None:
-            p = data.players.get(pid)
-            text = shown[pid] = f"{pid} {p.name}".strip() if p else pid
+            p = self.data.players.get(pid)
+            text = self._shown[pid] = f"{pid} {p.name}".strip() if p else pid
         return text
 
-    seat_word = {"N": t("北", "N"), "E": t("东", "E"), "S": t("南", "S"), "W": t("西", "W")}
-    side_word = {"NS": t("南北", "NS"), "EW": t("东西", "EW")}
+    def report(self, key: str, title: str, blocks: list[Block], **kw: Any) -> Report:
+        return Report(key, sheet_name(key, self.lang), title, blocks, **kw)
 
-    # ---- Scores: every table's board, step by step -----------------------------------------------------
-    if res.groups:
-        blocks = []
-        by_round: dict[int, list] = defaultdict(list)
-        for g in res.groups:
-            for r in g.results:
-                by_round[g.round].append(r)
-        outcomes = {net: _outcome(net, t) for net in range(-40, 41)}
 
-        def score_rows(results: list) -> Iterable[list[Any]]:
-            for r in sorted(results, key=lambda r: (r.board, r.table)):
-                s = r.score
-                seats = r.seats
-                if s is None:
-                    yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"], t("未打", "not played")] + [""] * 10
-                elif not s.steps:
-                    yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"],
-                           t("直接填写", "typed"), "", "", "", "", "", "", "", "", s.score_ns, s.score_ew]
-                else:
-                    led = s.lead is not None
-                    yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"],
-                           side_word[s.declarer], s.captured, s.kitty if led else "", str(s.lead) if led else "",
-                           f"×{s.multiplier}" if s.multiplier else "", s.kitty_bonus if led else "", s.total, s.band,
-                           outcomes.get(s.net) or _outcome(s.net, t), s.score_ns, s.score_ew]
+def reports(res: Results, lang: str) -> list[Report]:
+    """Every report sheet at once (the output workbook takes them one at a time from SHEETS)."""
+    return list(build_sheets(SHEETS, Context(res, lang)))
 
-        for rnd, rows in sorted(by_round.items()):
-            body = Rows(lambda rows=rows: score_rows(rows), len(rows))
-            header = [t("牌号", "Board"), t("桌号", "Table"), seat_word["N"], seat_word["E"], seat_word["S"], seat_word["W"],
-                      t("庄家方", "Declarer"), t("抓分", "Captured"), t("底分", "Kitty"), t("抠底牌型", "Last lead"),
-                      t("倍数", "Multiplier"), t("底分×倍数", "Kitty × mult."), t("抓分方总分 P", "Defenders' P"),
-                      t("分段", "Band"), t("结果", "Outcome"), t("南北得分", "NS score"), t("东西得分", "EW score")]
-            blocks.append(Block(t("第 {r} 轮", "Round {r}", r=rnd), header, body,
-                                number_format={15: SIGNED, 16: SIGNED}))
-        preset = {"national": t("全国竞技规则", "national rules"), "seed004": t("2011 北京双升规则（甩牌×3）", "2011 Beijing rules (throw ×3)")}
-        blocks[-1].notes = [
-            t("P ＝ 抓分 ＋ 底分 × 倍数（只在抓分方赢得最后一圈时计入底分）；抠底倍数：{p}。",
-              "P = captured + kitty × multiplier (the kitty counts only when the defenders won the last trick); kitty rule: {p}.",
-              p=preset.get(data.rules.kitty_preset, data.rules.kitty_preset)),
-            t("得分为净级数：庄家方 +3/+2/+1/0/−1/−2/−3（按分段），防守方为其相反数。",
-              "A side's score is its net levels: the declarers +3/+2/+1/0/−1/−2/−3 by the band, the defenders the negative."),
-            t("分段：{b}", "Bands: {b}", b=_bands_text(res, t))]
-        out.append(Report("Scores", sheet_name("Scores", lang), t("{n} · 各桌得分", "{n} · Board scores", n=name), blocks,
-                          landscape=True))
 
-    # ---- Travellers: one per board ------------------------------------------------------------------------
-    if res.groups:
-        blocks = [_traveller(g, res, t, seat_word) for g in res.groups]
-        out.append(Report("Travellers", sheet_name("Travellers", lang), t("{n} · 计分单", "{n} · Travelling score sheets", n=name),
-                          blocks, landscape=True,
-                          subtitle=t("同方位比较：每个较差成绩得 2 个计分单位，相同得 1 个；得分率 ＝ 计分单位 ÷ 2(n−1)。",
-                                     "Each seat against the same seat: 2 units per worse result, 1 per equal; rate = MP ÷ 2(n−1).")))
+# ---- Scores: every table's board, step by step ------------------------------------------------------
 
-    # ---- Ranking ---------------------------------------------------------------------------------------------------
-    if res.seat_results:
-        rows = []
-        words = {0: t("得分率", "rate"), 1: t("用时", "time")}
-        for x in res.standings:
-            rec = x.item
-            how = t("抽签", "lot") if x.by_lot and rec.boards else words.get(x.decided_by, "") if x.decided_by is not None else ""
-            p = data.players[rec.id]
-            note = t("第 {r} 轮后退赛", "withdrew after round {r}", r=p.withdrawn_after) if p.withdrawn_after is not None else ""
-            rows.append([x.rank, rec.id, p.name, percent(rec.rate), rec.boards, clock(rec.time), rec.sat_out, how, note])
-        done = sorted(res.complete)
-        title = t("第 {r} 轮后", "after round {r}", r=done[-1]) if done else t("赛前", "before round 1")
-        notes = [t("排名依平均得分率（打过的各副牌得分率的平均，轮空不计）；同分时依次比较：{k}。",
-                   "Ranked by mean rate over the boards played (sit-outs do not count); ties: {k}.",
-                   k=", ".join({"time": t("用时较少", "less time"), "lot": t("抽签", "lots")}[k] for k in data.tiebreaks) or "—"),
-                 t("用时：去掉用时最多及最少的各 {d} 副，其余平均。", "Time: the {d} longest and {d} shortest boards dropped, the rest averaged.",
-                   d=data.time_drop),
-                 t("抽签种子：{s}；抽签决定的名次须经裁判长确认。", "Draw seed: {s}; places decided by lot are confirmed by the chief referee.",
-                   s=data.seed)]
-        if res.status and res.status[0] == "waiting":
-            notes.insert(0, t("第 {r} 轮尚有 {n} 行成绩未输入：排名为暂定。", "Round {r} still has {n} board row(s) to enter: provisional ranking.",
-                              r=res.status[1], n=res.status[2]))
-        header = [t("名次", "Rank"), t("编号", "ID"), t("姓名", "Name"), t("平均得分率 %", "Mean rate %"), t("副数", "Boards"),
-                  t("用时（同分排序）", "Time (tie-break)"), t("轮空", "Sat out"), t("决定于", "Decided by"), t("备注", "Note")]
-        out.append(Report("Ranking", sheet_name("Ranking", lang), t("{n} · 排名（{w}）", "{n} · Ranking ({w})", n=name, w=title),
-                          [Block("", header, rows, notes=notes, number_format={3: PCT})]))
 
-    # ---- Player cards ------------------------------------------------------------------------------------------
-    if res.seat_results:
-        mine: dict[str, list] = defaultdict(list)
-        for s in res.seat_results:
-            mine[s.player].append(s)
-        partner = {}
-        for rs in res.rounds.values():
-            for tbl, seats in rs.tables.items():
-                for a, b in (("N", "S"), ("E", "W"), ("S", "N"), ("W", "E")):
-                    partner[(rs.round, seats[a])] = seats[b]
-        sat: dict[str, list[int]] = defaultdict(list)
-        for rs in res.rounds.values():
-            for p in rs.sit_outs:
-                sat[p].append(rs.round)
-        sat_word = t("轮空", "sat out")
+def scores_sheet(ctx: Context) -> Report | None:
+    res, t = ctx.res, ctx.t
+    if not res.groups:
+        return None
+    by_round: dict[int, list] = defaultdict(list)
+    for g in res.groups:
+        for r in g.results:
+            by_round[g.round].append(r)
+    outcomes = {net: _outcome(net, t) for net in range(-40, 41)}
+    w = ctx.seat_word
+    header = [t("牌號", "Board"), t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"],
+              t("莊家方", "Declarer"), t("抓分", "Captured"), t("底分", "Kitty"), t("摳底牌型", "Last lead"),
+              t("倍數", "Multiplier"), t("底分×倍數", "Kitty × mult."), t("抓分方總分 P", "Defenders' P"),
+              t("分段", "Band"), t("結果", "Outcome"), t("南北得分", "NS score"), t("東西得分", "EW score")]
+    blocks = [Block(t("第 {r} 輪", "Round {r}", r=rnd), header,
+                    Rows(lambda rows=rows: _score_rows(ctx, rows, outcomes), len(rows)),
+                    number_format={15: SIGNED, 16: SIGNED})
+              for rnd, rows in sorted(by_round.items())]
+    blocks[-1].notes = _scores_notes(ctx)
+    return ctx.report("Scores", t("{n} · 各桌得分", "{n} · Board scores", n=ctx.name), blocks, landscape=True)
 
-        def card_rows(boards: list, sat_rounds: list[int]) -> Iterable[list[Any]]:
-            rows = [[s.round, s.board, s.table, seat_word[s.seat], who(partner.get((s.round, s.player))), s.score,
-                     two(s.mp), s.top, seat_percent(s), clock(s.time)] for s in boards]
-            rows += [[rnd, "", "", sat_word, "", "", "", "", "", ""] for rnd in sat_rounds]
-            rows.sort(key=lambda r: (r[0], r[1] or 0))
-            return rows
 
-        header = [t("轮次", "Round"), t("牌号", "Board"), t("桌号", "Table"), t("方位", "Seat"), t("搭档", "Partner"),
-                  t("得分", "Score"), t("计分单位", "MP"), t("满分", "Top"), t("得分率 %", "Rate %"), t("用时", "Time")]
-        number_format = {5: SIGNED, 8: PCT}
-        blocks = []
-        for x in res.standings:
-            rec = x.item
-            boards = sorted(mine.get(rec.id, []), key=lambda s: (s.round, s.board))
-            last = max((s.round for s in boards), default=0)
-            sat_rounds = sorted(r for r in sat.get(rec.id, ()) if r <= max(last, res.last_round))
-            title = t("{p} · 第 {k} 名 · 平均 {r}% · {b} 副", "{p} · rank {k} · mean {r}% · {b} boards",
-                      p=who(rec.id), k=x.rank, r=_pct_text(rec.rate), b=rec.boards)
-            blocks.append(Block(title, header, Rows(lambda boards=boards, sat_rounds=sat_rounds: card_rows(boards, sat_rounds),
-                                                    len(boards) + len(sat_rounds)),
-                                number_format=number_format,
-                                notes=[t("用时（同分排序）：{c}", "Time (tie-break): {c}", c=clock(rec.time) or "—")]))
-        out.append(Report("PlayerCards", sheet_name("PlayerCards", lang), t("{n} · 个人成绩", "{n} · Player cards", n=name), blocks))
+def _score_rows(ctx: Context, results: list, outcomes: dict[int, str]) -> Iterable[list[Any]]:
+    t = ctx.t
+    for r in sorted(results, key=lambda r: (r.board, r.table)):
+        s = r.score
+        seats = r.seats
+        if s is None:
+            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"], t("未打", "not played")] + [""] * 10
+        elif not s.steps:
+            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"],
+                   t("直接填寫", "typed"), "", "", "", "", "", "", "", "", s.score_ns, s.score_ew]
+        else:
+            led = s.lead is not None
+            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"],
+                   ctx.side_word[s.declarer], s.captured, s.kitty if led else "", str(s.lead) if led else "",
+                   f"×{s.multiplier}" if s.multiplier else "", s.kitty_bonus if led else "", s.total, s.band,
+                   outcomes.get(s.net) or _outcome(s.net, t), s.score_ns, s.score_ew]
 
-    # ---- The seating just drawn, and its table cards -----------------------------------------------------------
-    # the round in play: just drawn, or still waiting for its results (reprinted on every run)
-    in_play = res.new_round or (res.status[1] if res.status and res.status[0] == "waiting" else None)
-    current = res.rounds.get(in_play) if in_play else None
-    if current is not None:
-        rnd = current.round
-        basis = (t("随机（抽签种子 {s}）", "at random (seed {s})", s=data.seed) if rnd == 1
-                 else t("按第 {r} 轮后排名蛇形排位", "snake by the ranking after round {r}", r=rnd - 1))
-        rows = [[tbl] + [who(seats[s]) for s in SEATS] for tbl, seats in current.tables.items()]
-        notes = []
-        if current.sit_outs:
-            notes.append(t("轮空：{p}", "Sitting out: {p}", p="、".join(who(p) for p in current.sit_outs) if lang != "en"
-                           else ", ".join(who(p) for p in current.sit_outs)))
-        notes.append(t("南北为一方，东西为一方。抽签种子：{s}", "North–South and East–West are partners. Draw seed: {s}", s=data.seed))
-        blocks = [Block(t("按桌", "By table"), [t("桌号", "Table"), seat_word["N"], seat_word["E"], seat_word["S"], seat_word["W"]],
-                        rows, notes=notes)]
-        where = current.seat_of()
-        lookup = []
-        for pid in sorted(data.players, key=natural_key):
-            tbl, seat = where.get(pid, (None, None))
-            lookup.append([pid, data.players[pid].name, tbl if tbl else t("轮空", "sits out"), seat_word.get(seat, "") if seat else ""])
-        blocks.append(Block(t("按参赛者", "By player"), [t("编号", "ID"), t("姓名", "Name"), t("桌号", "Table"), t("方位", "Seat")],
-                            lookup, page_break=True))
-        out.append(Report("NextSeating", sheet_name("NextSeating", lang),
-                          t("{n} · 第 {r} 轮座位表", "{n} · Round {r} seating", n=name, r=rnd), blocks,
-                          subtitle=t("座位：{b}", "Seating: {b}", b=basis)))
 
-        cards = []
-        for tbl, seats in current.tables.items():
-            head = [[seat_word[s], who(seats[s])] for s in SEATS]
-            cards.append(Block(t("第 {r} 轮 · 第 {k} 桌", "Round {r} · Table {k}", r=rnd, k=tbl), [t("方位", "Seat"), t("参赛者", "Player")],
-                               head, page_break=True))
-            slip = [[b, "", "", "", "", "", "", "", ""] for b in range(1, data.boards_per_round + 1)]
-            cards.append(Block(t("成绩单", "Result slip"), [t("牌号", "Board"), t("庄家方", "Declarer"), t("抓分", "Captured"),
-                                                          t("底分", "Kitty"), t("抠底牌型", "Last lead"), t("北用时", "N time"),
-                                                          t("东用时", "E time"), t("南用时", "S time"), t("西用时", "W time")], slip,
-                               notes=[t("庄家方填 NS 或 EW；抓分方赢得最后一圈时填底分及牌型（single、pair、tractor2…、throw…）。",
-                                        "Declarer: NS or EW; when the defenders won the last trick, the kitty points and the shape "
-                                        "(single, pair, tractor2, …, throw, …)."),
-                                      t("签名：北 ______ 东 ______ 南 ______ 西 ______", "Signed: N ______ E ______ S ______ W ______")]))
-        if current.sit_outs:
-            cards.append(Block(t("第 {r} 轮轮空", "Round {r}: sitting out", r=rnd), [t("参赛者", "Player")],
-                               [[who(p)] for p in current.sit_outs], page_break=True))
-        out.append(Report("TableCards", sheet_name("TableCards", lang), t("{n} · 第 {r} 轮桌卡", "{n} · Round {r} table cards", n=name, r=rnd),
-                          cards))
+def _scores_notes(ctx: Context) -> list[str]:
+    """How a board is scored under this event's rules: P, the net levels and the bands."""
+    t, rules = ctx.t, ctx.data.rules
+    preset = {"national": t("全國競技規則", "national rules"),
+              "seed004": t("2011 北京雙升規則（甩牌×3）", "2011 Beijing rules (throw ×3)")}
+    return [
+        t("P ＝ 抓分 ＋ 底分 × 倍數（只在抓分方贏得最後一圈時計入底分）；摳底倍數：{p}。",
+          "P = captured + kitty × multiplier (the kitty counts only when the defenders won the last trick); kitty rule: {p}.",
+          p=preset.get(rules.kitty_preset, rules.kitty_preset)),
+        t("得分為淨級數：莊家方 +3/+2/+1/0/−1/−2/−3（按分段），防守方為其相反數。",
+          "A side's score is its net levels: the declarers +3/+2/+1/0/−1/−2/−3 by the band, the defenders the negative."),
+        t("分段：{b}", "Bands: {b}", b=_bands_text(ctx.res))]
 
-    # ---- Hand records of the newest round ------------------------------------------------------------------------
+
+# ---- Travellers: one per board ---------------------------------------------------------------------------
+
+
+def travellers_sheet(ctx: Context) -> Report | None:
+    if not ctx.res.groups:
+        return None
+    t = ctx.t
+    return ctx.report("Travellers", t("{n} · 計分單", "{n} · Travelling score sheets", n=ctx.name),
+                      [_traveller(ctx, g) for g in ctx.res.groups], landscape=True,
+                      subtitle=t("同方位比較：每個較差成績得 2 個計分單位，相同得 1 個；得分率 ＝ 計分單位 ÷ 2(n−1)。",
+                                 "Each seat against the same seat: 2 units per worse result, 1 per equal; rate = MP ÷ 2(n−1)."))
+
+
+def _traveller(ctx: Context, g: BoardGroup) -> Block:
+    t, w = ctx.t, ctx.seat_word
+    rows = Rows(lambda: _traveller_rows(ctx, g), len(g.results))
+    header = [t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"], t("莊家方", "Declarer"), "P",
+              t("南北得分", "NS score"), t("東西得分", "EW score")]
+    for seat in SEATS:
+        header += [t("{s} 計分單位", "{s} MP", s=w[seat]), t("{s} 得分率 %", "{s} rate %", s=w[seat])]
+    n = len(g.played)
+    adjusted = bool(g.by_seat.get("N")) and g.by_seat["N"][0].neuberg
+    top = g.by_seat["N"][0].top if g.by_seat.get("N") else 0
+    notes = [t("本副 {n} 桌有成績，應打 {d} 桌；滿分 {top} 個計分單位。", "{n} result(s) of {d} due; top {top} MP.",
+               n=n, d=g.due, top=top)]
+    if adjusted:
+        notes.append(t("少於應打桌數：已按 Neuberg 公式調整，(M＋1)×{d}/{n}－1。",
+                       "Fewer results than due: Neuberg-adjusted, (M + 1) × {d}/{n} − 1.", d=g.due, n=n))
+    fmt = {7: SIGNED, 8: SIGNED}
+    fmt.update({10 + 2 * i: PCT for i in range(4)})
+    return Block(t("第 {r} 輪 · 第 {b} 副", "Round {r} · Board {b}", r=g.round, b=g.board), header, rows, notes=notes,
+                 number_format=fmt)
+
+
+def _traveller_rows(ctx: Context, g: BoardGroup) -> Iterable[list[Any]]:
+    """A traveller's rows: each table's result, and each seat's matchpoints and rate."""
+    by_table: dict[int, dict[str, Any]] = {s.table: {} for s in g.by_seat.get("N", [])}
+    for seat, results in g.by_seat.items():
+        for s in results:
+            by_table[s.table][seat] = s
+    for r in g.results:
+        seats, score = r.seats, r.score
+        if score is None:
+            yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"], ctx.t("未打", "not played")] + [""] * 11
+            continue
+        cells = by_table[r.table]
+        n, e, s, w = cells["N"], cells["E"], cells["S"], cells["W"]
+        yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"],
+               ctx.side_word.get(score.declarer, "") if score.steps else "", score.total if score.steps else "",
+               score.score_ns, score.score_ew, two(n.mp), seat_percent(n), two(e.mp), seat_percent(e),
+               two(s.mp), seat_percent(s), two(w.mp), seat_percent(w)]
+
+
+# ---- Ranking ------------------------------------------------------------------------------------------------
+
+
+def ranking_sheet(ctx: Context) -> Report | None:
+    res, t, data = ctx.res, ctx.t, ctx.data
+    if not res.seat_results:
+        return None
+    rows = []
+    words = {0: t("得分率", "rate"), 1: t("用時", "time")}
+    for x in res.standings:
+        rec = x.item
+        how = t("抽籤", "lot") if x.by_lot and rec.boards else words.get(x.decided_by, "") if x.decided_by is not None else ""
+        p = data.players[rec.id]
+        note = t("第 {r} 輪後退賽", "withdrew after round {r}", r=p.withdrawn_after) if p.withdrawn_after is not None else ""
+        rows.append([x.rank, rec.id, p.name, percent(rec.rate), rec.boards, clock(rec.time), rec.sat_out, how, note])
+    done = sorted(res.complete)
+    title = t("第 {r} 輪後", "after round {r}", r=done[-1]) if done else t("賽前", "before round 1")
+    header = [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name"), t("平均得分率 %", "Mean rate %"), t("副數", "Boards"),
+              t("用時（同分排序）", "Time (tie-break)"), t("輪空", "Sat out"), t("決定於", "Decided by"), t("備註", "Note")]
+    return ctx.report("Ranking", t("{n} · 排名（{w}）", "{n} · Ranking ({w})", n=ctx.name, w=title),
+                      [Block("", header, rows, notes=_ranking_notes(ctx), number_format={3: PCT})])
+
+
+def _ranking_notes(ctx: Context) -> list[str]:
+    """How the ranking is made (and that it is provisional while a round waits for results)."""
+    res, t, data = ctx.res, ctx.t, ctx.data
+    ties = {"time": t("用時較少", "less time"), "lot": t("抽籤", "lots")}
+    notes = [t("排名依平均得分率（打過的各副牌得分率的平均，輪空不計）；同分時依次比較：{k}。",
+               "Ranked by mean rate over the boards played (sit-outs do not count); ties: {k}.",
+               k=", ".join(ties[k] for k in data.tiebreaks) or "—"),
+             t("用時：去掉用時最多及最少的各 {d} 副，其餘平均。",
+               "Time: the {d} longest and {d} shortest boards dropped, the rest averaged.", d=data.time_drop),
+             t("抽籤種子：{s}；抽籤決定的名次須經裁判長確認。",
+               "Draw seed: {s}; places decided by lot are confirmed by the chief referee.", s=data.seed)]
+    if res.status and res.status[0] == "waiting":
+        notes.insert(0, t("第 {r} 輪尚有 {n} 行成績未輸入：排名為暫定。",
+                          "Round {r} still has {n} board row(s) to enter: provisional ranking.",
+                          r=res.status[1], n=res.status[2]))
+    return notes
+
+
+# ---- Player cards -------------------------------------------------------------------------------------------
+
+
+def player_cards_sheet(ctx: Context) -> Report | None:
+    res, t = ctx.res, ctx.t
+    if not res.seat_results:
+        return None
+    mine: dict[str, list] = defaultdict(list)
+    for s in res.seat_results:
+        mine[s.player].append(s)
+    partner = {}
+    for rs in res.rounds.values():
+        for seats in rs.tables.values():
+            for a, b in (("N", "S"), ("E", "W"), ("S", "N"), ("W", "E")):
+                partner[(rs.round, seats[a])] = seats[b]
+    sat: dict[str, list[int]] = defaultdict(list)
+    for rs in res.rounds.values():
+        for p in rs.sit_outs:
+            sat[p].append(rs.round)
+    header = [t("輪次", "Round"), t("牌號", "Board"), t("桌號", "Table"), t("方位", "Seat"), t("搭檔", "Partner"),
+              t("得分", "Score"), t("計分單位", "MP"), t("滿分", "Top"), t("得分率 %", "Rate %"), t("用時", "Time")]
+    number_format = {5: SIGNED, 8: PCT}
+    blocks = []
+    for x in res.standings:
+        rec = x.item
+        boards = sorted(mine.get(rec.id, []), key=lambda s: (s.round, s.board))
+        last = max((s.round for s in boards), default=0)
+        sat_rounds = sorted(r for r in sat.get(rec.id, ()) if r <= max(last, res.last_round))
+        title = t("{p} · 第 {k} 名 · 平均 {r}% · {b} 副", "{p} · rank {k} · mean {r}% · {b} boards",
+                  p=ctx.who(rec.id), k=x.rank, r=_pct_text(rec.rate), b=rec.boards)
+        rows = Rows(lambda boards=boards, sat_rounds=sat_rounds: _card_rows(ctx, partner, boards, sat_rounds),
+                    len(boards) + len(sat_rounds))
+        blocks.append(Block(title, header, rows, number_format=number_format,
+                            notes=[t("用時（同分排序）：{c}", "Time (tie-break): {c}", c=clock(rec.time) or "—")]))
+    return ctx.report("PlayerCards", t("{n} · 個人成績", "{n} · Player cards", n=ctx.name), blocks)
+
+
+def _card_rows(ctx: Context, partner: dict[tuple[int, str], str], boards: list, sat_rounds: list[int]) -> list[list[Any]]:
+    """A player's card: each board played, and each round sat out, in round order."""
+    rows = [[s.round, s.board, s.table, ctx.seat_word[s.seat], ctx.who(partner.get((s.round, s.player))), s.score,
+             two(s.mp), s.top, seat_percent(s), clock(s.time)] for s in boards]
+    sat_word = ctx.t("輪空", "sat out")
+    rows += [[rnd, "", "", sat_word, "", "", "", "", "", ""] for rnd in sat_rounds]
+    rows.sort(key=lambda r: (r[0], r[1] or 0))
+    return rows
+
+
+# ---- The seating of the round in play, and its table cards ----------------------------------------------------
+
+
+def next_seating_sheet(ctx: Context) -> Report | None:
+    current = ctx.in_play
+    if current is None:
+        return None
+    t, data, w, who = ctx.t, ctx.data, ctx.seat_word, ctx.who
+    rnd = current.round
+    basis = (t("隨機（抽籤種子 {s}）", "at random (seed {s})", s=data.seed) if rnd == 1
+             else t("按第 {r} 輪後排名蛇形排位", "snake by the ranking after round {r}", r=rnd - 1))
+    rows = [[tbl] + [who(seats[s]) for s in SEATS] for tbl, seats in current.tables.items()]
+    notes = []
+    if current.sit_outs:
+        notes.append(t("輪空：{p}", "Sitting out: {p}", p=("、" if ctx.lang != "en" else ", ").join(who(p) for p in current.sit_outs)))
+    notes.append(t("南北為一方，東西為一方。抽籤種子：{s}", "North–South and East–West are partners. Draw seed: {s}", s=data.seed))
+    blocks = [Block(t("按桌", "By table"), [t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"]], rows, notes=notes)]
+    where = current.seat_of()
+    lookup = []
+    for pid in sorted(data.players, key=natural_key):
+        tbl, seat = where.get(pid, (None, None))
+        lookup.append([pid, data.players[pid].name, tbl if tbl else t("輪空", "sits out"), w.get(seat, "") if seat else ""])
+    blocks.append(Block(t("按參賽者", "By player"), [t("編號", "ID"), t("姓名", "Name"), t("桌號", "Table"), t("方位", "Seat")],
+                        lookup, page_break=True))
+    return ctx.report("NextSeating", t("{n} · 第 {r} 輪座位表", "{n} · Round {r} seating", n=ctx.name, r=rnd), blocks,
+                      subtitle=t("座位：{b}", "Seating: {b}", b=basis))
+
+
+def table_cards_sheet(ctx: Context) -> Report | None:
+    current = ctx.in_play
+    if current is None:
+        return None
+    t, w = ctx.t, ctx.seat_word
+    rnd = current.round
+    cards = []
+    for tbl, seats in current.tables.items():
+        head = [[w[s], ctx.who(seats[s])] for s in SEATS]
+        cards.append(Block(t("第 {r} 輪 · 第 {k} 桌", "Round {r} · Table {k}", r=rnd, k=tbl),
+                           [t("方位", "Seat"), t("參賽者", "Player")], head, page_break=True))
+        cards.append(_result_slip(ctx))
+    if current.sit_outs:
+        cards.append(Block(t("第 {r} 輪輪空", "Round {r}: sitting out", r=rnd), [t("參賽者", "Player")],
+                           [[ctx.who(p)] for p in current.sit_outs], page_break=True))
+    return ctx.report("TableCards", t("{n} · 第 {r} 輪桌卡", "{n} · Round {r} table cards", n=ctx.name, r=rnd), cards)
+
+
+def _result_slip(ctx: Context) -> Block:
+    """A table card's slip: a line per board for the table to fill in and sign."""
+    t = ctx.t
+    slip = [[b, "", "", "", "", "", "", "", ""] for b in range(1, ctx.data.boards_per_round + 1)]
+    header = [t("牌號", "Board"), t("莊家方", "Declarer"), t("抓分", "Captured"), t("底分", "Kitty"), t("摳底牌型", "Last lead"),
+              t("北用時", "N time"), t("東用時", "E time"), t("南用時", "S time"), t("西用時", "W time")]
+    return Block(t("成績單", "Result slip"), header, slip,
+                 notes=[t("莊家方填 NS 或 EW；抓分方贏得最後一圈時填底分及牌型（single、pair、tractor2…、throw…）。",
+                          "Declarer: NS or EW; when the defenders won the last trick, the kitty points and the shape "
+                          "(single, pair, tractor2, …, throw, …)."),
+                        t("簽名：北 ______ 東 ______ 南 ______ 西 ______", "Signed: N ______ E ______ S ______ W ______")])
+
+
+# ---- Hand records of the newest round --------------------------------------------------------------------------
+
+
+def hand_records_sheet(ctx: Context) -> Report | None:
+    res, t, data = ctx.res, ctx.t, ctx.data
     rnd = res.current_round
-    if rnd and res.deals:
-        blocks = []
-        for b in range(1, data.boards_per_round + 1):
-            deal = res.deals[(rnd, b)]
-            rows = []
-            for seat in SEATS:
-                rows.append([seat_word[seat]] + _hand_row(deal.hands[seat]))
-            rows.append([t("底牌", "Kitty")] + _hand_row(deal.kitty))
-            header = [t("方位", "Seat"), t("王", "Jokers")] + [SUIT_SYMBOLS[s] for s in SUITS] + [t("张数", "Cards"), t("分", "Points")]
-            blocks.append(Block(t("第 {r} 轮 · 第 {b} 副", "Round {r} · Board {b}", r=rnd, b=b), header, rows, page_break=True,
-                                notes=[t("发牌阶段：deal/r{r}/b{b}；抽签种子：{s}", "Deal stage: deal/r{r}/b{b}; seed: {s}", r=rnd, b=b, s=data.seed)]))
-        out.append(Report("HandRecords", sheet_name("HandRecords", lang), t("{n} · 第 {r} 轮牌谱", "{n} · Round {r} hand records", n=name, r=rnd),
-                          blocks, landscape=True, subtitle=t("两副牌 108 张：每家 25 张，底牌 8 张。复式：各桌同一副牌的牌相同，请据此预先配牌。",
-                                             "Two decks, 108 cards: 25 to each seat, 8 to the kitty. Duplicate: every table plays the "
-                                             "same cards; pre-deal each board from this record.")))
+    if not (rnd and res.deals):
+        return None
+    header = [t("方位", "Seat"), t("王", "Jokers")] + [SUIT_SYMBOLS[s] for s in SUITS] + [t("張數", "Cards"), t("分", "Points")]
+    blocks = []
+    for b in range(1, data.boards_per_round + 1):
+        deal = res.deals[(rnd, b)]
+        rows = [[ctx.seat_word[seat]] + _hand_row(deal.hands[seat]) for seat in SEATS]
+        rows.append([t("底牌", "Kitty")] + _hand_row(deal.kitty))
+        blocks.append(Block(t("第 {r} 輪 · 第 {b} 副", "Round {r} · Board {b}", r=rnd, b=b), header, rows, page_break=True,
+                            notes=[t("發牌階段：deal/r{r}/b{b}；抽籤種子：{s}", "Deal stage: deal/r{r}/b{b}; seed: {s}",
+                                     r=rnd, b=b, s=data.seed)]))
+    return ctx.report("HandRecords", t("{n} · 第 {r} 輪牌譜", "{n} · Round {r} hand records", n=ctx.name, r=rnd),
+                      blocks, landscape=True,
+                      subtitle=t("兩副牌 108 張：每家 25 張，底牌 8 張。複式：各桌同一副牌的牌相同，請據此預先配牌。",
+                                 "Two decks, 108 cards: 25 to each seat, 8 to the kitty. Duplicate: every table plays the "
+                                 "same cards; pre-deal each board from this record."))
 
-    # ---- Scoring example (附录二) from the first board ------------------------------------------------------------------
-    if res.groups:
-        out.append(_example(res.groups[0], res, t, name, lang))
-    out += missing_reports(res, lang)
-    return out
+
+def _hand_row(cards: list[str]) -> list[Any]:
+    by_suit: dict[str, list[str]] = defaultdict(list)
+    for c in cards:
+        by_suit[suit_of(c)].append(rank_of(c))
+    jokers = " ".join(by_suit.get("J", []))
+    return [jokers] + [" ".join(by_suit.get(s, [])) or "—" for s in SUITS] + [len(cards), points(cards)]
+
+
+# ---- Scoring example (附錄二) from the first board --------------------------------------------------------------
+
+
+def scoring_example_sheet(ctx: Context) -> Report | None:
+    """The rulebook's 附錄二 computation, on this event's first board, North's comparison."""
+    if not ctx.res.groups:
+        return None
+    t = ctx.t
+    g = ctx.res.groups[0]
+    results = g.by_seat.get("N", [])
+    scores = [s.score for s in results]
+    n = len(scores)
+    header = [t("得分", "Score"), t("人數", "Players"), t("較差", "Worse"), t("相同", "Equal"), t("較好", "Better"),
+              t("計分單位", "Matchpoints"), t("計算", "Computation"), t("得分率 %", "Rate %")]
+    notes = [
+        t("每局牌，將同方位打過同一局牌的其他參賽者得分與自身得分比較：每個比他差的成績得 2 個計分單位，相同得 1 個，比他好的得 0 個。",
+          "On each board, each player's score is compared with every other player who played it in the same seat: "
+          "2 units for each worse result, 1 for each equal, 0 for each better."),
+        t("得分率 ＝ 計分單位 ÷ 2(n−1)，n ＝ 參與比較的人數（本例 n ＝ {n}）；只有一人時得分率為 50%。",
+          "Rate = MP ÷ 2(n−1), n = results compared (here n = {n}); a group of one scores 50%.", n=n),
+        t("參賽者的成績為其打過各副牌得分率的平均（平均得分率），以百分比列示，保留兩位小數。",
+          "A player's score is the mean of their board rates, shown as a percentage with 2 decimals."),
+    ]
+    if results and results[0].neuberg:
+        notes.append(t("本副少於應打桌數，實際計分另按 Neuberg 公式調整（見「計分單」）。",
+                       "This board had fewer results than due; the scores actually used are Neuberg-adjusted (see Travellers)."))
+    block = Block(t("第 {r} 輪第 {b} 副，北家（同方位）比較", "Round {r}, board {b}: North against North", r=g.round, b=g.board),
+                  header, _example_rows(scores), notes=notes, number_format={0: SIGNED, 7: PCT})
+    return ctx.report("ScoringExample", t("{n} · 計分法示例（附錄二）", "{n} · Scoring example (Appendix 2)", n=ctx.name), [block])
+
+
+def _example_rows(scores: list[int]) -> list[list[Any]]:
+    """One row per distinct score, best first: how many results it beats, ties and loses to, and its rate."""
+    n = len(scores)
+    counts = Counter(scores)
+    mp = dict(zip(scores, matchpoints(scores)))
+    rows = []
+    for score in sorted(counts, reverse=True):
+        worse = sum(c for s, c in counts.items() if s < score)
+        equal = counts[score] - 1
+        better = sum(c for s, c in counts.items() if s > score)
+        raw = mp[score]
+        rate = Fraction(1, 2) if n == 1 else Fraction(raw, 2 * (n - 1))
+        rows.append([score, counts[score], worse, equal, better, f"2×{worse} + 1×{equal} = {raw}",
+                     f"{raw} ÷ {2 * (n - 1)}" if n > 1 else "—", percent(rate)])
+    return rows
+
+
+# ---- Results still missing ------------------------------------------------------------------------------------
 
 
 def missing_tables(res: Results) -> tuple[int, list[tuple[int, list[int]]]]:
@@ -323,130 +486,43 @@ def missing_tables(res: Results) -> tuple[int, list[tuple[int, list[int]]]]:
     return rnd, out
 
 
-def missing_reports(res: Results, lang: str) -> list[Report]:
-    """Results still missing: the tables of the latest seated round without a Boards
-    row for some board."""
-    rnd, tables = missing_tables(res)
+def missing_sheet(ctx: Context) -> Report | None:
+    """Results still missing: the tables of the latest seated round without a Boards row for some board."""
+    rnd, tables = missing_tables(ctx.res)
     if not tables:
-        return []
-    t = T(lang)
-    data = res.data
-    name = data.name or t("竞技升级", "Shengji")
+        return None
+    t, w = ctx.t, ctx.seat_word
+    seats = ctx.res.rounds[rnd].tables
+    rows = [[tbl] + [ctx.who(seats[tbl][s]) for s in SEATS] + [" ".join(map(str, boards))] for tbl, boards in tables]
+    header = [t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"], t("缺牌號", "Boards missing")]
+    return ctx.report("Missing", t("{n} · 尚缺成績", "{n} · Results still missing", n=ctx.name),
+                      [Block(t("第 {r} 輪 · 尚缺 {k} 桌", "Round {r} · {k} table(s) missing", r=rnd, k=len(rows)), header, rows)],
+                      subtitle=t("以下各桌尚有牌號未填入「成績」；收到後請填入再執行一次。",
+                                 "These tables still have boards without a row on Boards; type them in when they come and run again."))
 
-    def who(pid: str) -> str:
-        p = data.players.get(pid)
-        return f"{pid} {p.name}".strip() if p else pid
 
-    seats = res.rounds[rnd].tables
-    rows = [[tbl] + [who(seats[tbl][s]) for s in SEATS] + [" ".join(map(str, boards))] for tbl, boards in tables]
-    header = [t("桌号", "Table"), t("北", "N"), t("东", "E"), t("南", "S"), t("西", "W"), t("缺牌号", "Boards missing")]
-    return [Report("Missing", sheet_name("Missing", lang), t("{n} · 尚缺成绩", "{n} · Results still missing", n=name),
-                   [Block(t("第 {r} 轮 · 尚缺 {k} 桌", "Round {r} · {k} table(s) missing", r=rnd, k=len(rows)), header, rows)],
-                   subtitle=t("以下各桌尚有牌号未填入「成绩」；收到后请填入再执行一次。",
-                              "These tables still have boards without a row on Boards; type them in when they come and run again."))]
+SHEETS = (scores_sheet, travellers_sheet, ranking_sheet, player_cards_sheet, next_seating_sheet, table_cards_sheet,
+          hand_records_sheet, scoring_example_sheet, missing_sheet)
 
 
 def _pct_text(rate: Fraction | None) -> str:
     return "—" if rate is None else f"{round_half_up(rate * 100, 2):.2f}"
 
 
-def _outcome(net: int, t: T) -> str:
+def _outcome(net: int, t: Translator) -> str:
     if net > 0:
-        return t("庄家方升 {n} 级", "declarers +{n}", n=net)
+        return t("莊家方升 {n} 級", "declarers +{n}", n=net)
     if net < 0:
-        return t("抓分方升 {n} 级", "defenders +{n}", n=-net)
-    return t("不升级", "no level")
+        return t("抓分方升 {n} 級", "defenders +{n}", n=-net)
+    return t("不升級", "no level")
 
 
-def _bands_text(res: Results, t: T) -> str:
+def _bands_text(res: Results) -> str:
     parts = []
     for low, high, net in res.data.rules.band_edges:
         rng = f"{low}+" if high is None else (str(low) if low == high else f"{low}–{high}")
         parts.append(f"{rng} → {net:+d}")
     return "; ".join(parts)
-
-
-def _hand_row(cards: list[str]) -> list[Any]:
-    by_suit: dict[str, list[str]] = defaultdict(list)
-    for c in cards:
-        by_suit[suit_of(c)].append(rank_of(c))
-    jokers = " ".join(by_suit.get("J", []))
-    return [jokers] + [" ".join(by_suit.get(s, [])) or "—" for s in SUITS] + [len(cards), points(cards)]
-
-
-def _traveller_rows(g: BoardGroup, t: T) -> Iterable[list[Any]]:
-    """A traveller's rows: each table's result, and each seat's matchpoints and rate."""
-    by_table: dict[int, dict[str, Any]] = {s.table: {} for s in g.by_seat.get("N", [])}
-    for seat, results in g.by_seat.items():
-        for s in results:
-            by_table[s.table][seat] = s
-    side_word = {"NS": t("南北", "NS"), "EW": t("东西", "EW")}
-    for r in g.results:
-        seats, score = r.seats, r.score
-        if score is None:
-            yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"], t("未打", "not played")] + [""] * 11
-            continue
-        cells = by_table[r.table]
-        n, e, s, w = cells["N"], cells["E"], cells["S"], cells["W"]
-        yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"],
-               side_word.get(score.declarer, "") if score.steps else "", score.total if score.steps else "",
-               score.score_ns, score.score_ew, two(n.mp), seat_percent(n), two(e.mp), seat_percent(e),
-               two(s.mp), seat_percent(s), two(w.mp), seat_percent(w)]
-
-
-def _traveller(g: BoardGroup, res: Results, t: T, seat_word: dict[str, str]) -> Block:
-    rows = Rows(lambda: _traveller_rows(g, t), len(g.results))
-    header = [t("桌号", "Table"), seat_word["N"], seat_word["E"], seat_word["S"], seat_word["W"], t("庄家方", "Declarer"), "P",
-              t("南北得分", "NS score"), t("东西得分", "EW score")]
-    for seat in SEATS:
-        header += [t("{s} 计分单位", "{s} MP", s=seat_word[seat]), t("{s} 得分率 %", "{s} rate %", s=seat_word[seat])]
-    n = len(g.played)
-    adjusted = bool(g.by_seat.get("N")) and g.by_seat["N"][0].neuberg
-    top = g.by_seat["N"][0].top if g.by_seat.get("N") else 0
-    notes = [t("本副 {n} 桌有成绩，应打 {d} 桌；满分 {top} 个计分单位。", "{n} result(s) of {d} due; top {top} MP.",
-               n=n, d=g.due, top=top)]
-    if adjusted:
-        notes.append(t("少于应打桌数：已按 Neuberg 公式调整，(M＋1)×{d}/{n}－1。", "Fewer results than due: Neuberg-adjusted, (M + 1) × {d}/{n} − 1.",
-                       d=g.due, n=n))
-    fmt = {7: SIGNED, 8: SIGNED}
-    fmt.update({10 + 2 * i: PCT for i in range(4)})
-    return Block(t("第 {r} 轮 · 第 {b} 副", "Round {r} · Board {b}", r=g.round, b=g.board), header, rows, notes=notes, number_format=fmt)
-
-
-def _example(g: BoardGroup, res: Results, t: T, name: str, lang: str) -> Report:
-    """The rulebook's 附录二 computation, on this event's first board, North's comparison."""
-    results = g.by_seat.get("N", [])
-    scores = [s.score for s in results]
-    n = len(scores)
-    counts = Counter(scores)
-    mp = dict(zip(scores, matchpoints(scores)))
-    rows = []
-    for score in sorted(counts, reverse=True):
-        worse = sum(c for s, c in counts.items() if s < score)
-        equal = counts[score] - 1
-        better = sum(c for s, c in counts.items() if s > score)
-        raw = mp[score]
-        rate = Fraction(1, 2) if n == 1 else Fraction(raw, 2 * (n - 1))
-        rows.append([score, counts[score], worse, equal, better, f"2×{worse} + 1×{equal} = {raw}",
-                     f"{raw} ÷ {2 * (n - 1)}" if n > 1 else "—", percent(rate)])
-    header = [t("得分", "Score"), t("人数", "Players"), t("较差", "Worse"), t("相同", "Equal"), t("较好", "Better"),
-              t("计分单位", "Matchpoints"), t("计算", "Computation"), t("得分率 %", "Rate %")]
-    notes = [
-        t("每局牌，将同方位打过同一局牌的其他参赛者得分与自身得分比较：每个比他差的成绩得 2 个计分单位，相同得 1 个，比他好的得 0 个。",
-          "On each board, each player's score is compared with every other player who played it in the same seat: "
-          "2 units for each worse result, 1 for each equal, 0 for each better."),
-        t("得分率 ＝ 计分单位 ÷ 2(n−1)，n ＝ 参与比较的人数（本例 n ＝ {n}）；只有一人时得分率为 50%。",
-          "Rate = MP ÷ 2(n−1), n = results compared (here n = {n}); a group of one scores 50%.", n=n),
-        t("参赛者的成绩为其打过各副牌得分率的平均（平均得分率），以百分比列示，保留两位小数。",
-          "A player's score is the mean of their board rates, shown as a percentage with 2 decimals."),
-    ]
-    if results and results[0].neuberg:
-        notes.append(t("本副少于应打桌数，实际计分另按 Neuberg 公式调整（见「计分单」）。",
-                       "This board had fewer results than due; the scores actually used are Neuberg-adjusted (see Travellers)."))
-    block = Block(t("第 {r} 轮第 {b} 副，北家（同方位）比较", "Round {r}, board {b}: North against North", r=g.round, b=g.board),
-                  header, rows, notes=notes, number_format={0: SIGNED, 7: PCT})
-    return Report("ScoringExample", sheet_name("ScoringExample", lang),
-                  t("{n} · 计分法示例（附录二）", "{n} · Scoring example (Appendix 2)", n=name), [block])
 
 
 class Summary(Mapping):
@@ -516,4 +592,4 @@ def summary(res: Results) -> Summary:
     return Summary(res)
 
 
-__all__ = ["reports", "summary", "percent"]
+__all__ = ["SHEETS", "Context", "percent", "reports", "summary"]

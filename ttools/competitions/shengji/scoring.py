@@ -1,5 +1,5 @@
 """The score of one board at one table (得分), step by step so a referee can follow it: the kitty
-multiplier (抠底) of the last lead, the defenders' total P, its band and the net levels from
+multiplier (摳底) of the last lead, the defenders' total P, its band and the net levels from
 each side's view. Pure functions on the rules of the Rules sheet."""
 
 from __future__ import annotations
@@ -7,7 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ttools.core.upgrade import NATIONAL, Bands, LastLead, deal_outcome, kitty_multiplier
+from ttools.core.upgrade import (
+    NATIONAL,
+    Bands,
+    LastLead,
+    deal_outcome,
+    kitty_multiplier,
+)
 
 TOTAL_POINTS = 200      # points in two decks: 8 fives, 8 tens, 8 kings
 KITTY_MAX = 80          # eight cards, all tens or kings

@@ -1,5 +1,5 @@
 """Seating of a round (分方位): round 1 seeded at random, every later round the snake by the
-current ranking (瑞士移位法, Swiss movement), with sit-outs (轮空) for a field that does not fill
+current ranking (瑞士移位法, Swiss movement), with sit-outs (輪空) for a field that does not fill
 its tables. Pure functions: ids in, seats out.
 
 Snake: ranks 1–4 take table 1 in N, E, S, W order, ranks 5–8 table 2 in reverse (W, S, E, N),
