@@ -6,13 +6,17 @@ the finals."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any
+from typing import Any, Iterable
 
 from ttools.competitions.nations_cup import day1 as D1
 from ttools.competitions.nations_cup.compute import Results
-from ttools.competitions.nations_cup.report import _L, _pname, num
+from ttools.competitions.nations_cup.report import player_name
+from ttools.competitions.nations_cup.summary import num
+from ttools.i18n import Translator
 from ttools.publish.pages import Link, Page, SitePlan, slug
 from ttools.workbook.write import Block
+
+MENU = ["day1-by-name", "day2-by-name", "finals-by-name", "standings", "final-standings", "teams", "missing"]
 
 
 def team_slug(team: str) -> str:
@@ -23,7 +27,7 @@ def _code_key(code: str) -> tuple[str, int]:
     return code[:1], int(code[1:]) if code[1:].isdigit() else 0
 
 
-def stage(res: Results, t: _L) -> str:
+def stage(res: Results, t: Translator) -> str:
     fs = res.final_standings
     if fs is not None and fs.complete:
         return t("決賽完成", "finals complete")
@@ -41,162 +45,210 @@ def stage(res: Results, t: _L) -> str:
     return ""
 
 
-def site(res: Results, lang: str) -> SitePlan:
-    t = _L(lang)
-    data = res.data
-    name = data.name or "Nations Cup"
-    pages: list[Page] = []
+class Pages:
+    """What the pages of one site share: the results, the translator, the players' Day 1
+    schedules and each team's players, and how a player or team is named and linked."""
 
-    def team_link(team: str) -> Link:
-        return Link(team, team_slug(team))
+    def __init__(self, res: Results, lang: str) -> None:
+        self.res, self.data, self.t = res, res.data, Translator(lang)
+        self.name = self.data.name or "Nations Cup"
+        self.sched = D1.player_schedules(res.day1) if res.day1 else {}
+        self.players_of: dict[str, list[str]] = defaultdict(list)
+        for code in sorted(self.data.players, key=_code_key):
+            self.players_of[code[:1]].append(code)
+        self.qrow = {r.team: r for r in res.qualification.rows} if res.qualification else {}
+        self.frow = {r.team: r for r in res.final_standings.rows} if res.final_standings else {}
 
-    def who(code: str) -> str:
-        return f"{code} {_pname(data, code)}".strip()
+    def who(self, code: str) -> str:
+        return f"{code} {player_name(self.data, code)}".strip()
 
-    def by_name(codes) -> list[str]:
-        return sorted(codes, key=lambda c: (_pname(data, c).casefold() or "\uffff", _code_key(c)))
+    def by_name(self, codes: Iterable[str]) -> list[str]:
+        return sorted(codes, key=lambda c: (player_name(self.data, c).casefold() or "\uffff", _code_key(c)))
 
-    def named(code: str) -> Link:
-        return Link(_pname(data, code) or code, team_slug(code[:1]))
+    def named(self, code: str) -> Link:
+        return Link(player_name(self.data, code) or code, team_slug(code[:1]))
 
-    # ---- Day 1 by name ---------------------------------------------------------------------------
-    sched = D1.player_schedules(res.day1) if res.day1 else {}
-    rounds = sorted({m.round for m in res.day1})
-    if sched:
-        rows = []
-        for code in by_name(sched):
-            row: list[Any] = [named(code), code, team_link(code[:1])]
-            mine = {m.round: m for m in sched[code]}
-            for r in rounds:
-                m = mine.get(r)
-                if m is None:
-                    row += ["", "", ""]
-                    continue
-                opp = m.away if m.home == code else m.home
-                row += [m.table, who(opp), "" if not m.winner else (t("勝", "W") if m.winner == code else t("負", "L"))]
-            rows.append(row)
-        header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team")]
-        for r in rounds:
-            header += [t(f"第 {r} 輪 桌號", f"Rd {r} table"), t(f"第 {r} 輪 對手", f"Rd {r} opponent"), t("結果", "Result")]
-        pages.append(Page("day1-by-name", t(f"{name} · 第一天單挑賽（依姓名）", f"{name} · Day 1 heads-up by name"),
-                          [Block("", header, rows)], subtitle=t("依姓名排列，找到自己的一行即知桌號與對手。",
-                                                              "Sorted by name: find your line for your tables and opponents.")))
+    def player_cells(self, code: str) -> list[Any]:
+        """A by-name row's first cells: the name (linked to the team), the code and the team."""
+        return [self.named(code), code, Link(code[:1], team_slug(code[:1]))]
 
-    # ---- Day 2 seat draws by name ------------------------------------------------------------------
-    if res.draws:
-        seat = {(e, s.player): s for e, seats in res.draws.items() for s in seats}
-        event_name = {"nlh": "NLH", "bounty": t("獵人賽", "Bounty")}
-        rows = []
-        for code in by_name({s.player for seats in res.draws.values() for s in seats}):
-            for e in ("nlh", "bounty"):
-                s = seat.get((e, code))
-                if s is not None:
-                    rows.append([named(code), code, team_link(code[:1]), event_name[e], s.table, s.seat])
-        pages.append(Page("day2-by-name", t(f"{name} · 第二天座位（依姓名）", f"{name} · Day 2 seats by name"),
-                          [Block("", [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("項目", "Event"), t("桌號", "Table"),
-                                      t("座位", "Seat")], rows)],
-                          subtitle=t("分桌抽籤之座位；併桌或平衡移動另見「併桌建議」。", "Seats of the draw; moves when tables break are on the table-moves page.")))
+    def result(self, winner: str | None, me: str) -> str:
+        return "" if not winner else (self.t("勝", "W") if winner == me else self.t("負", "L"))
 
-    # ---- finals draws by name ------------------------------------------------------------------------
-    if res.finals_draws:
-        rows = []
-        places: dict[tuple[int, str], int] = res.finals_results.sng_places if res.finals_results else {}
-        winners = {(r.round, frozenset((r.a, r.b))): r.winner for r in data.finals_hu if r.winner}
-        entries: dict[str, list[list[Any]]] = defaultdict(list)
-        for rnd, d in sorted(res.finals_draws.items()):
-            for m in d.hu:
-                w = winners.get((rnd, frozenset((m.a, m.b))))
-                for me, opp in ((m.a, m.b), (m.b, m.a)):
-                    entries[me].append([rnd, t("單挑", "HU"), m.table, "", who(opp),
-                                        "" if not w else (t("勝", "W") if w == me else t("負", "L"))])
-            for s in d.sng:
-                entries[s.player].append([rnd, t("單桌", "SNG"), s.table, s.seat, "", places.get((rnd, s.player), "")])
-        for code in by_name(entries):
-            for e in entries[code]:
-                rows.append([named(code), code, team_link(code[:1])] + e)
-        pages.append(Page("finals-by-name", t(f"{name} · 決賽對戰（依姓名）", f"{name} · Finals by name"),
-                          [Block("", [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("輪", "Round"), t("項目", "Event"),
-                                      t("桌號", "Table"), t("座位", "Seat"), t("對手", "Opponent"), t("結果／名次", "Result / place")], rows)]))
-
-    # ---- teams: a list, and one page each -------------------------------------------------------------
-    players_of: dict[str, list[str]] = defaultdict(list)
-    for code in sorted(data.players, key=_code_key):
-        players_of[code[:1]].append(code)
-    qrow = {r.team: r for r in res.qualification.rows} if res.qualification else {}
-    frow = {r.team: r for r in res.final_standings.rows} if res.final_standings else {}
-
-    def country(team: str) -> str:
-        counts = Counter(data.players[c].country for c in players_of.get(team, []) if data.players[c].country)
+    def country(self, team: str) -> str:
+        counts = Counter(self.data.players[c].country for c in self.players_of.get(team, []) if self.data.players[c].country)
         return counts.most_common(1)[0][0] if counts else ""
 
-    teams = list(data.teams)
-    if teams:
-        rows = []
-        for team in teams:
-            q, f = qrow.get(team), frow.get(team)
-            rows.append([team_link(team), country(team), q.rank if q else "", float(q.total_printed) if q else "",
-                         t("晉級", "yes") if q and q.advances else "", f.rank if f else "", num(f.total) if f else ""])
-        pages.append(Page("teams", t(f"{name} · 隊伍", f"{name} · Teams"),
-                          [Block("", [t("隊伍", "Team"), t("國家／地區", "Country"), t("資格賽名次", "Qualification rank"),
-                                      t("資格賽總成績", "Qualification total"), t("晉級", "Advances"), t("決賽名次", "Final rank"),
-                                      t("決賽總成績", "Final total")], rows, highlight={i for i, tm in enumerate(teams) if tm in qrow and qrow[tm].advances},
-                                 number_format={3: "0.00"})]))
-    seat_of = {(e, s.player): s for e, seats in res.draws.items() for s in seats}
-    for team in teams:
-        blocks = []
-        prow = []
-        for code in players_of.get(team, []):
-            p = data.players[code]
-            ms = sched.get(code, [])
-            e = "nlh" if (("nlh", code) in seat_of) else ("bounty" if ("bounty", code) in seat_of else "")
-            s = seat_of.get((e, code)) if e else None
-            place = res.nlh_places.get(code, "") if e == "nlh" else (res.bounty.places.get(code, "") if res.bounty and e == "bounty" else "")
-            chips = res.bounty.chips.get(code, "") if res.bounty and e == "bounty" else ""
-            prow.append([code, p.name, p.country, sum(1 for m in ms if m.winner == code), sum(1 for m in ms if m.winner),
-                         {"nlh": "NLH", "bounty": t("獵人賽", "Bounty"), "": ""}[e], s.table if s else "", s.seat if s else "", place, chips])
-        blocks.append(Block(t("選手", "Players"), [t("選手", "Player"), t("姓名", "Name"), t("國家／地區", "Country"), t("單挑勝", "HU won"),
-                                                   t("單挑場數", "HU played"), t("第二天項目", "Day 2 event"), t("桌號", "Table"), t("座位", "Seat"),
-                                                   t("名次", "Place"), t("賞金籌碼", "Bounty chips")], prow))
-        mrows = []
-        for m in sorted((m for m in res.day1 if m.home[:1] == team or m.away[:1] == team), key=lambda m: (m.round, m.table, m.home)):
-            mine, opp = (m.home, m.away) if m.home[:1] == team else (m.away, m.home)
-            mrows.append([m.round, m.table, who(mine), Link(who(opp), team_slug(opp[:1])),
-                          "" if not m.winner else (t("勝", "W") if m.winner == mine else t("負", "L"))])
-        if mrows:
-            blocks.append(Block(t("第一天單挑賽", "Day 1 heads-up"), [t("輪", "Round"), t("桌號", "Table"), t("選手", "Player"),
-                                                                   t("對手", "Opponent"), t("結果", "Result")], mrows))
-        q = qrow.get(team)
-        if q is not None:
-            blocks.append(Block(t("資格賽", "Qualification"), [t("名次", "Rank"), t("單挑得分", "HU"), t("NLH 得分", "NLH"), t("獵人賽得分", "Bounty"),
-                                                              t("總成績", "Total"), t("晉級", "Advances")],
-                                [[q.rank, float(q.hu_printed), float(q.nlh_printed), float(q.bounty_printed), float(q.total_printed),
-                                  t("晉級", "yes") if q.advances else ""]], number_format={1: "0.00", 2: "0.00", 3: "0.00", 4: "0.00"}))
-        if res.finals_draws and team in res.finalists:
-            frows = []
-            for rnd, d in sorted(res.finals_draws.items()):
-                for m in d.hu:
-                    if team in (m.a[:1], m.b[:1]):
-                        mine, opp = (m.a, m.b) if m.a[:1] == team else (m.b, m.a)
-                        frows.append([rnd, t("單挑", "HU"), m.table, who(mine), Link(who(opp), team_slug(opp[:1]))])
-                for s in d.sng:
-                    if s.player[:1] == team:
-                        frows.append([rnd, t("單桌", "SNG"), s.table, who(s.player), t(f"座位 {s.seat}", f"seat {s.seat}")])
-            blocks.append(Block(t("決賽", "Finals"), [t("輪", "Round"), t("項目", "Event"), t("桌號", "Table"), t("選手", "Player"),
-                                                      t("對手／座位", "Opponent / seat")], frows))
-        f = frow.get(team)
-        if f is not None:
-            blocks.append(Block(t("決賽成績", "Final standing"), [t("名次", "Rank"), t("單挑", "HU"), t("單桌", "SNG"), t("名次加分", "Bonus"),
-                                                                 t("總成績", "Total")], [[f.rank, num(f.hu), num(f.sng), num(f.bonus), num(f.total)]]))
-        title = t(f"{team} 隊", f"Team {team}") + (f" · {country(team)}" if country(team) else "")
-        pages.append(Page(team_slug(team), title, blocks, listed=False))
 
+def day1_by_name_page(p: Pages) -> Page | None:
+    """Day 1 by name: each player's tables and opponents, round by round."""
+    t, res = p.t, p.res
+    if not p.sched:
+        return None
+    rounds = sorted({m.round for m in res.day1})
+    rows = []
+    for code in p.by_name(p.sched):
+        row: list[Any] = p.player_cells(code)
+        mine = {m.round: m for m in p.sched[code]}
+        for r in rounds:
+            m = mine.get(r)
+            if m is None:
+                row += ["", "", ""]
+                continue
+            opp = m.away if m.home == code else m.home
+            row += [m.table, p.who(opp), p.result(m.winner, code)]
+        rows.append(row)
+    header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team")]
+    for r in rounds:
+        header += [t(f"第 {r} 輪 桌號", f"Rd {r} table"), t(f"第 {r} 輪 對手", f"Rd {r} opponent"), t("結果", "Result")]
+    return Page("day1-by-name", t(f"{p.name} · 第一天單挑賽（依姓名）", f"{p.name} · Day 1 heads-up by name"),
+                [Block("", header, rows)], subtitle=t("依姓名排列，找到自己的一行即知桌號與對手。",
+                                                    "Sorted by name: find your line for your tables and opponents."))
+
+
+def day2_by_name_page(p: Pages) -> Page | None:
+    """The Day 2 seat draws by name."""
+    t, res = p.t, p.res
+    if not res.draws:
+        return None
+    seat = {(e, s.player): s for e, seats in res.draws.items() for s in seats}
+    event_name = {"nlh": "NLH", "bounty": t("獵人賽", "Bounty")}
+    rows = []
+    for code in p.by_name({s.player for seats in res.draws.values() for s in seats}):
+        for e in ("nlh", "bounty"):
+            s = seat.get((e, code))
+            if s is not None:
+                rows.append([*p.player_cells(code), event_name[e], s.table, s.seat])
+    header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("項目", "Event"), t("桌號", "Table"), t("座位", "Seat")]
+    return Page("day2-by-name", t(f"{p.name} · 第二天座位（依姓名）", f"{p.name} · Day 2 seats by name"), [Block("", header, rows)],
+                subtitle=t("分桌抽籤之座位；併桌或平衡移動另見「併桌建議」。", "Seats of the draw; moves when tables break are on the table-moves page."))
+
+
+def finals_by_name_page(p: Pages) -> Page | None:
+    """The finals draws by name: each player's matches and tables, with results and places."""
+    t, res = p.t, p.res
+    if not res.finals_draws:
+        return None
+    places: dict[tuple[int, str], int] = res.finals_results.sng_places if res.finals_results else {}
+    winners = {(r.round, frozenset((r.a, r.b))): r.winner for r in p.data.finals_hu if r.winner}
+    entries: dict[str, list[list[Any]]] = defaultdict(list)
+    for rnd, d in sorted(res.finals_draws.items()):
+        for m in d.hu:
+            w = winners.get((rnd, frozenset((m.a, m.b))))
+            for me, opp in ((m.a, m.b), (m.b, m.a)):
+                entries[me].append([rnd, t("單挑", "HU"), m.table, "", p.who(opp), p.result(w, me)])
+        for s in d.sng:
+            entries[s.player].append([rnd, t("單桌", "SNG"), s.table, s.seat, "", places.get((rnd, s.player), "")])
+    rows = [p.player_cells(code) + e for code in p.by_name(entries) for e in entries[code]]
+    header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("輪", "Round"), t("項目", "Event"),
+              t("桌號", "Table"), t("座位", "Seat"), t("對手", "Opponent"), t("結果／名次", "Result / place")]
+    return Page("finals-by-name", t(f"{p.name} · 決賽對戰（依姓名）", f"{p.name} · Finals by name"), [Block("", header, rows)])
+
+
+def teams_page(p: Pages) -> Page | None:
+    """The team list: country, qualification and final rank and total, the qualifiers shaded."""
+    t, teams = p.t, list(p.data.teams)
+    if not teams:
+        return None
+    rows = []
+    for team in teams:
+        q, f = p.qrow.get(team), p.frow.get(team)
+        rows.append([Link(team, team_slug(team)), p.country(team), q.rank if q else "", float(q.total_printed) if q else "",
+                     t("晉級", "yes") if q and q.advances else "", f.rank if f else "", num(f.total) if f else ""])
+    header = [t("隊伍", "Team"), t("國家／地區", "Country"), t("資格賽名次", "Qualification rank"), t("資格賽總成績", "Qualification total"),
+              t("晉級", "Advances"), t("決賽名次", "Final rank"), t("決賽總成績", "Final total")]
+    advancing = {i for i, tm in enumerate(teams) if tm in p.qrow and p.qrow[tm].advances}
+    return Page("teams", t(f"{p.name} · 隊伍", f"{p.name} · Teams"),
+                [Block("", header, rows, highlight=advancing, number_format={3: "0.00"})])
+
+
+def _team_players_block(p: Pages, team: str) -> Block:
+    t, res = p.t, p.res
+    seat_of = {(e, s.player): s for e, seats in res.draws.items() for s in seats}
+    rows = []
+    for code in p.players_of.get(team, []):
+        player = p.data.players[code]
+        ms = p.sched.get(code, [])
+        e = "nlh" if (("nlh", code) in seat_of) else ("bounty" if ("bounty", code) in seat_of else "")
+        s = seat_of.get((e, code)) if e else None
+        place = res.nlh_places.get(code, "") if e == "nlh" else (res.bounty.places.get(code, "") if res.bounty and e == "bounty" else "")
+        chips = res.bounty.chips.get(code, "") if res.bounty and e == "bounty" else ""
+        rows.append([code, player.name, player.country, sum(1 for m in ms if m.winner == code), sum(1 for m in ms if m.winner),
+                     {"nlh": "NLH", "bounty": t("獵人賽", "Bounty"), "": ""}[e], s.table if s else "", s.seat if s else "", place, chips])
+    return Block(t("選手", "Players"), [t("選手", "Player"), t("姓名", "Name"), t("國家／地區", "Country"), t("單挑勝", "HU won"),
+                                        t("單挑場數", "HU played"), t("第二天項目", "Day 2 event"), t("桌號", "Table"), t("座位", "Seat"),
+                                        t("名次", "Place"), t("賞金籌碼", "Bounty chips")], rows)
+
+
+def _team_day1_block(p: Pages, team: str) -> Block | None:
+    t = p.t
+    rows = []
+    for m in sorted((m for m in p.res.day1 if m.home[:1] == team or m.away[:1] == team), key=lambda m: (m.round, m.table, m.home)):
+        mine, opp = (m.home, m.away) if m.home[:1] == team else (m.away, m.home)
+        rows.append([m.round, m.table, p.who(mine), Link(p.who(opp), team_slug(opp[:1])), p.result(m.winner, mine)])
+    if not rows:
+        return None
+    return Block(t("第一天單挑賽", "Day 1 heads-up"), [t("輪", "Round"), t("桌號", "Table"), t("選手", "Player"),
+                                                     t("對手", "Opponent"), t("結果", "Result")], rows)
+
+
+def _team_qualification_block(p: Pages, team: str) -> Block | None:
+    t, q = p.t, p.qrow.get(team)
+    if q is None:
+        return None
+    return Block(t("資格賽", "Qualification"), [t("名次", "Rank"), t("單挑得分", "HU"), t("NLH 得分", "NLH"), t("獵人賽得分", "Bounty"),
+                                                t("總成績", "Total"), t("晉級", "Advances")],
+                 [[q.rank, float(q.hu_printed), float(q.nlh_printed), float(q.bounty_printed), float(q.total_printed),
+                   t("晉級", "yes") if q.advances else ""]], number_format={1: "0.00", 2: "0.00", 3: "0.00", 4: "0.00"})
+
+
+def _team_finals_block(p: Pages, team: str) -> Block | None:
+    t, res = p.t, p.res
+    if not (res.finals_draws and team in res.finalists):
+        return None
+    rows = []
+    for rnd, d in sorted(res.finals_draws.items()):
+        for m in d.hu:
+            if team in (m.a[:1], m.b[:1]):
+                mine, opp = (m.a, m.b) if m.a[:1] == team else (m.b, m.a)
+                rows.append([rnd, t("單挑", "HU"), m.table, p.who(mine), Link(p.who(opp), team_slug(opp[:1]))])
+        for s in d.sng:
+            if s.player[:1] == team:
+                rows.append([rnd, t("單桌", "SNG"), s.table, p.who(s.player), t(f"座位 {s.seat}", f"seat {s.seat}")])
+    return Block(t("決賽", "Finals"), [t("輪", "Round"), t("項目", "Event"), t("桌號", "Table"), t("選手", "Player"),
+                                       t("對手／座位", "Opponent / seat")], rows)
+
+
+def _team_final_block(p: Pages, team: str) -> Block | None:
+    t, f = p.t, p.frow.get(team)
+    if f is None:
+        return None
+    return Block(t("決賽成績", "Final standing"), [t("名次", "Rank"), t("單挑", "HU"), t("單桌", "SNG"), t("名次加分", "Bonus"),
+                                                   t("總成績", "Total")], [[f.rank, num(f.hu), num(f.sng), num(f.bonus), num(f.total)]])
+
+
+def team_page(p: Pages, team: str) -> Page:
+    """One team's page: its players, Day 1 matches, qualification, finals and final standing."""
+    made = (_team_players_block(p, team), _team_day1_block(p, team), _team_qualification_block(p, team),
+            _team_finals_block(p, team), _team_final_block(p, team))
+    country = p.country(team)
+    title = p.t(f"{team} 隊", f"Team {team}") + (f" · {country}" if country else "")
+    return Page(team_slug(team), title, [b for b in made if b is not None], listed=False)
+
+
+def big_screen(res: Results) -> list[str]:
+    """The pages the big screen cycles through at this stage of the event."""
     if res.finals_draws or res.final_standings is not None:
-        big = ["finals-by-name", "final-standings", "standings"]
-    elif res.qualification is not None:
-        big = ["standings"]
-    elif res.draws:
-        big = ["day2-by-name", "missing"]
-    else:
-        big = ["day1-by-name", "missing"]
-    menu = ["day1-by-name", "day2-by-name", "finals-by-name", "standings", "final-standings", "teams", "missing"]
-    return SitePlan(pages=pages, stage=stage(res, t), big=big, menu=menu)
+        return ["finals-by-name", "final-standings", "standings"]
+    if res.qualification is not None:
+        return ["standings"]
+    if res.draws:
+        return ["day2-by-name", "missing"]
+    return ["day1-by-name", "missing"]
+
+
+def site(res: Results, lang: str) -> SitePlan:
+    p = Pages(res, lang)
+    made = (day1_by_name_page(p), day2_by_name_page(p), finals_by_name_page(p), teams_page(p))
+    pages = [page for page in made if page is not None] + [team_page(p, team) for team in p.data.teams]
+    return SitePlan(pages=pages, stage=stage(res, p.t), big=big_screen(res), menu=list(MENU))
