@@ -1,4 +1,4 @@
-"""Shengji (竞技升级) duplicate declared: individuals or fixed pairs playing the same deals at
+"""Shengji (競技升級) duplicate declared: individuals or fixed pairs playing the same deals at
 every table, its blank workbook, its input sheets and its hooks."""
 
 from __future__ import annotations
