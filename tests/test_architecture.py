@@ -165,3 +165,41 @@ def test_every_competition_declares_the_whole_contract():
                      *(p for p in (comp.site, comp.reckoner) if p), *comp.commands.values()):
             assert load_attr(path) is not None, path
         assert all(comp.title(lang) for lang in comp.languages)
+
+
+def test_a_problem_code_means_one_thing():
+    from ttools.problems import define
+
+    assert define("architecture-test", "one", "一") == "architecture-test"
+    assert define("architecture-test", "one", "一") == "architecture-test"   # a module imported again
+    with pytest.raises(ValueError, match="already defined"):
+        define("architecture-test", "another", "另一")
+    with pytest.raises(ValueError, match="already defined"):
+        define("seed-derived", "a plugin's own seed message", "外掛")
+
+
+def test_a_competition_two_packages_declare_is_refused_not_picked(monkeypatch):
+    import importlib.metadata as md
+
+    from ttools import competitions
+
+    real = md.entry_points
+    extra = md.EntryPoint("scrabble", "someone_else.scrabble:Scrabble", competitions.GROUP)
+
+    def entry_points(**kw):
+        found = list(real(**kw))
+        return [*found, extra] if kw.get("group") == competitions.GROUP else found
+
+    monkeypatch.setattr(md, "entry_points", entry_points)
+    competitions._paths.cache_clear()
+    competitions.get.cache_clear()
+    try:
+        with pytest.raises(KeyError, match="more than one installed package"):
+            competitions.get("scrabble")
+        assert competitions.get("shengji").name == "shengji"
+    finally:
+        monkeypatch.undo()
+        competitions._paths.cache_clear()
+        competitions.get.cache_clear()
+        competitions._CLASHES.clear()
+    assert competitions.get("scrabble").name == "scrabble"

@@ -36,7 +36,7 @@ EXPECTED = {
     "number-infinity": (1, {("error", "Players!B2", "not-a-whole-number")}),
     "number-1e309": (1, {("error", "Players!B2", "not-a-whole-number")}),
     "number-1e99999999": (1, {("error", "Players!B2", "not-a-whole-number")}),
-    "number-400-digits": (1, {("error", "Players!B2", "number-out-of-range")}),
+    "number-400-digits": (1, {("error", "Players!B2", "number-too-large")}),
     "number-raw-overflow": (1, {("error", "Players!B30", "not-a-whole-number")}),
     "cached-error": (1, {("error", "Players!B30", "cell-error"), ("error", "Players!C30", "cell-error")}),
     "strict-formula": (1, {("error", "Players!B30", "formula-no-value")}),

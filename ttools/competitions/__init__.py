@@ -27,10 +27,17 @@ def _paths() -> dict[str, str]:
     """Competition name -> ``module:Class``, as the installed packages declare them."""
     from importlib.metadata import entry_points
 
-    found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    found: dict[str, str] = {}
+    for ep in entry_points(group=GROUP):
+        if found.setdefault(ep.name, ep.value) != ep.value:
+            _CLASHES.setdefault(ep.name, {found[ep.name]}).add(ep.value)
     if not any(path.startswith("ttools.") for path in found.values()):
         found = {**BUILT_IN, **found}
     return dict(sorted(found.items()))
+
+
+# names that two installed packages both declare: refused rather than one picked by install order
+_CLASHES: dict[str, set[str]] = {}
 
 
 def names() -> list[str]:
@@ -42,10 +49,13 @@ def get(name: str) -> Competition:
     """The competition of that name (KeyError, saying which are known, for any other)."""
     from ttools.competitions.base import Competition, load_attr
 
-    try:
-        path = _paths()[name]
-    except KeyError:
-        raise KeyError(f"unknown competition {name!r}; known: {', '.join(names())}") from None
+    paths = _paths()
+    if name in _CLASHES:
+        raise KeyError(f"the competition {name!r} is declared by more than one installed package "
+                       f"({', '.join(sorted(_CLASHES[name]))}); uninstall one of them")
+    if name not in paths:
+        raise KeyError(f"unknown competition {name!r}; known: {', '.join(names())}")
+    path = paths[name]
     cls = load_attr(path)
     if not (isinstance(cls, type) and issubclass(cls, Competition)) or cls.name != name:
         raise KeyError(f"the competition {name!r} ({path}) is not a ttools Competition class named {name!r}")
