@@ -88,17 +88,36 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     problems: list[Problem] = []
     data = EventData()
     rd = Reader(problems)
-
-    # ---- Event and Rules ----------------------------------------------------------------
     ld = Loader(book, data, problems)
+    ev = _event(ld, data, problems)
+    _rules(ld, data, ev)
+    _players(ld, rd, data, problems)
+    _rounds(ld, rd, data, problems)
+    ld.seed(ev, *sorted(data.players, key=natural_key))
+    data.setup_errors = any(p.severity == "error" for p in problems)
+    _results(ld, data, problems)
+    data.published += _published(book)
+    # sheets ttools does not know: carried over
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
+    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
+    return data, problems
+
+
+def _event(ld: Loader, data: EventData, problems: list[Problem]) -> Settings:
+    """The Event sheet: the event's language, name and seed (through the Loader) and its date."""
     ev = ld.event(S.EVENT, ("zh-Hant", "zh-Hans", "en"), "zh-Hant")
     if not ev.blank("date"):
         data.date = _date(ev.raw("date"))
         if data.date is None:
             problems.append(warning(DATE_INVALID, ev.where("date"), value=ev.text("date")))
+    return ev
+
+
+def _rules(ld: Loader, data: EventData, ev: Settings) -> None:
+    """What a result counts for (bye and forfeit spreads on Event, the rest on Rules), how round 1,
+    round robins and places are made."""
     bye = ev.integer("bye_spread", 50, low=0)
     forfeit = ev.integer("forfeit_spread", 100, low=1)
-
     ru = ld.settings(S.RULES)
     overtime_points = ru.integer("overtime_points", 10, low=0)
     overtime_limit = ru.integer("overtime_limit", 10, low=0)
@@ -114,7 +133,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
                              spread_cap=_caps_setting(ru, "spread_cap"))
     data.strict_ranks = ru.choice("ranks", RANK_CHOICES, "shared") == "strict"
 
-    # ---- Players --------------------------------------------------------------------------
+
+def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """The roster, in sheet order; a row with a bad rating or withdrawal round is left out."""
     seen: dict[str, int] = {}
     for row in ld.table(S.PLAYERS):
         if all(row.blank(k) for k in ("name", "rating", "club", "withdrawn_after")):
@@ -140,7 +161,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
                                    division, withdrawn, row.where, rating_class=rd.code(row, "class") or "",
                                    name_latin=rd.text(row, "name_latin") or "")
 
-    # ---- Rounds -----------------------------------------------------------------------------
+
+def _rounds(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """The pairing plan: how each round is paired (組合對手原則), one row per round."""
     round_rows: dict[int, int] = {}
     for row in ld.table(S.ROUNDS):
         rnd = rd.integer(row, "round", required=True)
@@ -166,40 +189,38 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.rounds[rnd] = RoundSpec(rnd, method, rnd - 1 if based_on is None else based_on, repeats or 0, avoid,
                                      dict(row.where))
 
-    # ---- seed -------------------------------------------------------------------------------------
-    ld.seed(ev, *sorted(data.players, key=natural_key))
-    data.setup_errors = any(p.severity == "error" for p in problems)
 
-    # ---- Results (checked later, as a whole: see compute) -----------------------------------------
-    # what staff typed is kept to be written back, one compact row per slip
+def _results(ld: Loader, data: EventData, problems: list[Problem]) -> None:
+    """Every Results row as a slip (checked later, as a whole: see compute); what staff typed is
+    kept to be written back, one compact row per slip."""
     sheet = ld.sheet(S.RESULTS)
-    if sheet is not None:
-        typed = data.raw["Results"] = []
-        rows = read_table(sheet, S.RESULTS, problems)
-        for i in range(len(rows)):
-            row, rows[i] = rows[i], None   # each row as read is let go once its slip is made
-            data.games.append(_game(row))
-            typed.append(ResultRow(row.values))
-        data.game_rows = range(len(rows))   # slip i is row i
-        del rows
+    if sheet is None:
+        return
+    typed = data.raw["Results"] = []
+    rows = read_table(sheet, S.RESULTS, problems)
+    for i in range(len(rows)):
+        row, rows[i] = rows[i], None   # each row as read is let go once its slip is made
+        data.games.append(_game(row))
+        typed.append(ResultRow(row.values))
+    data.game_rows = range(len(rows))   # slip i is row i
 
-    # ---- pairings published earlier ---------------------------------------------------------------
+
+def _published(book: Book) -> list[Published]:
+    """The pairings published earlier, from the hidden _published sheet."""
     sheet = book.get("_published")
-    if sheet is not None:
-        for row in read_table(sheet, S.PUBLISHED, []):
-            try:
-                rnd = nz.parse_int(row.values["round"])
-                pairs = json.loads(nz.clean_text(row.values["pairs"]))
-                division = nz.parse_code(row.values["division"])
-                data.published += [Published(rnd, division, nz.parse_code(a), nz.parse_code(b) if b else None)
-                                   for a, b in pairs if a]
-            except (ValueError, TypeError):
-                continue  # a damaged record only costs the check against it
-
-    # ---- sheets ttools does not know: carried over ----------------------------------------------
-    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
-    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
-    return data, problems
+    if sheet is None:
+        return []
+    published: list[Published] = []
+    for row in read_table(sheet, S.PUBLISHED, []):
+        try:
+            rnd = nz.parse_int(row.values["round"])
+            pairs = json.loads(nz.clean_text(row.values["pairs"]))
+            division = nz.parse_code(row.values["division"])
+            published += [Published(rnd, division, nz.parse_code(a), nz.parse_code(b) if b else None)
+                          for a, b in pairs if a]
+        except (ValueError, TypeError):
+            continue  # a damaged record only costs the check against it
+    return published
 
 
 def _label(row: Row, key: str) -> dict[str, str]:

@@ -229,6 +229,17 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
     (``off -50``: forfeit losses)."""
     problems: list[Problem] = []
     where = Where(source, "")
+    parsed = _player_lines(text, where, problems)
+    players = [_t_player(i, p, division) for i, p in enumerate(parsed)]
+    games = _t_games(parsed, players, where, problems)
+    games.sort(key=lambda g: (g.round, g.table or 0, int(g.player1)))
+    problems += _not_carried(parsed, where)
+    return TshDivision(tuple(players), tuple(games), tuple(problems))
+
+
+def _player_lines(text: str, where: Where, problems: list[Problem]) -> list[dict]:
+    """Each player line as TFile::ParseLine reads it: name, rating, opponents, scores and the
+    extended fields (an unreadable line is a problem and numbers no one)."""
     parsed: list[dict] = []
     for lineno, raw in enumerate(re.split(r"[\r\n]+", text.lstrip("\ufeff")), start=1):
         line = raw.strip()
@@ -253,19 +264,23 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
             })
         except ValueError:   # a score like '4-3' or a number no game could give
             problems.append(error(TSH_LINE_UNREADABLE, where, line=lineno, text=raw if len(raw) <= 80 else raw[:79] + "…"))
+    return parsed
 
-    players = []
-    for i, p in enumerate(parsed):
-        team = " ".join(w for w in p["etc"].get("team", []) if w)
-        withdrawn = None
-        if "off" in p["etc"]:
-            real = [r for r, opp in enumerate(p["opps"], start=1) if opp]
-            withdrawn = max(real, default=0)
-        players.append(Player(
-            id=str(i + 1), name=p["name"], rating=p["rating"], club=team, division=division,
-            withdrawn_after=withdrawn, rating_class=" ".join(w for w in p["etc"].get("class", []) if w),
-        ))
 
+def _t_player(i: int, p: dict, division: str) -> Player:
+    """Player number ``i + 1``; ``off``: withdrawn after their last round with an opponent."""
+    team = " ".join(w for w in p["etc"].get("team", []) if w)
+    withdrawn = None
+    if "off" in p["etc"]:
+        real = [r for r, opp in enumerate(p["opps"], start=1) if opp]
+        withdrawn = max(real, default=0)
+    return Player(id=str(i + 1), name=p["name"], rating=p["rating"], club=team, division=division,
+                  withdrawn_after=withdrawn, rating_class=" ".join(w for w in p["etc"].get("class", []) if w))
+
+
+def _t_games(parsed: list[dict], players: list[Player], where: Where, problems: list[Problem]) -> list[Game]:
+    """Every bye and game, a game once (from the lower-numbered player's line), with its starter
+    first where ``p12`` says who started."""
     games: list[Game] = []
     n = len(parsed)
     for i, p in enumerate(parsed):
@@ -311,16 +326,21 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
             else:
                 games.append(Game(rnd, pid, score, str(opp), other_score, first=first, penalty1=pen,
                                   penalty2=other_pen, table=board))
-    games.sort(key=lambda g: (g.round, g.table or 0, int(g.player1)))
+    return games
+
+
+def _not_carried(parsed: list[dict], where: Where) -> list[Problem]:
+    """A warning naming the extended fields the workbook does not take (never dropped silently)."""
     ignored = sorted({k for p in parsed for k in p["etc"]} - CARRIED)
     derived = [k for k in ignored if k in DERIVED]
     others = [k for k in ignored if k not in DERIVED]
+    out = []
     if derived:
-        problems.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(derived),
-                                what="ratings, ranks and times that TSH computes"))
+        out.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(derived),
+                           what="ratings, ranks and times that TSH computes"))
     if others:
-        problems.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(others), what="no workbook column holds them"))
-    return TshDivision(tuple(players), tuple(games), tuple(problems))
+        out.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(others), what="no workbook column holds them"))
+    return out
 
 
 # ---------------------------------------------------------------------------------------
