@@ -48,7 +48,7 @@ def plain(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def readme_example() -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("\n## Python API\n", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    blocks = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
     assert len(blocks) == 1, "the Python API section has one example"
     return blocks[0]
 
@@ -135,7 +135,7 @@ def test_standings_frame_is_the_summarys_records(sample: Path) -> None:
         return
     frame = results.frame(key)
     if isinstance(value, dict):   # one list per division
-        assert list(frame.columns)[0] == "division"
+        assert frame.columns[0] == "division"
         expected = [{"division": d, **row} for d, rows in value.items() for row in rows]
     else:
         expected = value
@@ -345,8 +345,9 @@ def modules_loaded(tmp_path: Path, *args: str) -> list[str]:
     """The modules a ``ttools ARGS…`` process has loaded when it ends."""
     out = tmp_path / "modules.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    subprocess.run([sys.executable, "-c", RUNNER, str(out), *args], cwd=tmp_path, env=env, capture_output=True,
-                   timeout=120)
+    proc = subprocess.run([sys.executable, "-c", RUNNER, str(out), *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode in (0, 1), proc.stderr   # it did its work (3 would be a crash)
     return json.loads(out.read_text())
 
 
@@ -356,10 +357,13 @@ def modules_loaded(tmp_path: Path, *args: str) -> list[str]:
 def test_command_line_loads_no_heavy_module(args: list[str], tmp_path: Path) -> None:
     modules = modules_loaded(tmp_path, *args)
     assert "ttools" in modules
+    if args[0] == "check":
+        assert "ttools.pipeline" in modules
     assert [m for m in modules if m in HEAVY or m.split(".")[0] in HEAVY] == []
 
 
 def test_public_names() -> None:
+    assert set(ttools.__all__) == {"__version__", *ttools._LAZY}
     for name in ttools.__all__:
         assert getattr(ttools, name) is not None
         assert name in dir(ttools)
@@ -383,3 +387,18 @@ def test_typed(tmp_path: Path) -> None:
                            "ttools/__init__.py", "ttools/api.py"], cwd=ROOT, capture_output=True, text=True,
                           timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    # a user's strict code sees the lazy names and their types
+    user = tmp_path / "user.py"
+    user.write_text("import ttools\n"
+                    "from ttools import Event, load\n"
+                    "event: Event = load('event.xlsx')\n"
+                    "reveal_type(event.problems)\n"
+                    "reveal_type(ttools.load('event.xlsx').run().frame('standings'))\n"
+                    "reveal_type(ttools.Unreadable)\n")
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
+                           "--config-file", str(ROOT / "pyproject.toml"), str(user)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert 'tuple[ttools.api.ProblemRecord, ...]' in proc.stdout
+    assert "pandas.core.frame.DataFrame" in proc.stdout
+    assert "ttools.problems.Unreadable" in proc.stdout

@@ -39,7 +39,12 @@ _LAZY = {
     "PublishError": "ttools.publish.build",
 }
 
-__all__ = ["__version__", *_LAZY]
+# written out (not derived from _LAZY) so that type checkers and linters see the public names
+__all__ = [
+    "__version__",
+    "load", "Event", "Results", "ProblemRecord", "PandasUnavailable", "FrameKeyError",
+    "Unreadable", "OutputRefused", "CannotWrite", "PdfUnavailable", "PublishError",
+]
 
 
 def __getattr__(name: str) -> Any:
