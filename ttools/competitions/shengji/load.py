@@ -13,14 +13,7 @@ from typing import Any, Callable, Iterator
 from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.competitions.shengji import schema as S
 from ttools.competitions.shengji.ranking import TIEBREAKS
-from ttools.competitions.shengji.scoring import (
-    KITTY_MAX,
-    POINT_UNIT,
-    TOTAL_POINTS,
-    BandTable,
-    BoardRules,
-    parse_band_table,
-)
+from ttools.competitions.shengji.scoring import KITTY_MAX, POINT_UNIT, TOTAL_POINTS, BandTable, BoardRules, parse_band_table
 from ttools.core.cards import HAND_SIZE
 from ttools.core.upgrade import Bands, LastLead, parse_last_lead
 from ttools.i18n import simplified

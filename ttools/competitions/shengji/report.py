@@ -11,14 +11,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ttools.competitions.base import SheetContext, build_sheets
 from ttools.competitions.shengji.compute import BoardGroup, Results
 from ttools.competitions.shengji.schema import OUTPUTS
-from ttools.core.cards import (
-    SEATS,
-    SUIT_SYMBOLS,
-    SUITS,
-    points,
-    rank_of,
-    suit_of,
-)
+from ttools.core.cards import SEATS, SUIT_SYMBOLS, SUITS, points, rank_of, suit_of
 from ttools.core.duplicate import matchpoints
 from ttools.core.exact import round_half_up, round_half_up_float
 from ttools.i18n import Translator

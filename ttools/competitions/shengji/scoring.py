@@ -7,13 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ttools.core.upgrade import (
-    NATIONAL,
-    Bands,
-    LastLead,
-    deal_outcome,
-    kitty_multiplier,
-)
+from ttools.core.upgrade import NATIONAL, Bands, LastLead, deal_outcome, kitty_multiplier
 
 TOTAL_POINTS = 200      # points in two decks: 8 fives, 8 tens, 8 kings
 KITTY_MAX = 80          # eight cards, all tens or kings
