@@ -18,9 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
-from ttools import mail
 from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.competitions.nations_cup.model import team_letters
+from ttools.mail import InboxError, process_inbox
+from ttools.mail.answers import reply_message_id
+from ttools.mail.ledger import MAX_ATTEMPTS, exclusive, ledger_key
+from ttools.mail.mime import MAX_NESTING, find_workbooks, safe_filename
+from ttools.mail.sources import parse_imap_url
 
 HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
 XLSX = ("application", "vnd.openxmlformats-officedocument.spreadsheetml.sheet")
@@ -103,7 +107,7 @@ def test_a_clean_workbook_is_answered_with_its_results(tmp_path, books):
     original = message("Day 1 please", [("event.xlsx", books["good"])], msgid="<day1@example.org>",
                        References="<earlier@example.org>")
     source = maildir(tmp_path / "inbox", original)
-    report = mail.process_inbox(str(source))
+    report = process_inbox(str(source))
     assert len(report.answered) == 1 and not report.failed
 
     reply = reply_to(tmp_path / "outbox", "Day 1 please")
@@ -133,7 +137,7 @@ def test_warnings_are_quoted_in_the_body_of_a_clean_answer(tmp_path, monkeypatch
 
     monkeypatch.setattr(pipeline, "process_file", with_warnings)
     source = maildir(tmp_path / "inbox", message("warned", [("event.xlsx", books["good"])]))
-    mail.process_inbox(str(source))
+    process_inbox(str(source))
     text = body(reply_to(tmp_path / "outbox", "warned"))
     assert "processed, no errors, 8 warning(s)" in text
     assert text.count("warning: Players!A") == 5          # the first lines only
@@ -143,7 +147,7 @@ def test_warnings_are_quoted_in_the_body_of_a_clean_answer(tmp_path, monkeypatch
 
 def test_a_workbook_with_errors_gets_the_annotated_copy_and_the_problems_listed(tmp_path, books):
     source = maildir(tmp_path / "inbox", message("roster", [("roster.xlsx", books["bad"])]))
-    mail.process_inbox(str(source))
+    process_inbox(str(source))
     reply = reply_to(tmp_path / "outbox", "roster")
     files = attached(reply)
     assert set(files) == {"roster.out.xlsx", "roster.checked.xlsx"}
@@ -163,7 +167,7 @@ def test_a_folder_of_eml_files_is_a_source_too(tmp_path, books):
     (folder / "1.eml").write_bytes(message("first", [("a.xlsx", books["good"])]).as_bytes())
     (folder / "2.eml").write_bytes(message("second", [("b.xlsx", books["bad"])]).as_bytes())
     (folder / "notes.txt").write_text("not a message")
-    report = mail.process_inbox(str(folder))
+    report = process_inbox(str(folder))
     assert len(report.answered) == 2
     assert list(attached(reply_to(tmp_path / "outbox", "first"))) == ["a.out.xlsx"]
     assert "b.checked.xlsx" in attached(reply_to(tmp_path / "outbox", "second"))
@@ -176,7 +180,7 @@ def test_a_workbook_inside_a_forwarded_message_is_processed(tmp_path, books):
     outer = message("Fwd: Results from table 3", text="See below.")
     outer.add_attachment(inner)                                    # message/rfc822
     assert any(p.get_content_type() == "message/rfc822" for p in outer.iter_attachments())
-    mail.process_inbox(str(maildir(tmp_path / "inbox", outer)))
+    process_inbox(str(maildir(tmp_path / "inbox", outer)))
     reply = reply_to(tmp_path / "outbox", "Fwd: Results from table 3")
     assert reply["To"].addresses[0].addr_spec == "staff@example.org"    # the forwarder, not the referee
     assert "Day1" in open_book(attached(reply)["forwarded.out.xlsx"]).sheetnames
@@ -186,7 +190,7 @@ def test_a_message_without_a_workbook_is_told_what_was_ignored(tmp_path):
     lonely = message("photos", [("podium.png", b"\x89PNG fake", ("image", "png")),
                                 ("old.xls", b"\xd0\xcf\x11\xe0 fake", ("application", "vnd.ms-excel"))])
     bare = message("just words")
-    mail.process_inbox(str(maildir(tmp_path / "inbox", lonely, bare)))
+    process_inbox(str(maildir(tmp_path / "inbox", lonely, bare)))
     reply = reply_to(tmp_path / "outbox", "photos")
     assert not attached(reply)
     text = body(reply)
@@ -197,12 +201,12 @@ def test_a_message_without_a_workbook_is_told_what_was_ignored(tmp_path):
 
 
 def test_a_file_named_xlsx_that_is_no_workbook_gets_the_one_line_reason(tmp_path, books):
-    mail.process_inbox(str(maildir(tmp_path / "inbox", message("junk", [("scores.xlsx", books["junk"])]))))
+    process_inbox(str(maildir(tmp_path / "inbox", message("junk", [("scores.xlsx", books["junk"])]))))
     reply = reply_to(tmp_path / "outbox", "junk")
     assert not attached(reply)
     line = next(l for l in body(reply).splitlines() if l.startswith("scores.xlsx"))
     assert line == "scores.xlsx: not processed: not an Excel workbook (.xlsx)"
-    assert "ttools-inbox-" not in body(reply)          # the temporary folder never shows
+    assert "ttools-inbox" not in body(reply)           # the folder it was processed in never shows
 
 
 def test_attachment_names_cannot_leave_the_temporary_folder(tmp_path, monkeypatch, books):
@@ -210,18 +214,18 @@ def test_attachment_names_cannot_leave_the_temporary_folder(tmp_path, monkeypatc
 
     scratch = tmp_path / "scratch" / "deeper"
     scratch.mkdir(parents=True)
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))    # per-message folders are made in here
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))    # nothing of a message may be left in here either
     evil = message("evil", [("../../escape.xlsx", books["good"]), ("..\\..\\win.xlsx", books["bad"])])
-    mail.process_inbox(str(maildir(tmp_path / "inbox", evil)))
+    process_inbox(str(maildir(tmp_path / "inbox", evil)))
     assert set(attached(reply_to(tmp_path / "outbox", "evil"))) == {
         "escape.out.xlsx", "win.out.xlsx", "win.checked.xlsx"}
     assert [p.name for p in tmp_path.rglob("*") if "escape" in p.name or "win" in p.name] == []
-    assert list(scratch.iterdir()) == []                      # and the per-message folder is gone
+    assert list(scratch.iterdir()) == []
 
 
 def test_reply_to_wins_over_from_and_chinese_names_survive(tmp_path, books):
     msg = message("國家盃", [("國家盃.xlsx", books["good"])], Reply_To="Desk <desk@example.org>")
-    mail.process_inbox(str(maildir(tmp_path / "inbox", msg)), sender="Results <results@example.org>")
+    process_inbox(str(maildir(tmp_path / "inbox", msg)), sender="Results <results@example.org>")
     reply = reply_to(tmp_path / "outbox", "國家盃")
     assert [a.addr_spec for a in reply["To"].addresses] == ["desk@example.org"]
     assert reply["From"].addresses[0].addr_spec == "results@example.org"
@@ -234,9 +238,9 @@ def test_reply_to_wins_over_from_and_chinese_names_survive(tmp_path, books):
 def test_a_second_run_processes_nothing(tmp_path, books):
     source = maildir(tmp_path / "inbox", message("one", [("a.xlsx", books["good"])]), message("two"),
                      message("three", [("c.xlsx", books["good"])], msgid=None))   # keyed by a hash
-    first = mail.process_inbox(str(source))
+    first = process_inbox(str(source))
     assert len(first.answered) == 3
-    second = mail.process_inbox(str(source))
+    second = process_inbox(str(source))
     assert (second.answered, second.failed, second.already) == ([], [], 3)
     assert len(replies(tmp_path / "outbox")) == 3
     ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
@@ -250,8 +254,8 @@ def test_the_source_maildir_is_left_exactly_as_it_was(tmp_path, books):
     source = maildir(tmp_path / "inbox", message("a", [("a.xlsx", books["good"])]), message("b", [("b.xlsx", books["bad"])]),
                      message("c"))
     before = snapshot(source)
-    mail.process_inbox(str(source))
-    mail.process_inbox(str(source))
+    process_inbox(str(source))
+    process_inbox(str(source))
     assert snapshot(source) == before
 
 
@@ -271,7 +275,7 @@ def test_a_workbook_ttools_fails_on_does_not_stop_the_good_one_beside_it(tmp_pat
                                                            ("bad.xlsx", books["bad"]),
                                                            ("good.xlsx", (HOSTILE / "far-cell-scrabble.xlsx").read_bytes())]),
                      message("after", [("b.xlsx", books["good"])]))
-    report = mail.process_inbox(str(source))
+    report = process_inbox(str(source))
     assert len(report.answered) == 2 and not report.failed
     reply = reply_to(tmp_path / "outbox", "mixed")
     text = body(reply)
@@ -300,18 +304,18 @@ def test_a_message_that_cannot_be_answered_is_tried_by_later_runs_then_given_up(
     source = maildir(tmp_path / "inbox", message("before", [("a.xlsx", books["good"])]),
                      message("cursed", [("cursed.xlsx", books["good"])], msgid="<cursed@example.org>"))
     ledger_path = tmp_path / ".ttools-inbox" / "ledger.json"
-    for attempt in range(1, mail.MAX_ATTEMPTS + 1):
-        report = mail.process_inbox(str(source))
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        report = process_inbox(str(source))
         assert len(report.failed) == 1 and "No space left on device" in report.failed[0]
         assert report.already == (0 if attempt == 1 else 1)
         entry = next(e for k, e in json.loads(ledger_path.read_text(encoding="utf-8"))["messages"].items()
                      if k.startswith("<cursed@example.org> "))
         assert entry["attempts"] == attempt
-        assert entry["status"] == ("given up" if attempt == mail.MAX_ATTEMPTS else "failed")
+        assert entry["status"] == ("given up" if attempt == MAX_ATTEMPTS else "failed")
     assert "given up after" in report.failed[0]
-    assert mail.process_inbox(str(source)).already == 2               # given up: no more attempts
+    assert process_inbox(str(source)).already == 2               # given up: no more attempts
     monkeypatch.setattr(pipeline, "process_file", real)
-    retried = mail.process_inbox(str(source), retry_failed=True)
+    retried = process_inbox(str(source), retry_failed=True)
     assert len(retried.answered) == 1 and retried.already == 1
     assert sorted(r["Subject"] for r in replies(tmp_path / "outbox")) == ["Re: before", "Re: cursed"]
     assert not (tmp_path / ".ttools-inbox" / "work").exists()
@@ -332,38 +336,38 @@ def test_a_crash_mid_run_loses_nothing_already_answered(tmp_path, monkeypatch, b
     monkeypatch.setattr(pipeline, "process_file", crash_on_second)
     source = maildir(tmp_path / "inbox", *[message(f"m{i}", [(f"m{i}.xlsx", books["good"])]) for i in range(3)])
     with pytest.raises(KeyboardInterrupt):
-        mail.process_inbox(str(source))
+        process_inbox(str(source))
     assert len(replies(tmp_path / "outbox")) == 1
     monkeypatch.setattr(pipeline, "process_file", real)
-    report = mail.process_inbox(str(source))
+    report = process_inbox(str(source))
     assert report.already == 1 and len(report.answered) == 2
     assert len(replies(tmp_path / "outbox")) == 3
 
 
 def test_automatic_mail_is_never_answered_so_answers_cannot_loop(tmp_path, books):
     source = maildir(tmp_path / "inbox", message("work", [("a.xlsx", books["good"])]))
-    mail.process_inbox(str(source))
+    process_inbox(str(source))
     (ours,) = replies(tmp_path / "outbox")
     assert ours["Auto-Submitted"] == "auto-replied"
     vacation = message("Out of office", Auto_Submitted="auto-replied")
     maildir(source, ours, vacation)                       # our own answer bounced back into the inbox
-    report = mail.process_inbox(str(source))
+    report = process_inbox(str(source))
     assert report.answered == [] and len(report.not_answered) == 2
     assert len(replies(tmp_path / "outbox")) == 1
 
 
 def test_the_outbox_may_not_be_the_mailbox_read(tmp_path):
     source = maildir(tmp_path / "inbox", message("x"))
-    with pytest.raises(mail.InboxError):
-        mail.process_inbox(str(source), outbox=str(source))
+    with pytest.raises(InboxError):
+        process_inbox(str(source), outbox=str(source))
 
 
 def test_a_damaged_ledger_stops_the_run_instead_of_answering_everything_again(tmp_path):
     source = maildir(tmp_path / "inbox", message("x"))
     (tmp_path / ".ttools-inbox").mkdir()
     (tmp_path / ".ttools-inbox" / "ledger.json").write_text("{not json")
-    with pytest.raises(mail.InboxError, match="damaged"):
-        mail.process_inbox(str(source))
+    with pytest.raises(InboxError, match="damaged"):
+        process_inbox(str(source))
     assert not (tmp_path / "outbox").exists()
 
 
@@ -371,11 +375,11 @@ def test_two_runs_on_one_ledger_cannot_overlap(tmp_path, books):
     source = maildir(tmp_path / "inbox", message("x", [("a.xlsx", books["good"])]))
     state = tmp_path / ".ttools-inbox"
     state.mkdir()
-    with mail._exclusive(str(state)):
-        with pytest.raises(mail.InboxError, match="another"):
-            mail.process_inbox(str(source))
+    with exclusive(str(state)):
+        with pytest.raises(InboxError, match="another"):
+            process_inbox(str(source))
     assert not (tmp_path / "outbox").exists()
-    assert len(mail.process_inbox(str(source)).answered) == 1
+    assert len(process_inbox(str(source)).answered) == 1
 
 
 # ---- SMTP (a real server on loopback; IMAP is in test_mail_faults.py, with dovecot) ----------------
@@ -388,7 +392,7 @@ def test_answers_go_out_through_smtp_with_starttls_and_login(tmp_path, monkeypat
     try:
         monkeypatch.setenv("SSL_CERT_FILE", str(server.ca_file))     # the server's certificate is checked
         source = maildir(tmp_path / "inbox", message("via smtp", [("e.xlsx", books["good"])]), message("no book"))
-        report = mail.process_inbox(str(source), smtp=server.address, sender="results@example.org",
+        report = process_inbox(str(source), smtp=server.address, sender="results@example.org",
                                     env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
     finally:
         server.stop()
@@ -409,7 +413,7 @@ def test_smtp_without_a_trusted_certificate_sends_nothing(tmp_path, monkeypatch,
     try:
         monkeypatch.delenv("SSL_CERT_FILE", raising=False)
         source = maildir(tmp_path / "inbox", message("secret"))
-        report = mail.process_inbox(str(source), smtp=server.address,
+        report = process_inbox(str(source), smtp=server.address,
                                     env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
     finally:
         server.stop()
@@ -423,7 +427,7 @@ def test_an_smtp_refusal_fails_that_message_only(tmp_path, books):
     server = SmtpServer(refuse=("gone@example.org",)).start()
     try:
         source = maildir(tmp_path / "inbox", message("refused", sender="Gone <gone@example.org>"), message("accepted"))
-        report = mail.process_inbox(str(source), smtp=server.address, env={})
+        report = process_inbox(str(source), smtp=server.address, env={})
     finally:
         server.stop()
     assert len(report.answered) == 1 and len(report.failed) == 1
@@ -433,11 +437,11 @@ def test_an_smtp_refusal_fails_that_message_only(tmp_path, books):
 
 def test_imap_needs_the_password_in_the_environment(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(mail.InboxError, match="TTOOLS_IMAP_PASSWORD"):
-        mail.process_inbox(imap="imaps://results@imap.example.org/INBOX", env={})
-    with pytest.raises(mail.InboxError, match="not in the address"):
-        mail.parse_imap_url("imaps://u:pw@host/INBOX")
-    address = mail.parse_imap_url("imap://u@host:1143/Staff%20Results")
+    with pytest.raises(InboxError, match="TTOOLS_IMAP_PASSWORD"):
+        process_inbox(imap="imaps://results@imap.example.org/INBOX", env={})
+    with pytest.raises(InboxError, match="not in the address"):
+        parse_imap_url("imaps://u:pw@host/INBOX")
+    address = parse_imap_url("imap://u@host:1143/Staff%20Results")
     assert (address.secure, address.port, address.mailbox) == (False, 1143, "Staff Results")
 
 
@@ -454,13 +458,13 @@ def test_imap_needs_the_password_in_the_environment(tmp_path, monkeypatch):
     ("國家盃 2024.xlsx", "國家盃 2024.xlsx"),
 ])
 def test_safe_filename(raw, safe):
-    assert mail.safe_filename(raw) == safe
+    assert safe_filename(raw) == safe
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.text(max_size=300))
 def test_safe_filename_never_names_a_path(raw):
-    name = mail.safe_filename(raw)
+    name = safe_filename(raw)
     assert name and "/" not in name and "\\" not in name and "\x00" not in name
     assert not name.startswith(".") and len(name) <= 120
     assert os.path.basename(name) == name
@@ -468,7 +472,7 @@ def test_safe_filename_never_names_a_path(raw):
 
 def test_the_same_workbook_attached_twice_is_processed_once(books):
     msg = message("twice", [("a.xlsx", books["good"]), ("copy.xlsx", books["good"]), ("a.xlsx", books["bad"])])
-    contents = mail.find_workbooks(msg)
+    contents = find_workbooks(msg)
     assert [w.name for w in contents.workbooks] == ["a.xlsx", "a-2.xlsx"]
     assert contents.ignored[0][1] == "same-file:a.xlsx"
 
@@ -500,14 +504,14 @@ def test_two_different_messages_reusing_one_message_id_are_both_answered(tmp_pat
     first = message("first", [("a.xlsx", books["good"])], msgid="<same@example.org>")
     second = message("second", [("b.xlsx", books["bad"])], msgid="<same@example.org>")
     source = maildir(tmp_path / "inbox", first, second)
-    assert len(mail.process_inbox(str(source)).answered) == 2
+    assert len(process_inbox(str(source)).answered) == 2
     assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: first", "Re: second"}
-    assert mail.process_inbox(str(source)).already == 2
+    assert process_inbox(str(source)).already == 2
     # the same message met again, with a trace header added on the way, is not answered twice
     again = email.message_from_bytes(first.as_bytes(), policy=email.policy.default)
     again["Received"] = "from relay.example.org by mx.example.org"
     maildir(source, again)
-    report = mail.process_inbox(str(source))
+    report = process_inbox(str(source))
     assert report.answered == [] and report.already == 3
     assert len(replies(tmp_path / "outbox")) == 2
 
@@ -515,7 +519,7 @@ def test_two_different_messages_reusing_one_message_id_are_both_answered(tmp_pat
 def test_each_attachment_is_processed_apart_and_result_names_never_collide(tmp_path, books):
     staff_results = books["bad"]          # an old results file staff sent along, named like ours
     msg = message("both", [("event.xlsx", books["good"]), ("event.out.xlsx", staff_results)])
-    mail.process_inbox(str(maildir(tmp_path / "inbox", msg)))
+    process_inbox(str(maildir(tmp_path / "inbox", msg)))
     files = attached(reply_to(tmp_path / "outbox", "both"))
     assert set(files) == {"event.out.xlsx", "event.out.out.xlsx", "event.out.checked.xlsx"}
     # event.out.xlsx in the answer is the result of event.xlsx, not the file staff sent
@@ -538,20 +542,20 @@ def test_a_workbook_nested_fifty_deep_is_found(tmp_path, books):
     folder = tmp_path / "mails"
     folder.mkdir()
     (folder / "deep.eml").write_bytes(_nested(50, books["good"]))
-    report = mail.process_inbox(str(folder))
+    report = process_inbox(str(folder))
     assert len(report.answered) == 1 and "deep.xlsx ok" in report.answered[0]
     assert "deep.out.xlsx" in attached(replies(tmp_path / "outbox")[0])
 
 
-@pytest.mark.parametrize("depth", [mail.MAX_NESTING + 5, 3000])
+@pytest.mark.parametrize("depth", [MAX_NESTING + 5, 3000])
 def test_a_message_nested_too_deep_gets_an_answer_that_says_so(tmp_path, books, depth):
     folder = tmp_path / "mails"
     folder.mkdir()
     (folder / "deep.eml").write_bytes(_nested(depth, books["good"]))
-    report = mail.process_inbox(str(folder))
+    report = process_inbox(str(folder))
     assert len(report.answered) == 1 and not report.failed
     (reply,) = replies(tmp_path / "outbox")
-    assert f"deeper than {mail.MAX_NESTING} levels" in body(reply)
+    assert f"deeper than {MAX_NESTING} levels" in body(reply)
     assert not attached(reply)
 
 
@@ -560,13 +564,13 @@ def test_the_answer_carries_a_message_id_derived_from_the_message(tmp_path, book
     for run in ("one", "two"):
         (tmp_path / run).mkdir()
         source = maildir(tmp_path / run / "inbox", msg)
-        mail.process_inbox(str(source), sender="Results <results@example.org>")
+        process_inbox(str(source), sender="Results <results@example.org>")
     first, second = (replies(tmp_path / run / "outbox")[0] for run in ("one", "two"))
-    assert first["Message-ID"] == second["Message-ID"] == mail.reply_message_id(mail.ledger_key(msg.as_bytes()),
+    assert first["Message-ID"] == second["Message-ID"] == reply_message_id(ledger_key(msg.as_bytes()),
                                                                                  "results@example.org")
     assert first["Message-ID"].endswith("@example.org>")
     other = message("other", msgid="<ids@example.org>")
-    assert mail.reply_message_id(mail.ledger_key(other.as_bytes())) != mail.reply_message_id(mail.ledger_key(msg.as_bytes()))
+    assert reply_message_id(ledger_key(other.as_bytes())) != reply_message_id(ledger_key(msg.as_bytes()))
 
 
 def test_work_files_live_in_the_state_folder_and_a_killed_run_leaves_none_behind(tmp_path, books):
@@ -581,7 +585,7 @@ def test_work_files_live_in_the_state_folder_and_a_killed_run_leaves_none_behind
     (tmp_path / "outbox" / "tmp").mkdir(parents=True)
     (tmp_path / "outbox" / "tmp" / "ttools-reply.dead").write_bytes(b"half")
     before = set(os.listdir(tempfile.gettempdir()))
-    assert len(mail.process_inbox(str(source)).answered) == 1
+    assert len(process_inbox(str(source)).answered) == 1
     assert sorted(os.listdir(state)) == ["ledger.json", "lock"]
     assert os.listdir(tmp_path / "outbox" / "tmp") == []
     assert not [n for n in set(os.listdir(tempfile.gettempdir())) - before if n.startswith("ttools-inbox-")]
@@ -596,7 +600,7 @@ def test_a_huge_address_header_costs_no_more_than_a_short_one(tmp_path):
     folder.mkdir()
     (folder / "long.eml").write_bytes(raw)
     start = time.monotonic()
-    report = mail.process_inbox(str(folder))
+    report = process_inbox(str(folder))
     assert time.monotonic() - start < 30          # the address parser alone took minutes on this
     assert len(report.answered) == 1 and not report.failed
     assert replies(tmp_path / "outbox")[0]["To"].addresses[0].addr_spec == "staff@example.org"
@@ -609,14 +613,14 @@ def test_every_hostile_workbook_in_one_message_gets_one_answer_in_bounded_time(t
     msg = message("hostile", [(p.name, p.read_bytes()) for p in hostile] + [("event.xlsx", books["good"])])
     source = maildir(tmp_path / "inbox", msg)
     start = time.monotonic()
-    report = mail.process_inbox(str(source))
+    report = process_inbox(str(source))
     assert time.monotonic() - start < 120
     assert len(report.answered) == 1 and not report.failed
     text = body(reply_to(tmp_path / "outbox", "hostile"))
     for p in hostile:          # each is answered for, one paragraph each
         assert sum(line.startswith(p.name + ":") or line.startswith(p.name + "：") for line in text.splitlines()) == 1, p.name
     assert "event.out.xlsx" in attached(reply_to(tmp_path / "outbox", "hostile"))
-    assert mail.process_inbox(str(source)).already == 1       # and a later run goes on, not stuck on it
+    assert process_inbox(str(source)).already == 1       # and a later run goes on, not stuck on it
 
 
 @settings(max_examples=100, deadline=None)
@@ -625,10 +629,10 @@ def test_the_ledger_key_ignores_trace_headers_and_follows_the_content(text, rela
     original = message("key", text=text, msgid="<key@example.org>")
     raw = original.as_bytes()
     relayed = b"".join(f"Received: from {r} by mx.example.org\r\n".encode() for r in relays) + raw
-    assert mail.ledger_key(relayed) == mail.ledger_key(raw)
-    assert mail.ledger_key(raw).startswith("<key@example.org> sha256:")
+    assert ledger_key(relayed) == ledger_key(raw)
+    assert ledger_key(raw).startswith("<key@example.org> sha256:")
     changed = message("key", text=text + "!", msgid="<key@example.org>").as_bytes()
-    assert mail.ledger_key(changed) != mail.ledger_key(raw)
+    assert ledger_key(changed) != ledger_key(raw)
 
 
 def test_a_message_every_run_dies_on_comes_last_and_is_given_up(tmp_path, monkeypatch, books):
@@ -644,15 +648,56 @@ def test_a_message_every_run_dies_on_comes_last_and_is_given_up(tmp_path, monkey
     monkeypatch.setattr(pipeline, "process_file", dies)
     source = maildir(tmp_path / "inbox", message("poison", [("poison.xlsx", books["good"])], msgid="<poison@example.org>"))
     with pytest.raises(KeyboardInterrupt):
-        mail.process_inbox(str(source))
+        process_inbox(str(source))
     maildir(source, *[message(f"later {i}", [(f"l{i}.xlsx", books["good"])]) for i in range(2)])
-    for run in range(2, mail.MAX_ATTEMPTS + 1):
+    for run in range(2, MAX_ATTEMPTS + 1):
         with pytest.raises(KeyboardInterrupt):
-            report = mail.process_inbox(str(source))
+            report = process_inbox(str(source))
         # the others were answered before the message that stops the run
         assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: later 0", "Re: later 1"}
-    report = mail.process_inbox(str(source))
+    report = process_inbox(str(source))
     assert len(report.failed) == 1 and "given up" in report.failed[0] and "<poison" not in report.failed[0]
     ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
     assert next(e for k, e in ledger.items() if k.startswith("<poison@")) ["status"] == "given up"
-    assert mail.process_inbox(str(source)).already == 3
+    assert process_inbox(str(source)).already == 3
+
+
+# ---- the package -----------------------------------------------------------------------------------
+
+
+def test_the_answer_is_written_in_the_language_of_the_event():
+    from ttools.mail.answers import WorkbookResult, reply_text
+
+    ignored = [("t.csv (text/csv, 3 B)", "hint-csv"), ("o.ods (application/x, 1 B)", "hint-ods"),
+               ("n.numbers (application/x, 1 B)", "hint-numbers"), ("b.xlsx (9 KB)", "same-file:a.xlsx")]
+    texts = {lang: reply_text([WorkbookResult("a.xlsx", "0", "problems", lang=lang, errors=["e"],
+                                              files=["/w/a.checked.xlsx"])], ignored)
+             for lang in ("en", "zh-Hant", "zh-Hans")}
+    assert texts["en"].startswith("a.xlsx: 1 error(s), 0 warning(s). Attached: a.checked.xlsx.")
+    assert "每個有問題的儲存格都已標示" in texts["zh-Hant"] and "Numbers 檔：請匯出為 .xlsx 再寄" in texts["zh-Hant"]
+    # Simplified Chinese says 单元格, 文件, 电子表格, 导出 where Traditional says 儲存格, 檔, 試算表, 匯出
+    assert "每个有问题的单元格都已标示" in texts["zh-Hans"]
+    assert "CSV 文件：ttools 读取的是赛事的 .xlsx 工作簿" in texts["zh-Hans"]
+    assert "OpenDocument 电子表格：请另存为 .xlsx 再寄" in texts["zh-Hans"]
+    assert "Numbers 文件：请导出为 .xlsx 再寄" in texts["zh-Hans"] and "与 a.xlsx 是同一个文件" in texts["zh-Hans"]
+
+
+def test_the_modules_of_the_mail_package_depend_one_way():
+    """sources, MIME walk, ledger and delivery below the answers, the inbox run on top: no module
+    of the package imports one that imports it, not even inside a function."""
+    import ast
+    import graphlib
+
+    import ttools.mail
+
+    folder = Path(ttools.mail.__file__).parent
+    needs = {}
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = [n for n in tree.body if isinstance(n, ast.ImportFrom)]
+        inner = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n not in top]
+        assert not [n.module for n in inner if (n.module or "").startswith("ttools.mail")], path.name
+        needs[path.stem] = {n.module.split(".")[2] for n in top if (n.module or "").startswith("ttools.mail.")}
+    order = list(graphlib.TopologicalSorter(needs).static_order())    # raises CycleError on a circle
+    assert order.index("answers") < order.index("inbox")
+    assert max(order.index(m) for m in ("sources", "mime", "ledger", "delivery")) < order.index("answers")

@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from ttools import mail
+from ttools.mail import InboxError, process_inbox
+from ttools.mail.answers import reply_message_id
+from ttools.mail.ledger import MAX_ATTEMPTS, ledger_key
 
 from .mailservers import DOVECOT, ON_CI, ImapServer, SmtpServer
 from .test_mail import books, maildir, message, replies  # noqa: F401  (books is a fixture)
@@ -54,19 +56,19 @@ def test_smtp_that_dies_after_two_deliveries_loses_nothing_and_doubles_nothing(t
             for i in range(5)]
     source = maildir(tmp_path / "inbox", *msgs)
     smtp.die_after = 2
-    first = mail.process_inbox(str(source), smtp=smtp.address, env={})
+    first = process_inbox(str(source), smtp=smtp.address, env={})
     assert len(first.answered) == 2 and len(first.failed) == 3, first
     assert all("attempt 1 of" in line for line in first.failed)
     assert len(smtp.received) == 2
 
     # still down: the next ordinary run tries again, and fails again, quickly
     start = time.monotonic()
-    second = mail.process_inbox(str(source), smtp=smtp.address, env={})
+    second = process_inbox(str(source), smtp=smtp.address, env={})
     assert len(second.failed) == 3 and second.already == 2 and time.monotonic() - start < 60
 
     smtp.die_after = None
     smtp.start()                                   # back on the same port
-    third = mail.process_inbox(str(source), smtp=smtp.address, env={})
+    third = process_inbox(str(source), smtp=smtp.address, env={})
     assert len(third.answered) == 3 and not third.failed and third.already == 2
     sent = [email.message_from_bytes(r.data, policy=email.policy.default) for r in smtp.received]
     assert sorted(m["In-Reply-To"] for m in sent) == sorted(f"<m{i}@example.org>" for i in range(5))
@@ -74,20 +76,20 @@ def test_smtp_that_dies_after_two_deliveries_loses_nothing_and_doubles_nothing(t
     assert len(set(ids)) == 5
     for m in sent:   # the Message-ID comes from the message answered: a resend would carry the same
         original = next(o for o in msgs if o["Message-ID"] == m["In-Reply-To"])
-        assert m["Message-ID"] == mail.reply_message_id(mail.ledger_key(original.as_bytes()))
+        assert m["Message-ID"] == reply_message_id(ledger_key(original.as_bytes()))
     assert all(r.rcpt_tos == ["staff@example.org"] for r in smtp.received)
-    assert mail.process_inbox(str(source), smtp=smtp.address, env={}).already == 5
+    assert process_inbox(str(source), smtp=smtp.address, env={}).already == 5
     assert len(smtp.received) == 5
 
 
 def test_smtp_down_for_good_gives_up_after_the_bounded_attempts(tmp_path, books):
     dead = SmtpServer()            # a port nothing listens on
     source = maildir(tmp_path / "inbox", message("lonely", msgid="<lonely@example.org>"))
-    for attempt in range(1, mail.MAX_ATTEMPTS + 1):
-        report = mail.process_inbox(str(source), smtp=dead.address, env={})
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        report = process_inbox(str(source), smtp=dead.address, env={})
         assert len(report.failed) == 1
     assert "given up after" in report.failed[0]
-    assert mail.process_inbox(str(source), smtp=dead.address, env={}).already == 1
+    assert process_inbox(str(source), smtp=dead.address, env={}).already == 1
 
 
 def _filed(outbox: Path) -> int:
@@ -193,10 +195,10 @@ def test_an_imap_mailbox_is_read_without_changing_it(tmp_path, books, imap, monk
     monkeypatch.setenv("SSL_CERT_FILE", str(imap.ca_file))
     monkeypatch.chdir(tmp_path)
     env = {"TTOOLS_IMAP_PASSWORD": imap.password}
-    report = mail.process_inbox(imap=imap.url(), env=env)
+    report = process_inbox(imap=imap.url(), env=env)
     assert len(report.answered) == 2 and not report.failed
     assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: imap one", "Re: imap two"}
-    again = mail.process_inbox(imap=imap.url(), env=env)
+    again = process_inbox(imap=imap.url(), env=env)
     assert again.already == 2
     box = mailbox.Maildir(str(imap.maildir), create=False)
     assert len(box) == 2 and _seen_flags(imap.maildir) == []      # nothing flagged \Seen, nothing deleted
@@ -209,8 +211,8 @@ def test_an_imap_login_refusal_is_one_line(tmp_path, imap, monkeypatch):
     imap.start()
     monkeypatch.setenv("SSL_CERT_FILE", str(imap.ca_file))
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(mail.InboxError, match="AUTHENTICATIONFAILED|Authentication failed"):
-        mail.process_inbox(imap=imap.url(), env={"TTOOLS_IMAP_PASSWORD": "wrong"})
+    with pytest.raises(InboxError, match="AUTHENTICATIONFAILED|Authentication failed"):
+        process_inbox(imap=imap.url(), env={"TTOOLS_IMAP_PASSWORD": "wrong"})
 
 
 @needs_dovecot
@@ -218,8 +220,8 @@ def test_an_untrusted_imap_certificate_is_refused(tmp_path, imap, monkeypatch):
     imap.start()
     monkeypatch.delenv("SSL_CERT_FILE", raising=False)
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(mail.InboxError, match="CERTIFICATE_VERIFY_FAILED|certificate"):
-        mail.process_inbox(imap=imap.url(), env={"TTOOLS_IMAP_PASSWORD": imap.password})
+    with pytest.raises(InboxError, match="CERTIFICATE_VERIFY_FAILED|certificate"):
+        process_inbox(imap=imap.url(), env={"TTOOLS_IMAP_PASSWORD": imap.password})
 
 
 @needs_dovecot

@@ -98,6 +98,21 @@ def write_atomic(target: str, write: Callable[[str], None], suffix: str = "") ->
             os.unlink(tmp)
 
 
+def fsync_folder(path: str) -> None:
+    """Sync a folder's entries to disk, so that a file just renamed or linked into it survives a
+    power cut (best effort: some platforms cannot open a folder)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def write_text(target: str, text: str) -> None:
     def write(tmp: str) -> None:
         with open(tmp, "w", encoding="utf-8", newline="\n") as fh:

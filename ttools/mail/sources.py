@@ -1,0 +1,168 @@
+"""Where messages come from: a Maildir, a folder of .eml files or an IMAP mailbox, each only ever
+read (Maildir files are never moved or flagged, IMAP is opened read-only and fetched with
+``BODY.PEEK[]``)."""
+
+from __future__ import annotations
+
+import contextlib
+import imaplib
+import mailbox
+import os
+import ssl
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+from urllib.parse import unquote, urlsplit
+
+from ttools.mail.errors import NETWORK_TIMEOUT, InboxError, SourceLost, one_line
+
+IMAP_PASSWORD_ENV = "TTOOLS_IMAP_PASSWORD"
+
+
+@dataclass
+class Incoming:
+    """A message in the source: where it is, and how to read it."""
+
+    where: str
+    load: Callable[[], bytes]
+
+
+def maildir_messages(path: str) -> Iterator[Incoming]:
+    box = mailbox.Maildir(path, factory=None, create=False)   # only ever read: no flags, no moves
+    for key in sorted(box.keys()):
+        yield Incoming(f"maildir:{key}", lambda key=key: box.get_bytes(key))
+
+
+def eml_messages(path: str) -> Iterator[Incoming]:
+    if os.path.isfile(path):
+        names = [os.path.basename(path)]
+        path = os.path.dirname(path) or "."
+    else:
+        names = sorted(n for n in os.listdir(path) if n.lower().endswith(".eml") and not n.startswith("."))
+
+    def load(full: str) -> bytes:
+        with open(full, "rb") as fh:
+            return fh.read()
+
+    for name in names:
+        full = os.path.join(path, name)
+        if os.path.isfile(full):
+            yield Incoming(f"eml:{name}", lambda full=full: load(full))
+
+
+def is_maildir(path: str) -> bool:
+    return all(os.path.isdir(os.path.join(path, sub)) for sub in ("cur", "new"))
+
+
+@dataclass(frozen=True)
+class ImapAddress:
+    secure: bool
+    user: str
+    host: str
+    port: int
+    mailbox: str
+
+
+def parse_imap_url(url: str) -> ImapAddress:
+    """``imaps://user@host[:port]/MAILBOX`` (``imap://`` upgrades with STARTTLS); the mailbox defaults to INBOX."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("imap", "imaps") or not parts.hostname or not parts.username:
+        raise InboxError(f"not an IMAP address: {url!r} (expected imaps://user@host/INBOX)")
+    if parts.password:
+        raise InboxError(f"put the IMAP password in ${IMAP_PASSWORD_ENV}, not in the address")
+    secure = parts.scheme == "imaps"
+    try:
+        port = parts.port or (993 if secure else 143)
+    except ValueError:
+        raise InboxError(f"bad port in {url!r}") from None
+    return ImapAddress(secure, unquote(parts.username), parts.hostname, port,
+                       unquote(parts.path.lstrip("/")) or "INBOX")
+
+
+def _imap_quote(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _imap_literal(data: list[Any]) -> bytes:
+    for item in data or []:
+        if isinstance(item, tuple) and len(item) >= 2 and isinstance(item[1], (bytes, bytearray)):
+            return bytes(item[1])
+    return b""
+
+
+def _imap_open(address: ImapAddress, password: str) -> tuple[imaplib.IMAP4, list[Any]]:
+    """A logged-in connection with the mailbox selected read-only (EXAMINE), and the answer to
+    its search for every message; every failure here is one line."""
+    conn = None
+    try:
+        # an explicit context: imaplib's own default does not verify the server's certificate
+        if address.secure:
+            conn = imaplib.IMAP4_SSL(address.host, address.port, ssl_context=ssl.create_default_context(),
+                                     timeout=NETWORK_TIMEOUT)
+        else:
+            conn = imaplib.IMAP4(address.host, address.port, timeout=NETWORK_TIMEOUT)
+            conn.starttls(ssl_context=ssl.create_default_context())
+        conn.login(address.user, password)
+        typ, data = conn.select(_imap_quote(address.mailbox), readonly=True)
+        if typ != "OK":
+            raise InboxError(f"IMAP: cannot open mailbox {address.mailbox!r}: {data!r}")
+        typ, data = conn.uid("SEARCH", "ALL")
+        if typ != "OK":
+            raise InboxError(f"IMAP: search failed: {data!r}")
+    except BaseException as exc:
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.logout()
+        if isinstance(exc, (OSError, imaplib.IMAP4.error)):
+            raise InboxError(f"IMAP {address.host}: {exc}") from None
+        raise
+    return conn, data
+
+
+@contextlib.contextmanager
+def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Incoming]]:
+    """The messages of one IMAP mailbox, opened read-only (EXAMINE) and fetched with BODY.PEEK, so no
+    message is flagged \\Seen, moved or deleted."""
+    conn, data = _imap_open(address, password)
+    uids = [u.decode() for u in (data[0] or b"").split()] if data else []
+    try:   # UIDs name a message only together with the mailbox's UIDVALIDITY
+        validity = b"".join(x for x in conn.response("UIDVALIDITY")[1] if isinstance(x, bytes)).decode() or "0"
+    except Exception:
+        validity = "0"
+
+    def fetch(uid: str, what: str) -> bytes:
+        try:
+            typ, data = conn.uid("FETCH", uid, what)
+        except (imaplib.IMAP4.abort, OSError) as exc:   # the connection is gone: so are the other messages
+            raise SourceLost(f"IMAP {address.host}: connection lost ({one_line(exc)})") from None
+        if typ != "OK":
+            raise InboxError(f"IMAP: fetch of message {uid} failed: {data!r}")
+        return _imap_literal(data)
+
+    def incoming() -> Iterator[Incoming]:
+        for uid in uids:   # a message already answered is known by its UID and never downloaded again
+            yield Incoming(f"imap:{address.mailbox};{validity}/{uid}", lambda uid=uid: fetch(uid, "(BODY.PEEK[])"))
+
+    try:
+        yield incoming()
+    finally:
+        with contextlib.suppress(Exception):
+            conn.logout()
+
+
+@contextlib.contextmanager
+def open_source(source: str | None, imap: str | None, env: dict[str, str]) -> Iterator[Iterator[Incoming]]:
+    """The messages of SOURCE (a Maildir, a folder of .eml files or one .eml file) or of the IMAP
+    mailbox at ``imap``, whose password is taken from ``env``."""
+    if imap is not None:
+        address = parse_imap_url(imap)
+        password = env.get(IMAP_PASSWORD_ENV)
+        if not password:
+            raise InboxError(f"set ${IMAP_PASSWORD_ENV} to the password of {address.user}")
+        with imap_messages(address, password) as messages:
+            yield messages
+    elif os.path.isdir(source) and is_maildir(source):
+        yield maildir_messages(source)
+    elif os.path.isdir(source) or source.lower().endswith(".eml"):
+        yield eml_messages(source)
+    else:
+        raise InboxError(f"{source}: neither a Maildir nor a folder of .eml files")
