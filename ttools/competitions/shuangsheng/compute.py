@@ -8,18 +8,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ttools.competitions.shuangsheng.load import EventData, Pair, Sanction
-from ttools.workbook.normalize import natural_key
 from ttools.competitions.shuangsheng.rules import (
     BYE,
     FORFEIT,
     PLAYED,
+    DealRow,
     Result,
     Slip,
     TableLog,
     judge,
-    read_level,
     level_diff,
     play_deals,
+    read_level,
     small_points,
 )
 from ttools.core.draw import Draw
@@ -28,6 +28,7 @@ from ttools.core.standings import Ranked, rank
 from ttools.core.swiss import FIELD, GROUP, opponent_score, swiss_pairing
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
+from ttools.workbook.normalize import natural_key
 
 PAIR_UNKNOWN = define("pair-unknown", "pair {pair} is not on the Pairs sheet", "參賽對 {pair} 不在參賽對名單上",
                       "参赛对 {pair} 不在参赛对名单上")
@@ -132,14 +133,27 @@ def _sanction_in(data: EventData, pair: str, rnd: int) -> Sanction | None:
 
 
 def compute(data: EventData, problems: list[Problem]) -> Results:
+    """The event so far: slips checked, deal sheets worked into their results, the standings,
+    and the next round paired once the last one is complete."""
     res = Results(data)
-    rules = data.rules
     for s in data.sanctions:
         if s.pair not in data.pairs:
             problems.append(error(PAIR_UNKNOWN, s.where["pair"], pair=s.pair))
-
-    # ---- slips checked against the roster, the discipline and each other --------------------------
     bad_rounds: set[int] = set()
+    good = _checked_slips(data, bad_rounds, problems)
+    res.last_round = max((s.round for s in data.slips), default=0)
+    _check_published(data, good, bad_rounds, problems)
+    good, holders = _apply_deal_sheets(res, good, bad_rounds, problems)
+    _judge_slips(res, good, holders, bad_rounds, problems)
+    res.through = _complete_through(res, bad_rounds)
+    _standings(res)
+    _next_round(res, bad_rounds, problems)
+    return res
+
+
+def _checked_slips(data: EventData, bad_rounds: set[int], problems: list[Problem]) -> list[tuple[int, Slip]]:
+    """The slips (with their raw row index) that name pairs on the roster, not sanctioned that
+    round, each pair and table once a round; a round with a slip that fails goes in ``bad_rounds``."""
     in_round: dict[tuple[int, str], int] = {}
     tables: dict[tuple[int, int], int] = {}
     good: list[tuple[int, Slip]] = []
@@ -171,12 +185,17 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             bad_rounds.add(slip.round)
         else:
             good.append((idx, slip))
-    res.last_round = max((s.round for s in data.slips), default=0)
-    _check_published(data, good, bad_rounds, problems)
+    return good
 
-    # ---- deal sheets -> levels of their tables -----------------------------------------------------------
+
+def _apply_deal_sheets(res: Results, good: list[tuple[int, Slip]], bad_rounds: set[int],
+                       problems: list[Problem]) -> tuple[list[tuple[int, Slip]], dict[int, int | None]]:
+    """Deal sheets -> the levels of their tables: the good slips with the levels the deals give
+    filled in (a slip whose typed levels disagree drops out), and the side holding the deal at
+    the end of each table worked through (slip index -> side)."""
+    data = res.data
     by_table = {(s.round, s.table): (i, s) for i, s in good if s.table is not None and s.pair2 is not None}
-    groups: dict[tuple[int, int], list] = defaultdict(list)
+    groups: dict[tuple[int, int], list[DealRow]] = defaultdict(list)
     for d in data.deals:
         groups[(d.round, d.table)].append(d)
     holders: dict[int, int | None] = {}
@@ -188,30 +207,14 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             bad_rounds.add(key[0])
             continue
         idx, slip = by_table[key]
-        log, found = play_deals(rows, rules)
+        log, found = play_deals(rows, data.rules)
         problems.extend(found)
         if log is None:
             bad_rounds.add(key[0])
             continue
         res.logs[key] = (log, slip.pair1, slip.pair2 or "")
-        computed = {"level1": log.level1, "level2": log.level2, "first_past_a": log.first_past_a}
-        fill: dict[str, object] = {}
-        disagrees = False
-        for col, value in computed.items():
-            typed = getattr(slip, col)
-            if nz.is_blank(typed):
-                if value is not None:
-                    fill[col] = value
-                continue
-            try:
-                same = (read_level(typed) if col != "first_past_a" else nz.parse_int(typed)) == value
-            except ValueError:
-                same = False
-            if not same:
-                problems.append(error(LEVEL_DISAGREES, slip.where[col], expected=value if value is not None else "—",
-                                      value=nz.clean_text(typed)))
-                disagrees = True
-        if disagrees:
+        fill = _levels_from_log(slip, log, problems)
+        if fill is None:
             bad_rounds.add(key[0])
             good = [(i, s) for i, s in good if i != idx]
             continue
@@ -222,10 +225,37 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
                         slip.declarer, slip.where)
             good = [(i, slip if i == idx else s) for i, s in good]
         holders[idx] = log.holder
+    return good, holders
 
-    # ---- results ---------------------------------------------------------------------------------------
+
+def _levels_from_log(slip: Slip, log: TableLog, problems: list[Problem]) -> dict[str, object] | None:
+    """What the deals give for the slip's blank cells; None (with a problem on each cell) when
+    a typed level or first-past-A disagrees with the deals."""
+    computed = {"level1": log.level1, "level2": log.level2, "first_past_a": log.first_past_a}
+    fill: dict[str, object] = {}
+    disagrees = False
+    for col, value in computed.items():
+        typed = getattr(slip, col)
+        if nz.is_blank(typed):
+            if value is not None:
+                fill[col] = value
+            continue
+        try:
+            same = (read_level(typed) if col != "first_past_a" else nz.parse_int(typed)) == value
+        except ValueError:
+            same = False
+        if not same:
+            problems.append(error(LEVEL_DISAGREES, slip.where[col], expected=value if value is not None else "—",
+                                  value=nz.clean_text(typed)))
+            disagrees = True
+    return None if disagrees else fill
+
+
+def _judge_slips(res: Results, good: list[tuple[int, Slip]], holders: dict[int, int | None], bad_rounds: set[int],
+                 problems: list[Problem]) -> None:
+    """Every good slip judged: a result, or a match still waiting for one."""
     for idx, slip in good:
-        result, found = judge(slip, rules, holders.get(idx))
+        result, found = judge(slip, res.data.rules, holders.get(idx))
         problems.extend(found)
         if any(p.severity == "error" for p in found):
             bad_rounds.add(slip.round)
@@ -236,7 +266,9 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         else:
             res.results.append(result)
 
-    # ---- rounds ------------------------------------------------------------------------------------------
+
+def _complete_through(res: Results, bad_rounds: set[int]) -> int:
+    """The last round of the unbroken run of complete rounds from round 1."""
     pending_rounds = {p[0] for p in res.pending}
     complete = [r for r in range(1, res.last_round + 1)
                 if r not in bad_rounds and r not in pending_rounds and any(s.round == r for _i, s in res.slips)]
@@ -246,11 +278,13 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             through = r
         else:
             break
-    res.through = through
+    return through
 
-    _standings(res)
 
-    # ---- the next round ------------------------------------------------------------------------------------
+def _next_round(res: Results, bad_rounds: set[int], problems: list[Problem]) -> None:
+    """The next round paired, or why it waits (``res.waiting``); a round still being played is
+    kept as ``res.current`` to reprint its pairings."""
+    data = res.data
     seats = Draw(data.seed, "shuangsheng/rr-seats").shuffled(sorted(data.pairs, key=natural_key))
     schedule = round_robin(seats) if data.pairing == "rr" else []
     res.total_rounds = len(schedule) if data.pairing == "rr" else data.rounds
@@ -259,7 +293,7 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         res.waiting = "roster"
     elif data.setup_errors or data.results_errors or bad_rounds:
         res.waiting = "errors"
-    elif res.last_round and through < res.last_round:
+    elif res.last_round and res.through < res.last_round:
         res.waiting = "pending"
         rows = sorted((s for s in data.slips if s.round == res.last_round), key=lambda s: (s.table is None, s.table or 0))
         res.current = NewRound(res.last_round, [Table(s.table, s.pair1, s.pair2) for s in rows],
@@ -273,7 +307,6 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         elif res.new_round.relaxation is not None:   # what the draw had to give up, also as warnings
             problems.extend(res.new_round.relaxation.problems(
                 Where(data.sheet("Results"), ""), lambda pid: f"{pid} {data.pairs[pid].name}".strip()))
-    return res
 
 
 def _check_published(data: EventData, good: list[tuple[int, Slip]], bad_rounds: set[int], problems: list[Problem]) -> None:

@@ -7,9 +7,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ttools.competitions.common import EventBase, Loader
+from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.competitions.shuangsheng import schema as S
-from ttools.competitions.shuangsheng.rules import DealRow, Rules, Slip, parse_levels_setting, read_level
+from ttools.competitions.shuangsheng.rules import (
+    DealRow,
+    Rules,
+    Slip,
+    parse_levels_setting,
+    read_level,
+)
 from ttools.core.upgrade import Bands
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
@@ -94,13 +100,26 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data = EventData()
     rd = Reader(problems)
     ld = Loader(book, data, problems)
-
-    # ---- Event and Rules ------------------------------------------------------------------------
     ev = ld.event(S.EVENT, ("zh-Hans", "en"), "zh-Hans")
     data.pairing = ev.choice("pairing", S.PAIRING_CHOICES, "swiss")
     data.rounds = ev.integer("rounds", 7, low=1, high=99)
+    _read_rules(ld.settings(S.RULES), data)
+    _read_pairs(ld, rd, data, problems)
+    _read_discipline(ld, rd, data, problems)
+    ld.seed(ev, *sorted(data.pairs, key=natural_key))
+    data.setup_errors = any(p.severity == "error" for p in problems)
+    before = len(problems)
+    _read_results(ld, rd, data, problems)    # checked as a whole in compute
+    data.results_errors = len(problems) > before
+    _read_deals(ld, rd, data, problems)
+    _read_published(book, data)
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
+    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
+    return data, problems
 
-    ru = ld.settings(S.RULES)
+
+def _read_rules(ru: Settings, data: EventData) -> None:
+    """The Rules sheet: every number of the rules (the rulebook's default where one is not understood)."""
     win = ru.integer("win_points", 2, low=0)
     draw = ru.integer("draw_points", 1, low=0)
     loss = ru.integer("loss_points", 0, low=0)
@@ -108,17 +127,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         ru.invalid("draw_points", {"en": f"must lie between the loss points ({loss}) and the win points ({win})",  # type: ignore[arg-type]
                                    "zh-Hans": f"应介于负积分（{loss}）与胜积分（{win}）之间"})
         win, draw, loss = 2, 1, 0
-    levels = {}
-    for key, default in (("bye_levels", ("3", "2")), ("forfeit_levels", ("2", "3")), ("start_level", ("2",))):
-        if ru.blank(key):
-            levels[key] = default
-            continue
-        try:
-            levels[key] = (read_level(ru.raw(key)),) if key == "start_level" else parse_levels_setting(ru.raw(key))
-        except ValueError:
-            ru.invalid(key, {"en": "a level 2–A is expected", "zh-Hans": "应为 2–A 的级数"} if key == "start_level"  # type: ignore[arg-type]
-                       else {"en": "two levels like 3:2 are expected", "zh-Hans": "应为两个级数，如 3:2"})
-            levels[key] = default
+    levels = _level_settings(ru)
     cap = ru.integer("levels_cap", 3, low=0)
     threshold = ru.integer("threshold", 80, low=5)
     step = ru.integer("level_step", 40, low=5)
@@ -132,11 +141,29 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.swiss_order = ru.choice("swiss_order", S.ORDER_CHOICES, "adjacent")
     data.avoid_club = ru.choice("avoid_club", S.AVOID_CHOICES, "yes")
 
-    # ---- Pairs ------------------------------------------------------------------------------------
+
+def _level_settings(ru: Settings) -> dict[str, tuple[str, ...]]:
+    """The levels of a bye and a forfeit (own:other) and the start level, as the Rules give them."""
+    levels: dict[str, tuple[str, ...]] = {}
+    for key, default in (("bye_levels", ("3", "2")), ("forfeit_levels", ("2", "3")), ("start_level", ("2",))):
+        if ru.blank(key):
+            levels[key] = default
+            continue
+        try:
+            levels[key] = (read_level(ru.raw(key)),) if key == "start_level" else parse_levels_setting(ru.raw(key))
+        except ValueError:
+            ru.invalid(key, {"en": "a level 2–A is expected", "zh-Hans": "应为 2–A 的级数"} if key == "start_level"  # type: ignore[arg-type]
+                       else {"en": "two levels like 3:2 are expected", "zh-Hans": "应为两个级数，如 3:2"})
+            levels[key] = default
+    return levels
+
+
+def _read_pairs(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """The roster: each pair once, by its id; a pre-sized row still waiting for its pair is skipped."""
     seen: dict[str, int] = {}
     for row in ld.table(S.PAIRS):
         if all(row.blank(k) for k in ("name", "player1", "player2", "club")):
-            continue  # a pre-sized row still waiting for its pair
+            continue
         pid = rd.code(row, "id", required=True)
         if not pid:
             continue
@@ -148,7 +175,8 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.pairs[pid] = Pair(pid, rd.text(row, "name") or "", rd.text(row, "player1") or "", rd.text(row, "player2") or "",
                                rd.text(row, "club") or "", row.where)
 
-    # ---- Discipline ---------------------------------------------------------------------------------
+
+def _read_discipline(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
     for row in ld.table(S.DISCIPLINE):
         pair = rd.code(row, "pair", required=True)
         kind = rd.choice(row, "kind", S.KIND_CHOICES, required=True)
@@ -164,11 +192,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.sanctions.append(Sanction(pair_id(row.values["pair"]), kind, start, rounds if kind == "suspend" else None,
                                        rd.text(row, "reason") or "", row.where))
 
-    ld.seed(ev, *sorted(data.pairs, key=natural_key))
-    data.setup_errors = any(p.severity == "error" for p in problems)
 
-    # ---- Results (checked as a whole in compute) -----------------------------------------------------
-    before = len(problems)
+def _read_results(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """The result slips that can be read at all, each with its raw row index."""
     for i, row in enumerate(ld.table(S.RESULTS)):
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table")
@@ -181,9 +207,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.slips.append(Slip(rnd, table, pair_id(v["pair1"]), pair_id(v["pair2"]) or None, v.get("level1"), v.get("level2"),
                                v.get("first_past_a"), v.get("forfeit"), v.get("declarer"), row.where))
         data.slip_rows.append(i)
-    data.results_errors = len(problems) > before
 
-    # ---- Deals ----------------------------------------------------------------------------------------
+
+def _read_deals(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
     for row in ld.table(S.DEALS):
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table", required=True)
@@ -196,20 +222,19 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.deals.append(DealRow(rnd, table, deal, v.get("declarer"), v.get("captured"), v.get("kitty"), v.get("last_lead"),
                                   v.get("penalty1"), v.get("penalty2"), v.get("loss"), row.number, row.where))
 
-    # ---- pairings published earlier ----------------------------------------------------------------
-    sheet = book.get("_published")
-    if sheet is not None:
-        for row in read_table(sheet, S.PUBLISHED, []):
-            try:
-                rnd = nz.parse_int(row.values["round"])
-                tables = [(t, pair_id(a), pair_id(b) or None) for t, a, b in json.loads(nz.clean_text(row.values["pairs"]))]
-            except (ValueError, TypeError):
-                continue  # a damaged record only costs the check against it
-            data.published.setdefault(rnd, []).extend(tables)
 
-    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
-    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
-    return data, problems
+def _read_published(book: Book, data: EventData) -> None:
+    """The pairings published earlier (the hidden record)."""
+    sheet = book.get("_published")
+    if sheet is None:
+        return
+    for row in read_table(sheet, S.PUBLISHED, []):
+        try:
+            rnd = nz.parse_int(row.values["round"])
+            tables = [(t, pair_id(a), pair_id(b) or None) for t, a, b in json.loads(nz.clean_text(row.values["pairs"]))]
+        except (ValueError, TypeError):
+            continue  # a damaged record only costs the check against it
+        data.published.setdefault(rnd, []).extend(tables)
 
 
 def _label(row: Row, key: str) -> dict[str, str]:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttools.core.upgrade import (
+    SEED_004,
     Bands,
     LastLead,
-    SEED_004,
     deal_outcome,
     kitty_multiplier,
     level_after,
@@ -342,6 +342,19 @@ def play_deals(rows: list[DealRow], rules: Rules) -> tuple[TableLog | None, list
     if not rows:
         return None, problems
     rnd, table = rows[0].round, rows[0].table
+    ordered = _in_deal_order(rows, problems)
+    play = _TablePlay(rules, problems, {1: rules.start_level, 2: rules.start_level}, bad=bool(problems))
+    for r in ordered:
+        play.deal(r)
+    if play.bad or any(p.severity == "error" for p in problems):
+        return None, problems
+    first = play.passed[1] if play.passed else None
+    return TableLog(rnd, table, play.steps, play.level[1], play.level[2], first, None if first else play.declarer), problems
+
+
+def _in_deal_order(rows: list[DealRow], problems: list[Problem]) -> list[DealRow]:
+    """One table's rows by deal number, each number once; a repeat or a gap is a problem."""
+    rnd, table = rows[0].round, rows[0].table
     seen: dict[int, DealRow] = {}
     ordered: list[DealRow] = []
     for r in rows:
@@ -356,39 +369,65 @@ def play_deals(rows: list[DealRow], rules: Rules) -> tuple[TableLog | None, list
         if r.deal != previous + 1:
             problems.append(error(DEAL_GAP, r.where["deal"], deal=r.deal, previous=previous))
         previous = r.deal
+    return ordered
 
-    level = {1: rules.start_level, 2: rules.start_level}
-    steps: list[DealStep] = []
+
+@dataclass
+class _TablePlay:
+    """One table's play so far, deal by deal: both levels, the side declaring next, whether a
+    side has passed A, and whether any row had an error (then nothing is written)."""
+
+    rules: Rules
+    problems: list[Problem]
+    level: dict[int, str]
+    bad: bool = False
+    steps: list[DealStep] = field(default_factory=list)
     declarer: int | None = None
     passed: tuple[int, int] | None = None     # (deal, side)
-    bad = bool(problems)
-    for r in ordered:
-        if passed is not None:
-            problems.append(error(DEAL_AFTER_PAST_A, r.where["deal"], deal=passed[0], side=_side_name(passed[1])))
-            bad = True
-            continue
+
+    def deal(self, r: DealRow) -> None:
+        if self.passed is not None:
+            self.problems.append(error(DEAL_AFTER_PAST_A, r.where["deal"], deal=self.passed[0], side=_side_name(self.passed[1])))
+            self.bad = True
+            return
+        sides = self._sides(r)
+        if sides is None:
+            return
+        numbers = self._numbers(r)
+        if numbers is None:
+            return
+        self._score(r, *sides, *numbers)
+
+    def _sides(self, r: DealRow) -> tuple[int, int | None] | None:
+        """The declaring side (given on deal 1, checked if typed later) and the side losing the deal (判负)."""
         try:
             typed = parse_side(r.declarer)
         except ValueError:
-            problems.append(error(SIDE_INVALID, r.where["declarer"], value=nz.clean_text(r.declarer)))
-            bad = True
-            continue
+            self.problems.append(error(SIDE_INVALID, r.where["declarer"], value=nz.clean_text(r.declarer)))
+            self.bad = True
+            return None
         try:
             loss = parse_side(r.loss)
         except ValueError:
-            problems.append(error(SIDE_INVALID, r.where["loss"], value=nz.clean_text(r.loss)))
-            bad = True
+            self.problems.append(error(SIDE_INVALID, r.where["loss"], value=nz.clean_text(r.loss)))
+            self.bad = True
             loss = None
-        if declarer is None:
+        if self.declarer is None:
             if typed is None:
-                problems.append(error(FIRST_DECLARER_MISSING, r.where["declarer"]))
-                bad = True
-                continue
-            declarer = typed
-        elif typed is not None and typed != declarer:
-            problems.append(error(DECLARER_DISAGREES, r.where["declarer"], previous=steps[-1].deal if steps else r.deal - 1,
-                                  expected=_side_name(declarer), value=typed))
-            bad = True
+                self.problems.append(error(FIRST_DECLARER_MISSING, r.where["declarer"]))
+                self.bad = True
+                return None
+            self.declarer = typed
+        elif typed is not None and typed != self.declarer:
+            self.problems.append(error(DECLARER_DISAGREES, r.where["declarer"],
+                                       previous=self.steps[-1].deal if self.steps else r.deal - 1,
+                                       expected=_side_name(self.declarer), value=typed))
+            self.bad = True
+        return self.declarer, loss
+
+    def _numbers(self, r: DealRow) -> tuple[int, int, dict[int, int], LastLead | None] | None:
+        """Points captured, the kitty, both penalties and the last lead's shape, as typed."""
+        problems = self.problems
         captured = _int(r, "captured", _WHAT["captured"], problems, 0, 200, 5, required=True)
         kitty = _int(r, "kitty", _WHAT["kitty"], problems, 0, 200, 5)
         pen = {1: _int(r, "penalty1", _WHAT["penalty1"], problems), 2: _int(r, "penalty2", _WHAT["penalty2"], problems)}
@@ -398,15 +437,17 @@ def play_deals(rows: list[DealRow], rules: Rules) -> tuple[TableLog | None, list
                 lead = parse_last_lead(nz.clean_text(r.last_lead))
             except ValueError:
                 problems.append(error(SHAPE_INVALID, r.where["last_lead"], value=nz.clean_text(r.last_lead)))
-                bad = True
+                self.bad = True
         if captured is None or kitty is None or pen[1] is None or pen[2] is None:
-            bad = True
-            continue
-        for s in (1, 2):
-            if pen[s] and (pen[s] % 10 or pen[s] > rules.penalty_max):
-                why = ({"en": "not a multiple of 10", "zh-Hant": "不是 10 的倍數", "zh-Hans": "不是 10 的倍数"} if pen[s] % 10 else
-                       {"en": f"above {rules.penalty_max}", "zh-Hant": f"超過 {rules.penalty_max}", "zh-Hans": f"超过 {rules.penalty_max}"})
-                problems.append(warning(PENALTY_UNUSUAL, r.where[f"penalty{s}"], value=pen[s], why=why))
+            self.bad = True
+            return None
+        _check_penalties(r, pen, self.rules, problems)
+        return captured, kitty, pen, lead   # type: ignore[return-value]
+
+    def _score(self, r: DealRow, declarer: int, loss: int | None, captured: int, kitty: int, pen: dict[int, int],
+               lead: LastLead | None) -> None:
+        """The defenders' total P, who goes up how far, and who declares the next deal."""
+        rules, level = self.rules, self.level
         defenders = 3 - declarer
         mult = kitty_multiplier(lead, rules.kitty) if lead is not None else 0
         loss_points = 0 if loss is None else (rules.board_loss if loss == declarer else -rules.board_loss)
@@ -422,17 +463,22 @@ def play_deals(rows: list[DealRow], rules: Rules) -> tuple[TableLog | None, list
             if level[declarer] == "A":
                 level[declarer] = "A+"      # won as declarers while playing A: past A
                 past_a = declarer
-                passed = (r.deal, declarer)
+                self.passed = (r.deal, declarer)
             else:
                 level[declarer] = level_after(level[declarer], outcome.levels)
             nxt = declarer
         if loss is not None:
             nxt = 3 - loss                   # 判负: the next deal is declared by the other side
-        steps.append(DealStep(r.deal, declarer, captured, kitty, lead, mult, kitty * mult, pen[declarer], pen[defenders],
-                              loss, loss_points, total, outcome.defenders_take_deal, outcome.levels, side_up,
-                              level[1], level[2], past_a, nxt, r.row))
-        declarer = nxt
-    if bad or any(p.severity == "error" for p in problems):
-        return None, problems
-    first = passed[1] if passed else None
-    return TableLog(rnd, table, steps, level[1], level[2], first, None if first else declarer), problems
+        self.steps.append(DealStep(r.deal, declarer, captured, kitty, lead, mult, kitty * mult, pen[declarer], pen[defenders],
+                                   loss, loss_points, total, outcome.defenders_take_deal, outcome.levels, side_up,
+                                   level[1], level[2], past_a, nxt, r.row))
+        self.declarer = nxt
+
+
+def _check_penalties(r: DealRow, pen: dict[int, int], rules: Rules, problems: list[Problem]) -> None:
+    """A penalty that is not a multiple of 10 or above the most the Rules allow is flagged, not refused."""
+    for s in (1, 2):
+        if pen[s] and (pen[s] % 10 or pen[s] > rules.penalty_max):
+            why = ({"en": "not a multiple of 10", "zh-Hant": "不是 10 的倍數", "zh-Hans": "不是 10 的倍数"} if pen[s] % 10 else
+                   {"en": f"above {rules.penalty_max}", "zh-Hant": f"超過 {rules.penalty_max}", "zh-Hans": f"超过 {rules.penalty_max}"})
+            problems.append(warning(PENALTY_UNUSUAL, r.where[f"penalty{s}"], value=pen[s], why=why))

@@ -4,7 +4,8 @@ list and one page per pair with its matches."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ttools.competitions.shuangsheng.compute import Entry, Record, Results
 from ttools.competitions.shuangsheng.report import kind_word, outcome_word, players_of
