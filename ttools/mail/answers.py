@@ -12,7 +12,7 @@ from email.message import EmailMessage, Message
 from email.utils import formataddr, formatdate, make_msgid
 from typing import Any
 
-from ttools import __version__
+from ttools.version import __version__
 from ttools.files import os_error
 from ttools.i18n import Translator
 from ttools.mail.errors import one_line
