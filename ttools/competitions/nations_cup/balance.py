@@ -13,7 +13,6 @@ from .model import Located, Rules, team_of as code_team
 
 BREAK_ORDERS = ("highest-first", "lowest-first")
 TABLE_CAPACITY = 9      # 每桌 8 至 9 人: the largest table
-REASONS = ("break", "balance", "final-table")
 
 PLAYER_TWICE = define(
     "seating-player-twice",

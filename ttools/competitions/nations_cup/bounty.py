@@ -164,33 +164,8 @@ def _is_hand_number(hand: object) -> bool:
     return isinstance(hand, int) and not isinstance(hand, bool) and hand >= 1
 
 
-def run_bounty(field: Iterable[str], log: Iterable[Elimination], rules: Rules | None = None) -> tuple[BountyResult, list[Problem]]:
-    """Replay the elimination log hand by hand and return places, chips and the milestone timeline.
-
-    Rows with an error are skipped so the rest can still be shown, but the result is then
-    marked ``valid=False`` / ``complete=False`` and must not be scored.
-    """
-    rules = rules or Rules()
-    players = list(dict.fromkeys(field))
-    m = len(players)
-    in_field = set(players)
-    marks = milestones(m)
-    problems: list[Problem] = []
-
-    # 1. 開賽時每位選手持有賞金籌碼 1 枚。
-    chips = {p: 1 for p in players}
-    issued = m
-    received = {p: 0 for p in players}
-    handed: dict[str, int] = {}
-    out_hand: dict[str, int] = {}
-    places: dict[str, int] = {}
-    place_share: dict[str, tuple[int, int]] = {}
-    timeline: list[MilestoneEvent] = []
-    remaining = list(players)
-    stage = 0
-    champion: str | None = None
-    champion_hand: int | None = None
-
+def _ordered_rows(log: Iterable[Elimination], problems: list[Problem]) -> list[Elimination]:
+    """The log's rows with a hand number, in hand order."""
     rows: list[Elimination] = []
     for row in log:
         if _is_hand_number(row.hand):
@@ -206,116 +181,163 @@ def run_bounty(field: Iterable[str], log: Iterable[Elimination], rules: Rules | 
         else:
             latest = row
     rows.sort(key=lambda r: r.hand)
+    return rows
 
-    named_out = {r.out for r in rows if r.out in in_field}
-    if m and named_out >= in_field:
-        problems.append(error(NO_CHAMPION, _where(rows[-1], "out"), m=m))
 
-    def crown(hand: int | None) -> None:
+class _Replay:
+    """The bounty event as the log is replayed hand by hand: chips, heads, places, milestones."""
+
+    def __init__(self, players: list[str], rules: Rules, problems: list[Problem]) -> None:
+        self.players, self.rules, self.problems = players, rules, problems
+        self.in_field = set(players)
+        self.marks = milestones(len(players))
+        # 1. 開賽時每位選手持有賞金籌碼 1 枚。
+        self.chips = {p: 1 for p in players}
+        self.issued = len(players)
+        self.received = {p: 0 for p in players}
+        self.handed: dict[str, int] = {}
+        self.out_hand: dict[str, int] = {}
+        self.places: dict[str, int] = {}
+        self.place_share: dict[str, tuple[int, int]] = {}
+        self.timeline: list[MilestoneEvent] = []
+        self.remaining = list(players)
+        self.stage = 0
+        self.champion: str | None = None
+        self.champion_hand: int | None = None
+
+    def crown(self, hand: int | None) -> None:
         # 4. 冠軍產生時額外補發 1 枚予冠軍。冠軍持有之全部籌碼計入其得分。
-        nonlocal champion, champion_hand, issued
-        champion, champion_hand = remaining[0], hand
-        chips[champion] += 1
-        issued += 1
-        places[champion] = 1
-        place_share[champion] = (1, 1)
+        champion = self.champion = self.remaining[0]
+        self.champion_hand = hand
+        self.chips[champion] += 1
+        self.issued += 1
+        self.places[champion] = 1
+        self.place_share[champion] = (1, 1)
 
-    if m == 1:
-        crown(None)
-
-    for hand, hand_rows in groupby(rows, key=lambda r: r.hand):
-        hand_rows = list(hand_rows)
-        before = len(remaining)
-        # 6. 同一手牌發生淘汰、且該手牌結束後剩餘人數方達里程碑者，該次淘汰之人頭值以該手牌
-        #    開始時之階段為準；里程碑補發於該手牌結束後進行。
-        head = rules.head_value(stage)
-
+    def _going(self, hand: int, hand_rows: Iterable[Elimination]) -> dict[str, Elimination]:
+        """The rows of a hand naming a player who can go out in it."""
         going: dict[str, Elimination] = {}
         for row in hand_rows:
-            if row.out not in in_field:
-                problems.append(error(NOT_IN_FIELD, _where(row, "out"), player=row.out))
-            elif row.out in out_hand:
-                problems.append(error(ALREADY_OUT, _where(row, "out"), player=row.out, hand=hand,
-                                      out_hand=out_hand[row.out]))
+            if row.out not in self.in_field:
+                self.problems.append(error(NOT_IN_FIELD, _where(row, "out"), player=row.out))
+            elif row.out in self.out_hand:
+                self.problems.append(error(ALREADY_OUT, _where(row, "out"), player=row.out, hand=hand,
+                                           out_hand=self.out_hand[row.out]))
             elif row.out in going:
-                problems.append(error(ALREADY_OUT, _where(row, "out"), player=row.out, hand=hand, out_hand=hand))
+                self.problems.append(error(ALREADY_OUT, _where(row, "out"), player=row.out, hand=hand, out_hand=hand))
             else:
                 going[row.out] = row
+        return going
 
+    def _out_now(self, hand: int, going: dict[str, Elimination]) -> list[Elimination]:
+        """Of those, the rows whose pot winner can take the head."""
         out_now: list[Elimination] = []
         for row in going.values():
             to = row.to
             if not to:
-                problems.append(error(RECIPIENT_MISSING, _where(row, "to"), hand=hand, player=row.out))
+                self.problems.append(error(RECIPIENT_MISSING, _where(row, "to"), hand=hand, player=row.out))
             elif to == row.out:
-                problems.append(error(RECIPIENT_SELF, _where(row, "to"), hand=hand, player=row.out))
-            elif to not in in_field:
-                problems.append(error(NOT_IN_FIELD, _where(row, "to"), player=to))
-            elif to in out_hand:
-                problems.append(error(RECIPIENT_OUT, _where(row, "to"), hand=hand, to=to, player=row.out,
-                                      out_hand=out_hand[to]))
+                self.problems.append(error(RECIPIENT_SELF, _where(row, "to"), hand=hand, player=row.out))
+            elif to not in self.in_field:
+                self.problems.append(error(NOT_IN_FIELD, _where(row, "to"), player=to))
+            elif to in self.out_hand:
+                self.problems.append(error(RECIPIENT_OUT, _where(row, "to"), hand=hand, to=to, player=row.out,
+                                           out_hand=self.out_hand[to]))
             elif to in going:
                 # the winner of a main pot cannot bust in that same hand
-                problems.append(error(RECIPIENT_OUT, _where(row, "to"), hand=hand, to=to, player=row.out,
-                                      out_hand=hand))
+                self.problems.append(error(RECIPIENT_OUT, _where(row, "to"), hand=hand, to=to, player=row.out,
+                                           out_hand=hand))
             else:
                 out_now.append(row)
+        return out_now
 
+    def _hand_over(self, hand: int, out_now: list[Elimination], head: int) -> None:
         # 3. 選手遭淘汰時，交出等同當階段人頭值之賞金籌碼予淘汰者；其餘籌碼即為該選手之得分。
         #    同一手牌 2 名以上選手同時遭淘汰者，各自交出人頭值，分別由其對應之贏家取得。
         # With the default head value (stage + 1) a player still in always holds at least that
         # many chips (1 at the start + 1 per milestone). Only a custom head table can ask for more
         # than they hold: then they hand over everything they hold and score 0.
         for row in out_now:
-            give = min(head, chips[row.out])
-            chips[row.out] -= give
-            chips[row.to] += give
-            received[row.to] += give
-            handed[row.out] = give
-            out_hand[row.out] = hand
+            give = min(head, self.chips[row.out])
+            self.chips[row.out] -= give
+            self.chips[row.to] += give
+            self.received[row.to] += give
+            self.handed[row.out] = give
+            self.out_hand[row.out] = hand
         gone = {row.out for row in out_now}
-        remaining = [p for p in remaining if p not in gone]
-        problems.extend(_place_hand(hand, out_now, before, places, place_share))
+        self.remaining = [p for p in self.remaining if p not in gone]
 
-        after = len(remaining)
+    def _milestones(self, hand: int, before: int) -> None:
+        after = len(self.remaining)
         # "falls to" = the first time the count is at or below the milestone, so one hand can pass
         # several; each passed milestone is one chip to everybody left and one stage up.
-        passed = tuple(v for v in marks if after <= v < before)
+        passed = tuple(v for v in self.marks if after <= v < before)
         if passed and after >= 1:
             # 2. 剩餘人數達到里程碑時，由裁判長（Floor）向每位在場選手補發 1 枚。
-            for p in remaining:
-                chips[p] += len(passed)
-            issued += len(passed) * after
-            stage += len(passed)
-            timeline.append(MilestoneEvent(hand, after, len(passed), rules.head_value(stage), passed))
-        if after == 1 and champion is None:
-            crown(hand)
+            for p in self.remaining:
+                self.chips[p] += len(passed)
+            self.issued += len(passed) * after
+            self.stage += len(passed)
+            self.timeline.append(MilestoneEvent(hand, after, len(passed), self.rules.head_value(self.stage), passed))
 
-    held = sum(chips.values())
-    if held != issued:
+    def play(self, hand: int, hand_rows: list[Elimination]) -> None:
+        """One hand of the log: its knock-outs, their places, the milestones it passes."""
+        before = len(self.remaining)
+        # 6. 同一手牌發生淘汰、且該手牌結束後剩餘人數方達里程碑者，該次淘汰之人頭值以該手牌
+        #    開始時之階段為準；里程碑補發於該手牌結束後進行。
+        head = self.rules.head_value(self.stage)
+        out_now = self._out_now(hand, self._going(hand, hand_rows))
+        self._hand_over(hand, out_now, head)
+        self.problems.extend(_place_hand(hand, out_now, before, self.places, self.place_share))
+        self._milestones(hand, before)
+        if len(self.remaining) == 1 and self.champion is None:
+            self.crown(hand)
+
+    def result(self) -> BountyResult:
+        valid = not has_errors(self.problems)
+        return BountyResult(
+            field=self.players,
+            chips=self.chips,
+            places=self.places,
+            place_share=self.place_share,
+            timeline=self.timeline,
+            issued=self.issued,
+            remaining=self.remaining,
+            valid=valid,
+            complete=valid and self.champion is not None,
+            champion=self.champion,
+            received=self.received,
+            handed=self.handed,
+            out_hand=self.out_hand,
+            stage=self.stage,
+            head_value=self.rules.head_value(self.stage),
+            champion_hand=self.champion_hand,
+        )
+
+
+def run_bounty(field: Iterable[str], log: Iterable[Elimination], rules: Rules | None = None) -> tuple[BountyResult, list[Problem]]:
+    """Replay the elimination log hand by hand and return places, chips and the milestone timeline.
+
+    Rows with an error are skipped so the rest can still be shown, but the result is then
+    marked ``valid=False`` / ``complete=False`` and must not be scored.
+    """
+    players = list(dict.fromkeys(field))
+    m = len(players)
+    problems: list[Problem] = []
+    replay = _Replay(players, rules or Rules(), problems)
+    rows = _ordered_rows(log, problems)
+    named_out = {r.out for r in rows if r.out in replay.in_field}
+    if m and named_out >= replay.in_field:
+        problems.append(error(NO_CHAMPION, _where(rows[-1], "out"), m=m))
+    if m == 1:
+        replay.crown(None)
+    for hand, hand_rows in groupby(rows, key=lambda r: r.hand):
+        replay.play(hand, list(hand_rows))
+    held = sum(replay.chips.values())
+    if held != replay.issued:
         sheet = next((w.sheet for r in rows for w in r.where.values() if w.sheet), "BountyLog")
-        problems.append(error(NOT_CONSERVED, Where(sheet, ""), held=held, issued=issued))
-
-    valid = not has_errors(problems)
-    result = BountyResult(
-        field=players,
-        chips=chips,
-        places=places,
-        place_share=place_share,
-        timeline=timeline,
-        issued=issued,
-        remaining=remaining,
-        valid=valid,
-        complete=valid and champion is not None,
-        champion=champion,
-        received=received,
-        handed=handed,
-        out_hand=out_hand,
-        stage=stage,
-        head_value=rules.head_value(stage),
-        champion_hand=champion_hand,
-    )
-    return result, problems
+        problems.append(error(NOT_CONSERVED, Where(sheet, ""), held=held, issued=replay.issued))
+    return replay.result(), problems
 
 
 def _place_hand(

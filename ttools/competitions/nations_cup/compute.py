@@ -110,42 +110,57 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     res = Results(data)
     if data.fatal or not data.teams:
         return res
+    _day1(data, res, problems)
+    provisional = _day2_lineups(data, res, problems)
+    _nlh(data, res, problems, provisional)
+    _bounty(data, res, problems, provisional)
+    _table_moves(data, res, problems)
+    _waiting_day2(data, res)
+    _qualification(data, res, problems)
+    return res
+
+
+def _day1(data: EventData, res: Results, problems: list[Problem]) -> None:
+    """Day 1: the table on the sheet checked against the rules and the seed's draw, its results
+    and raw scores once complete; with no table on the sheet, the seed's draw."""
     teams = data.teams
     known = set(data.players)
-
-    # ---- Day 1 ---------------------------------------------------------------
     generated = D1.day1_pairings(teams, data.seed)
-    if data.day1:
-        res.day1 = data.day1
-        sheet = data.sheet_names.get("Day1", "Day1")
-        for detail in D1.check_pairings(res.day1, teams):
-            problems.append(warning(DAY1_CHECK, _day1_cell(detail, res.day1, sheet), detail=detail))
-        drawn = {(m.round, m.home, m.away) for m in generated}
-        changed = [m for m in res.day1 if (m.round, m.home, m.away) not in drawn]
-        if changed or len(res.day1) != len(generated):
-            first = changed[0] if changed else res.day1[0]
-            problems.append(warning(DAY1_CHANGED, first.where.get("home", Where(sheet, "A2")), seed=data.seed))
-        for m in res.day1:
-            for key in ("home", "away"):
-                code = getattr(m, key)
-                if known and code not in known:
-                    problems.append(warning(DAY1_UNKNOWN, m.where.get(key, Where(sheet, "")), player=code))
-        day1_problems = D1.validate_results(res.day1)
-        problems.extend(day1_problems)
-        _held(problems, len(problems) - len(day1_problems), sheet, "day1")
-        if not has_errors(day1_problems) and D1.day1_complete(res.day1):
-            res.day1_raw = D1.day1_raw(res.day1, teams, data.rules.hu_win)
-        for rnd in sorted({m.round for m in res.day1}):
-            ms = [m for m in res.day1 if m.round == rnd]
-            missing = sum(1 for m in ms if m.winner is None)
-            if missing:
-                res.waiting.append(Problem("waiting", WAITING_DAY1, Where(sheet, ""),
-                                           (("round", rnd), ("count", missing), ("total", len(ms)), ("sheet", sheet))))
-    else:
+    if not data.day1:
         res.day1 = generated
         res.day1_generated = True
+        return
+    res.day1 = data.day1
+    sheet = data.sheet_names.get("Day1", "Day1")
+    for detail in D1.check_pairings(res.day1, teams):
+        problems.append(warning(DAY1_CHECK, _day1_cell(detail, res.day1, sheet), detail=detail))
+    drawn = {(m.round, m.home, m.away) for m in generated}
+    changed = [m for m in res.day1 if (m.round, m.home, m.away) not in drawn]
+    if changed or len(res.day1) != len(generated):
+        first = changed[0] if changed else res.day1[0]
+        problems.append(warning(DAY1_CHANGED, first.where.get("home", Where(sheet, "A2")), seed=data.seed))
+    for m in res.day1:
+        for key in ("home", "away"):
+            code = getattr(m, key)
+            if known and code not in known:
+                problems.append(warning(DAY1_UNKNOWN, m.where.get(key, Where(sheet, "")), player=code))
+    day1_problems = D1.validate_results(res.day1)
+    problems.extend(day1_problems)
+    _held(problems, len(problems) - len(day1_problems), sheet, "day1")
+    if not has_errors(day1_problems) and D1.day1_complete(res.day1):
+        res.day1_raw = D1.day1_raw(res.day1, teams, data.rules.hu_win)
+    for rnd in sorted({m.round for m in res.day1}):
+        ms = [m for m in res.day1 if m.round == rnd]
+        missing = sum(1 for m in ms if m.winner is None)
+        if missing:
+            res.waiting.append(Problem("waiting", WAITING_DAY1, Where(sheet, ""),
+                                       (("round", rnd), ("count", missing), ("total", len(ms)), ("sheet", sheet))))
 
-    # ---- Day 2 line-ups and draws --------------------------------------------------
+
+def _day2_lineups(data: EventData, res: Results, problems: list[Problem]) -> dict[str, list[str]]:
+    """Day 2: the tables per event, the line-ups and, once they are complete, the seat draws.
+    Returns each event's provisional field (empty without line-ups)."""
+    teams = data.teams
     rules_sheet = data.sheet_names.get("Rules", "Rules")
     res.tables_day2, tp = D2.plan_tables(D2.PER_EVENT * len(teams), data.rules.tables_day2, data.rules.table_seats,
                                          {k: data.setting_cells.get(k, Where(rules_sheet, k))
@@ -155,65 +170,75 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     problems.extend(p for p in tp if p.severity == ERROR or data.lineup_rows)
     lineup_sheet = data.sheet_names.get("Lineups", "Lineups")
     provisional: dict[str, list[str]] = {}
-    if data.lineup_rows:
-        res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players)
-        problems.extend(lp)
-        _held(problems, len(problems) - len(lp), lineup_sheet, "lineups")
-        submitted = {r.team for r in data.lineup_rows}
-        for team in teams:
-            if team not in submitted:
-                res.waiting.append(Problem("waiting", WAITING_TEAM, Where(lineup_sheet, ""),
-                                           (("team", team), ("sheet", lineup_sheet))))
-        # The NLH sheet and the bounty log are still checked while line-ups are wrong or missing,
-        # on a provisional field: the accepted line-ups and every player of the other teams.
+    if not data.lineup_rows:
+        if res.day1_raw is not None:
+            res.waiting.append(Problem("waiting", WAITING_LINEUPS, Where(lineup_sheet, ""), (("sheet", lineup_sheet),)))
+        return provisional
+    res.lineups, lp = D2.validate_lineups(data.lineup_rows, data.players)
+    problems.extend(lp)
+    _held(problems, len(problems) - len(lp), lineup_sheet, "lineups")
+    submitted = {r.team for r in data.lineup_rows}
+    for team in teams:
+        if team not in submitted:
+            res.waiting.append(Problem("waiting", WAITING_TEAM, Where(lineup_sheet, ""),
+                                       (("team", team), ("sheet", lineup_sheet))))
+    # The NLH sheet and the bounty log are still checked while line-ups are wrong or missing,
+    # on a provisional field: the accepted line-ups and every player of the other teams.
+    for event in ("nlh", "bounty"):
+        provisional[event] = sorted(
+            [p for ps in res.lineups[event].values() for p in ps]
+            + [c for c, p in data.players.items() if p.team not in res.lineups[event]], key=_code_key)
+    res.lineups_complete = not has_errors(lp) and all(
+        len(res.lineups.get(e, {})) == len(teams) for e in ("nlh", "bounty"))
+    if res.lineups_complete:
         for event in ("nlh", "bounty"):
-            provisional[event] = sorted(
-                [p for ps in res.lineups[event].values() for p in ps]
-                + [c for c, p in data.players.items() if p.team not in res.lineups[event]], key=_code_key)
-        res.lineups_complete = not has_errors(lp) and all(
-            len(res.lineups.get(e, {})) == len(teams) for e in ("nlh", "bounty"))
-        if res.lineups_complete:
-            for event in ("nlh", "bounty"):
-                if res.tables_day2 is not None:
-                    res.draws[event] = D2.seat_draw(res.lineups[event], res.tables_day2, data.seed, event)
-            res.nlh_field = sorted((p for ps in res.lineups["nlh"].values() for p in ps), key=_code_key)
-            res.bounty_field = sorted((p for ps in res.lineups["bounty"].values() for p in ps), key=_code_key)
-    elif res.day1_raw is not None:
-        res.waiting.append(Problem("waiting", WAITING_LINEUPS, Where(lineup_sheet, ""), (("sheet", lineup_sheet),)))
+            if res.tables_day2 is not None:
+                res.draws[event] = D2.seat_draw(res.lineups[event], res.tables_day2, data.seed, event)
+        res.nlh_field = sorted((p for ps in res.lineups["nlh"].values() for p in ps), key=_code_key)
+        res.bounty_field = sorted((p for ps in res.lineups["bounty"].values() for p in ps), key=_code_key)
+    return provisional
 
-    # ---- NLH ---------------------------------------------------------------------
+
+def _nlh(data: EventData, res: Results, problems: list[Problem], provisional: dict[str, list[str]]) -> None:
+    """The NLH MTT's places, and once complete its points and team raw scores."""
     if not res.nlh_field and data.nlh and provisional:
         _, np_ = N.nlh_places(data.nlh, provisional["nlh"])
         problems.extend(np_)
-    if res.nlh_field and data.nlh:
-        res.nlh_places, np_ = N.nlh_places(data.nlh, res.nlh_field)
-        problems.extend(np_)
-        _held(problems, len(problems) - len(np_), data.sheet_names.get("NLH", "NLH"), "nlh")
-        if not has_errors(np_):
-            res.nlh_complete = N.nlh_complete(res.nlh_places, res.nlh_field)
-            if res.nlh_complete:
-                res.nlh_points = N.place_points(res.nlh_places, data.scales["nlh"])
-                raw = N.team_raw(res.nlh_points, team_of)
-                res.nlh_raw = {t: raw.get(t, Fraction(0)) for t in teams}
+    if not (res.nlh_field and data.nlh):
+        return
+    res.nlh_places, np_ = N.nlh_places(data.nlh, res.nlh_field)
+    problems.extend(np_)
+    _held(problems, len(problems) - len(np_), data.sheet_names.get("NLH", "NLH"), "nlh")
+    if not has_errors(np_):
+        res.nlh_complete = N.nlh_complete(res.nlh_places, res.nlh_field)
+        if res.nlh_complete:
+            res.nlh_points = N.place_points(res.nlh_places, data.scales["nlh"])
+            raw = N.team_raw(res.nlh_points, team_of)
+            res.nlh_raw = {t: raw.get(t, Fraction(0)) for t in data.teams}
 
-    # ---- Bounty --------------------------------------------------------------------
+
+def _bounty(data: EventData, res: Results, problems: list[Problem], provisional: dict[str, list[str]]) -> None:
+    """The bounty log replayed, the floor's counts checked, and once complete points and team raw scores."""
     if not res.bounty_field and data.bounty_log and provisional:
         _, bp = B.run_bounty(provisional["bounty"], data.bounty_log, data.rules)
         problems.extend(bp)
-    if res.bounty_field:
-        result, bp = B.run_bounty(res.bounty_field, data.bounty_log, data.rules)
-        problems.extend(bp)
-        _held(problems, len(problems) - len(bp), data.sheet_names.get("BountyLog", "BountyLog"), "bounty")
-        res.bounty = result
-        if data.bounty_counts and not has_errors(bp):
-            # counts are compared with a log that is whole: a rejected row would make correct counts look wrong
-            problems.extend(B.reconcile_counts(result, data.bounty_counts))
-        if result.complete:
-            res.bounty_points = B.bounty_points(result, data.scales["bounty"])
-            raw = N.team_raw(res.bounty_points, team_of)
-            res.bounty_raw = {t: raw.get(t, Fraction(0)) for t in teams}
+    if not res.bounty_field:
+        return
+    result, bp = B.run_bounty(res.bounty_field, data.bounty_log, data.rules)
+    problems.extend(bp)
+    _held(problems, len(problems) - len(bp), data.sheet_names.get("BountyLog", "BountyLog"), "bounty")
+    res.bounty = result
+    if data.bounty_counts and not has_errors(bp):
+        # counts are compared with a log that is whole: a rejected row would make correct counts look wrong
+        problems.extend(B.reconcile_counts(result, data.bounty_counts))
+    if result.complete:
+        res.bounty_points = B.bounty_points(result, data.scales["bounty"])
+        raw = N.team_raw(res.bounty_points, team_of)
+        res.bounty_raw = {t: raw.get(t, Fraction(0)) for t in data.teams}
 
-    # ---- Day 2 seating: table breaking and balancing advice ------------------------------
+
+def _table_moves(data: EventData, res: Results, problems: list[Problem]) -> None:
+    """Day 2 seating: the table breaking and balancing advice (併桌) for each event."""
     # A player is out when the Seating sheet marks it, or when the NLH places / bounty log say so.
     already_out = {"nlh": set(res.nlh_places), "bounty": set(res.bounty.out_hand) if res.bounty else set()}
     lineup_cells = {r.player: r.where.get("player", Where(data.sheet_names.get("Lineups", "Lineups"), ""))
@@ -222,13 +247,7 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         rows = [BL.SeatState(r.table, r.seat, r.player, r.out or r.player in already_out[event], r.where)
                 for r in data.seating if r.event == event]
         if not rows and not data.seating and event in res.draws:
-            # no Seating sheet yet: the draw is the seating
-            # (the cells the output's Seating sheet holds them in: NLH rows, then bounty rows)
-            sheet = data.sheet_names.get("Seating", pick(S.SEATING.names, data.lang, "Seating"))
-            col = col_letter([c.key for c in S.SEATING.columns].index("player"))
-            first = 2 + (len(res.draws["nlh"]) if event == "bounty" else 0)
-            rows = [BL.SeatState(s.table, s.seat, s.player, s.player in already_out[event],
-                                 {"player": Where(sheet, f"{col}{first + i}")}) for i, s in enumerate(res.draws[event])]
+            rows = _drawn_seating(data, res, event, already_out[event])
         if rows and res.tables_day2 is not None:
             field = ({p: lineup_cells[p] for ps in res.lineups[event].values() for p in ps}
                      if res.lineups_complete else None)
@@ -237,6 +256,19 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
             problems.extend(advice.problems)
             res.advice[event] = advice
 
+
+def _drawn_seating(data: EventData, res: Results, event: str, out: set[str]) -> list[BL.SeatState]:
+    """No Seating sheet yet: the draw is the seating (in the cells the output's Seating sheet
+    holds them in: NLH rows, then bounty rows)."""
+    sheet = data.sheet_names.get("Seating", pick(S.SEATING.names, data.lang, "Seating"))
+    col = col_letter([c.key for c in S.SEATING.columns].index("player"))
+    first = 2 + (len(res.draws["nlh"]) if event == "bounty" else 0)
+    return [BL.SeatState(s.table, s.seat, s.player, s.player in out, {"player": Where(sheet, f"{col}{first + i}")})
+            for i, s in enumerate(res.draws[event])]
+
+
+def _waiting_day2(data: EventData, res: Results) -> None:
+    """The status lines of Day 2's events still under way, and of an event with nothing typed yet."""
     if res.nlh_field and not res.nlh_complete:
         sheet = data.sheet_names.get("NLH", "NLH")
         left = sum(1 for p in res.nlh_field if p not in res.nlh_places)
@@ -252,26 +284,30 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         res.waiting.insert(0, Problem("waiting", WAITING_NOTHING, Where(data.sheet_names.get("Players", "Players"), ""),
                                       (("sheet", data.sheet_names.get("Players", "Players")),)))
 
-    # ---- Qualification ------------------------------------------------------------------
-    if res.day1_raw is not None and res.nlh_raw is not None and res.bounty_raw is not None and res.bounty:
-        chips = {t: 0 for t in teams}
-        for p, c in res.bounty.chips.items():
-            chips[team_of(p)] += c
-        places: dict[str, list[int]] = {t: [] for t in teams}
-        for p, place in res.nlh_places.items():
-            places[team_of(p)].append(place)
-        for p, place in res.bounty.places.items():
-            places[team_of(p)].append(place)
-        q = qualification(teams, {t: Fraction(v) for t, v in res.day1_raw.items()}, res.nlh_raw, res.bounty_raw,
-                          chips, places, data.rules, data.seed)
-        # the standings' own problems come from settings: the seed (lots) and the rounding rule
-        problems.extend(_at(q.problems, {"qualification-lot": _setting(data, "Event", "seed")},
-                            _setting(data, "Rules", "rounding")))
-        res.qualification = q
-        _finals(data, res, problems)
-    elif data.finals_roster or data.finals_lineups or data.finals_hu or data.finals_sng:
-        problems.append(warning(FINALS_EARLY, Where(data.sheet_names.get("FinalsRoster", "FinalsRoster"), "")))
-    return res
+
+def _qualification(data: EventData, res: Results, problems: list[Problem]) -> None:
+    """The qualification standings once all three events are scored, then the finals; finals
+    sheets filled in before that wait."""
+    teams = data.teams
+    if not (res.day1_raw is not None and res.nlh_raw is not None and res.bounty_raw is not None and res.bounty):
+        if data.finals_roster or data.finals_lineups or data.finals_hu or data.finals_sng:
+            problems.append(warning(FINALS_EARLY, Where(data.sheet_names.get("FinalsRoster", "FinalsRoster"), "")))
+        return
+    chips = {t: 0 for t in teams}
+    for p, c in res.bounty.chips.items():
+        chips[team_of(p)] += c
+    places: dict[str, list[int]] = {t: [] for t in teams}
+    for p, place in res.nlh_places.items():
+        places[team_of(p)].append(place)
+    for p, place in res.bounty.places.items():
+        places[team_of(p)].append(place)
+    q = qualification(teams, {t: Fraction(v) for t, v in res.day1_raw.items()}, res.nlh_raw, res.bounty_raw,
+                      chips, places, data.rules, data.seed)
+    # the standings' own problems come from settings: the seed (lots) and the rounding rule
+    problems.extend(_at(q.problems, {"qualification-lot": _setting(data, "Event", "seed")},
+                        _setting(data, "Rules", "rounding")))
+    res.qualification = q
+    _finals(data, res, problems)
 
 
 def _finals(data: EventData, res: Results, problems: list[Problem]) -> None:

@@ -13,7 +13,7 @@ from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.day2 import LineupRow
 from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Located, Match, PlaceEntry, Player, Rules,
                                                    team_letters)
-from ttools.competitions.common import EventBase, Loader
+from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
@@ -78,9 +78,27 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     problems: list[Problem] = []
     data = EventData()
     rd = Reader(problems)
-
-    # ---- Event ------------------------------------------------------------
     ld = Loader(book, data, problems)
+    ev = _event(ld, data, problems)
+    ru = ld.settings(S.RULES)
+    data.setting_cells = {k: w for k, (_v, w) in ru.values.items()}
+    data.rules = _rules(ru.values, data.rules, problems)
+    _points(ld, rd, data, problems)
+    _players(ld, rd, data, problems)
+    _teams(ev, data, problems)
+    ld.seed(ev, data.teams_n, *sorted(data.players))
+    _day1(ld, rd, data)
+    _day2(ld, rd, data, problems)
+    _bounty(ld, rd, data, problems)
+    _finals(ld, rd, data)
+    # sheets ttools does not know: carried over
+    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values()) + list(S.LEGACY_OUTPUTS)
+    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
+    return data, problems
+
+
+def _event(ld: Loader, data: EventData, problems: list[Problem]) -> Settings:
+    """The Event sheet: the number of teams and the teams that advance."""
     ev = ld.event(S.EVENT, ("zh-Hant", "zh-Hans", "en"), "zh-Hant")
     if not ev.blank("teams"):
         try:
@@ -92,29 +110,30 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             data.rules = _replace(data.rules, advance=nz.parse_int(ev.raw("advance")))
         except ValueError:
             problems.append(error(RULE_BAD, ev.where("advance"), key="advance", why="a whole number is expected"))
+    return ev
 
-    # ---- Rules ------------------------------------------------------------
-    ru = ld.settings(S.RULES)
-    data.setting_cells = {k: w for k, (_v, w) in ru.values.items()}
-    data.rules = _rules(ru.values, data.rules, problems)
 
-    # ---- Points -------------------------------------------------------------
+def _points(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """The Points sheet: a scale given there replaces the default whole."""
     pts = ld.table(S.POINTS)
-    if pts:
-        given: dict[str, dict[int, Fraction]] = {}
-        for row in pts:
-            scale = rd.choice(row, "scale", SCALE_CHOICES, "scale", required=True)
-            place = rd.integer(row, "place", "place", required=True)
-            points = rd.number(row, "points", "points", required=True)
-            if scale and place is not None and points is not None:
-                if place < 1:
-                    problems.append(error(RULE_BAD, row.where["place"], key="place", why="places start at 1"))
-                    continue
-                given.setdefault(scale, {})[place] = points
-        for scale, table in given.items():
-            data.scales[scale] = table  # a scale given on the sheet replaces the default whole
+    if not pts:
+        return
+    given: dict[str, dict[int, Fraction]] = {}
+    for row in pts:
+        scale = rd.choice(row, "scale", SCALE_CHOICES, "scale", required=True)
+        place = rd.integer(row, "place", "place", required=True)
+        points = rd.number(row, "points", "points", required=True)
+        if scale and place is not None and points is not None:
+            if place < 1:
+                problems.append(error(RULE_BAD, row.where["place"], key="place", why="places start at 1"))
+                continue
+            given.setdefault(scale, {})[place] = points
+    for scale, table in given.items():
+        data.scales[scale] = table
 
-    # ---- Players ------------------------------------------------------------
+
+def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """The Players sheet: one player per team letter and number."""
     seen_rows: dict[str, int] = {}
     for row in ld.table(S.PLAYERS):
         team = rd.code(row, "team", "team", required=True)
@@ -134,35 +153,40 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         seen_rows[code] = row.number
         data.players[code] = Player(team, number, rd.text(row, "name") or "", rd.text(row, "country") or "",
                                     row.where["team"])
+
+
+def _teams(ev: Settings, data: EventData, problems: list[Problem]) -> None:
+    """The teams: as many as Event says (else as the roster has), each with players 1–6;
+    without a usable number the event cannot be processed."""
     roster_teams = sorted({p.team for p in data.players.values()})
     if data.teams_n is None:
         data.teams_n = len(roster_teams) or None
     if data.teams_n is None:
         problems.append(error(TEAMS_MISSING, ev.where("teams")))
         data.fatal = True
-    elif not 4 <= data.teams_n <= 26:
+        return
+    if not 4 <= data.teams_n <= 26:
         where = ev.where("teams") if "teams" in ev else Where(data.sheet("Players"), "")
         problems.append(error(TEAMS_RANGE, where, teams=data.teams_n))
         data.fatal = True
-    else:
-        data.teams = team_letters(data.teams_n)
-        for code, p in list(data.players.items()):
-            if p.team not in data.teams:
-                problems.append(error(TEAM_UNKNOWN, p.where, team=p.team, teams=f"A–{data.teams[-1]}"))
-                del data.players[code]
-        if data.players:
-            for t in data.teams:
-                count = sum(1 for p in data.players.values() if p.team == t and p.number <= 6)
-                if count < 6:
-                    # on the team's last row, where the missing player would follow
-                    last = [p.where for p in data.players.values() if p.team == t and p.where.cell]
-                    where = last[-1] if last else Where(data.sheet_names.get("Players", "Players"), "A2")
-                    problems.append(warning(TEAM_SHORT, where, team=t, count=count))
+        return
+    data.teams = team_letters(data.teams_n)
+    for code, p in list(data.players.items()):
+        if p.team not in data.teams:
+            problems.append(error(TEAM_UNKNOWN, p.where, team=p.team, teams=f"A–{data.teams[-1]}"))
+            del data.players[code]
+    if not data.players:
+        return
+    for t in data.teams:
+        count = sum(1 for p in data.players.values() if p.team == t and p.number <= 6)
+        if count < 6:
+            # on the team's last row, where the missing player would follow
+            last = [p.where for p in data.players.values() if p.team == t and p.where.cell]
+            where = last[-1] if last else Where(data.sheet_names.get("Players", "Players"), "A2")
+            problems.append(warning(TEAM_SHORT, where, team=t, count=count))
 
-    # ---- seed ---------------------------------------------------------------
-    ld.seed(ev, data.teams_n, *sorted(data.players))
 
-    # ---- Day 1 --------------------------------------------------------------
+def _day1(ld: Loader, rd: Reader, data: EventData) -> None:
     for row in ld.table(S.DAY1):
         rnd = rd.integer(row, "round", "round", required=True)
         table = rd.integer(row, "table", "table", required=True)
@@ -173,7 +197,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
             continue
         data.day1.append(Match(rnd, table, home, away, winner, row.where))
 
-    # ---- Day 2 line-ups, seating ---------------------------------------------
+
+def _day2(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """Day 2's line-ups, seating and NLH places."""
     for row in ld.table(S.LINEUPS):
         if row.blank("player"):
             continue  # the template pre-fills team and event; the row waits for a player
@@ -190,8 +216,6 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         out = _out_mark(row, problems)
         if event and table is not None and seat is not None and player and out is not None:
             data.seating.append(SeatingRow(event, table, seat, player, out, row.where))
-
-    # ---- NLH places -----------------------------------------------------------
     for row in ld.table(S.NLH):
         player = rd.code(row, "player", "player", required=True)
         if row.blank("place"):
@@ -200,7 +224,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         if player and place is not None:
             data.nlh.append(PlaceEntry(player, place, shared, row.where))
 
-    # ---- Bounty -----------------------------------------------------------------
+
+def _bounty(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """The bounty log and the floor's chip counts."""
     for row in ld.table(S.BOUNTY_LOG):
         hand = rd.integer(row, "hand", "hand", required=True)
         out = rd.code(row, "out", "player out", required=True)
@@ -217,7 +243,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         if player and chips is not None:
             data.bounty_counts.append((player, chips, row.where["chips"]))
 
-    # ---- Finals (rows kept for the finals engine) --------------------------------
+
+def _finals(ld: Loader, rd: Reader, data: EventData) -> None:
+    """The finals' rows, kept for the finals engine."""
     for row in ld.table(S.FINALS_ROSTER):
         if row.blank("player"):
             continue
@@ -249,11 +277,6 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         place = rd.integer(row, "place")
         if None not in (rnd, table, player):
             data.finals_sng.append(F.SNGResult(rnd, table, player, place, row.where))
-
-    # ---- sheets ttools does not know: carried over ----------------------------------
-    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values()) + list(S.LEGACY_OUTPUTS)
-    data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
-    return data, problems
 
 
 def _replace(rules: Rules, **kw) -> Rules:

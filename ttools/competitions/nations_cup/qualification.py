@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 from itertools import groupby
-from typing import Mapping, NamedTuple, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from ttools.competitions.nations_cup.model import Rules
 from ttools.core.draw import Draw
@@ -146,6 +146,97 @@ def best_places(places: Sequence[int]) -> tuple[int | None, int | None]:
     return best, second
 
 
+def _raw_scores(teams: list[str], given: Mapping[str, Mapping[str, Fraction]], problems: list[Problem]) -> dict[str, dict[str, Fraction]]:
+    """Each event's raw score per team (0 where a team has none yet), unknown teams and negative
+    raw scores said."""
+    raws: dict[str, dict[str, Fraction]] = {}
+    for event in EVENTS:
+        for team in given[event]:
+            if team not in teams:
+                problems.append(warning(UNKNOWN_TEAM, WHERE, event=event, team=team))
+        # A team with no entry has not scored in that event (yet).
+        raws[event] = {t: Fraction(given[event].get(t, 0)) for t in teams}
+        for team, value in raws[event].items():
+            if value < 0:
+                problems.append(error(NEGATIVE_RAW, WHERE, team=team, event=event, raw=value))
+    return raws
+
+
+def _largest_remainder_totals(teams: list[str], totals: Mapping[str, Fraction], sum_exact: Fraction, seed: str | int,
+                              problems: list[Problem]) -> dict[str, Decimal]:
+    """The totals to 2 decimals by largest remainder (最大餘數法), adding up to the rounded Σ."""
+    # Hundredths left over go to the largest remainders; where the last of them falls among
+    # equal remainders, a seeded lot decides who gets one (flagged for the chief referee).
+    scale = 10**PLACES
+    remainder = {t: totals[t] * scale - (totals[t] * scale).numerator // (totals[t] * scale).denominator
+                 for t in teams}
+    floors = sum((totals[t] * scale - remainder[t] for t in teams), Fraction(0))
+    left = int(round_half_up(sum_exact, PLACES) * scale) - int(floors)
+    by_remainder = sorted(teams, key=lambda t: -remainder[t])
+    drawn: list[str] = []
+    if 0 < left < len(teams) and remainder[by_remainder[left - 1]] == remainder[by_remainder[left]]:
+        cut = remainder[by_remainder[left]]
+        group = sorted(t for t in teams if remainder[t] == cut)
+        units = left - sum(1 for t in teams if remainder[t] > cut)
+        drawn = Draw(seed, REMAINDER_STAGE).shuffled(group)
+        problems.append(warning(REMAINDER_LOT, WHERE, teams=", ".join(group), units=units, seed=seed,
+                                to=", ".join(drawn[:units])))
+    ordered = sorted(teams, key=lambda t: (-remainder[t], drawn.index(t) if t in drawn else 0))
+    return largest_remainder({t: totals[t] for t in ordered}, PLACES)
+
+
+def _printed_totals(teams: list[str], totals: Mapping[str, Fraction], sum_exact: Fraction, rules: Rules, seed: str | int,
+                    problems: list[Problem]) -> dict[str, Decimal]:
+    """The totals as printed, by the rounding rule (an unknown rule is an error, then half-up)."""
+    rounding = rules.rounding
+    if rounding not in ("half-up", "largest-remainder"):
+        problems.append(error(ROUNDING, WHERE, rounding=rounding))
+        rounding = "half-up"
+    if rounding == "largest-remainder":
+        return _largest_remainder_totals(teams, totals, sum_exact, seed, problems)
+    return {t: round_half_up(totals[t], PLACES) for t in teams}
+
+
+def _tie_breaks(chips: Mapping[str, int], tops: Mapping[str, tuple[int | None, int | None]]) -> list[Callable[[str], int]]:
+    """The keys after the total, in the rulebook's order; smaller is better on each."""
+    def more_chips(t: str) -> int:
+        return -chips[t]
+
+    def best_place(t: str) -> int:
+        return _NO_PLACE if tops[t][0] is None else tops[t][0]
+
+    def second_place(t: str) -> int:
+        return _NO_PLACE if tops[t][1] is None else tops[t][1]
+
+    return [more_chips, best_place, second_place]
+
+
+def _decided_by(r: Ranked[str], i: int) -> str | None:
+    """What placed a team below the one before it (None: its total)."""
+    if r.decided_by is not None:
+        return TIE_BREAKS[r.decided_by]
+    if r.by_lot and i > 0:
+        return "lot"  # below an equal team on every key: the lot put it there
+    return None
+
+
+def _tail(printed: Mapping[str, Decimal], sum_exact: Fraction, problems: list[Problem]) -> Decimal:
+    """Σ printed totals − Σ exact totals (尾差), said when it is more than rounding can make."""
+    tail_exact = sum((Fraction(v) for v in printed.values()), Fraction(0)) - sum_exact
+    tail = _as_decimal(tail_exact)
+    if abs(tail_exact) > TAIL_LIMIT:
+        problems.append(
+            warning(
+                TAIL,
+                WHERE,
+                printed=f"{sum(printed.values(), Decimal(0)):.2f}",
+                exact=_as_decimal(sum_exact),
+                tail=tail,
+            )
+        )
+    return tail
+
+
 def qualification(
     teams: Sequence[str],
     hu_raw: Mapping[str, Fraction],
@@ -160,18 +251,7 @@ def qualification(
     teams = list(dict.fromkeys(teams))
     problems: list[Problem] = []
     pools = {"hu": rules.pool_hu, "nlh": rules.pool_nlh, "bounty": rules.pool_bounty}
-    given = {"hu": hu_raw, "nlh": nlh_raw, "bounty": bounty_raw}
-
-    raws: dict[str, dict[str, Fraction]] = {}
-    for event in EVENTS:
-        for team in given[event]:
-            if team not in teams:
-                problems.append(warning(UNKNOWN_TEAM, WHERE, event=event, team=team))
-        # A team with no entry has not scored in that event (yet).
-        raws[event] = {t: Fraction(given[event].get(t, 0)) for t in teams}
-        for team, value in raws[event].items():
-            if value < 0:
-                problems.append(error(NEGATIVE_RAW, WHERE, team=team, event=event, raw=value))
+    raws = _raw_scores(teams, {"hu": hu_raw, "nlh": nlh_raw, "bounty": bounty_raw}, problems)
     if any(p.severity == "error" for p in problems):
         return Qualification([], None, None, Fraction(0), {}, problems)
 
@@ -185,58 +265,14 @@ def qualification(
 
     chips = {t: int(bounty_chips.get(t, 0)) for t in teams}
     tops = {t: best_places(places.get(t, ())) for t in teams}
-
-    # Smaller is better on each key, in the rulebook's order after the total.
-    def more_chips(t: str) -> int:
-        return -chips[t]
-
-    def best_place(t: str) -> int:
-        return _NO_PLACE if tops[t][0] is None else tops[t][0]
-
-    def second_place(t: str) -> int:
-        return _NO_PLACE if tops[t][1] is None else tops[t][1]
-
-    tie_breaks = [more_chips, best_place, second_place]
-
-    rounding = rules.rounding
-    if rounding not in ("half-up", "largest-remainder"):
-        problems.append(error(ROUNDING, WHERE, rounding=rounding))
-        rounding = "half-up"
-    if rounding == "largest-remainder":
-        # Hundredths left over go to the largest remainders; where the last of them falls among
-        # equal remainders, a seeded lot decides who gets one (flagged for the chief referee).
-        scale = 10**PLACES
-        remainder = {t: totals[t] * scale - (totals[t] * scale).numerator // (totals[t] * scale).denominator
-                     for t in teams}
-        floors = sum((totals[t] * scale - remainder[t] for t in teams), Fraction(0))
-        left = int(round_half_up(sum_exact, PLACES) * scale) - int(floors)
-        by_remainder = sorted(teams, key=lambda t: -remainder[t])
-        drawn: list[str] = []
-        if 0 < left < len(teams) and remainder[by_remainder[left - 1]] == remainder[by_remainder[left]]:
-            cut = remainder[by_remainder[left]]
-            group = sorted(t for t in teams if remainder[t] == cut)
-            units = left - sum(1 for t in teams if remainder[t] > cut)
-            drawn = Draw(seed, REMAINDER_STAGE).shuffled(group)
-            problems.append(warning(REMAINDER_LOT, WHERE, teams=", ".join(group), units=units, seed=seed,
-                                    to=", ".join(drawn[:units])))
-        ordered = sorted(teams, key=lambda t: (-remainder[t], drawn.index(t) if t in drawn else 0))
-        printed = largest_remainder({t: totals[t] for t in ordered}, PLACES)
-    else:
-        printed = {t: round_half_up(totals[t], PLACES) for t in teams}
-
-    keys = [lambda t: -printed[t], *tie_breaks]
+    printed = _printed_totals(teams, totals, sum_exact, rules, seed, problems)
+    keys = [lambda t: -printed[t], *_tie_breaks(chips, tops)]
     ranked = rank(teams, keys, lot=Draw(seed, LOT_STAGE), label=str)
 
     advance = max(rules.advance, 0)
     rows: list[QualificationRow] = []
     for i, r in enumerate(ranked):
         t = r.item
-        if r.decided_by is not None:
-            decided_by = TIE_BREAKS[r.decided_by]
-        elif r.by_lot and i > 0:
-            decided_by = "lot"  # below an equal team on every key: the lot put it there
-        else:
-            decided_by = None
         rows.append(
             QualificationRow(
                 rank=r.rank,
@@ -256,7 +292,7 @@ def qualification(
                 best_place=tops[t][0],
                 second_place=tops[t][1],
                 advances=r.rank <= advance,
-                decided_by=decided_by,
+                decided_by=_decided_by(r, i),
                 by_lot=r.by_lot,
             )
         )
@@ -264,19 +300,7 @@ def qualification(
     for _, group in groupby(ranked, key=lambda r: tuple(k(r.item) for k in keys)):
         _report_lot(list(group), seed, problems)
 
-    tail_exact = sum((Fraction(v) for v in printed.values()), Fraction(0)) - sum_exact
-    tail = _as_decimal(tail_exact)
-    if abs(tail_exact) > TAIL_LIMIT:
-        problems.append(
-            warning(
-                TAIL,
-                WHERE,
-                printed=f"{sum(printed.values(), Decimal(0)):.2f}",
-                exact=_as_decimal(sum_exact),
-                tail=tail,
-            )
-        )
-
+    tail = _tail(printed, sum_exact, problems)
     gap = None
     if 0 < advance < len(rows):
         gap = rows[advance - 1].total_printed - rows[advance].total_printed

@@ -173,7 +173,7 @@ def day1_board_sheet(ctx: Context) -> Report | None:
 
 def day2_draw_sheet(ctx: Context) -> Report | None:
     """The Day 2 seat draw of both MTTs."""
-    res, t, data = ctx.res, ctx.t, ctx.data
+    res, t = ctx.res, ctx.t
     if not res.draws:
         return None
     blocks = []
