@@ -15,6 +15,7 @@ from ttools.competitions.scrabble.load import load
 from ttools.competitions.scrabble import tsh_config
 from ttools.competitions.scrabble.tsh import export_t, export_tou, import_t, tou_name
 from ttools.core.draw import derive_seed
+from ttools.i18n import simplified
 from ttools.outcome import Outcome
 from ttools.problems import Problem, Where, define, warning
 from ttools.workbook import normalize as nz
@@ -25,7 +26,8 @@ TOU_NAME_NOT_ASCII = define(
     "the .tou ratings file takes names in ASCII letters; {players}: fill in name_latin on Players, "
     "or some readers will misalign their lines",
     "WESPA .tou 評分檔只收 ASCII 字母姓名；{players}：請於參賽者表填寫「英文姓名」，否則部分讀取程式會錯位",
-    "WESPA .tou 评分档只收 ASCII 字母姓名；{players}：请于参赛者表填写「英文姓名」，否则部分读取程序会错位",
+    # Simplified Chinese says 程序 (程式)
+    simplified("WESPA .tou 評分檔只收 ASCII 字母姓名；{players}：請於參賽者表填寫「英文姓名」，否則部分讀取程序會錯位"),
 )
 
 

@@ -25,97 +25,81 @@ ROUND_INVALID = define(
     "slip-round-invalid",
     "Round must be a whole number from 1 up, not {value!r}.",
     "回合須為 1 或以上的整數，而非 {value!r}。",
-    "回合须为 1 或以上的整数，而非 {value!r}。",
 )
 PLAYER_MISSING = define(
     "slip-player-missing",
     "The slip names no first player.",
     "成績表未填第一位參賽者。",
-    "成绩表未填第一位参赛者。",
 )
 PLAYER_UNKNOWN = define(
     "slip-player-unknown",
     "Player {player!r} is not on the Players sheet.",
     "參賽者 {player!r} 不在參賽者名單內。",
-    "参赛者 {player!r} 不在参赛者名单内。",
 )
 SELF_PAIRING = define(
     "slip-self-pairing",
     "{player} cannot play against themself.",
     "{player} 不能與自己對賽。",
-    "{player} 不能与自己对赛。",
 )
 SCORE_NOT_INTEGER = define(
     "slip-score-not-integer",
     "A score must be a whole number (it may be negative), not {value!r}.",
     "分數須為整數（可為負數），而非 {value!r}。",
-    "分数须为整数（可为负数），而非 {value!r}。",
 )
 SCORE_MISSING = define(
     "slip-score-missing",
     "Only one score is filled in; enter both, or neither while the game is not over.",
     "只填了一方的分數；請填寫雙方分數，或在比賽未完時兩者皆留空。",
-    "只填了一方的分数；请填写双方分数，或在比赛未完时两者皆留空。",
 )
 SCORE_IMPLAUSIBLE = define(
     "slip-score-implausible",
     "Score {score} of {player} is outside {low}–{high}; please check it.",
     "{player} 的分數 {score} 超出 {low}–{high}，請核對。",
-    "{player} 的分数 {score} 超出 {low}–{high}，请核对。",
 )
 OVERTIME_INVALID = define(
     "slip-overtime-invalid",
     "Overtime must be minutes over time (0 or more), not {value!r}.",
     "過時須為超時分鐘數（0 或以上），而非 {value!r}。",
-    "过时须为超时分钟数（0 或以上），而非 {value!r}。",
 )
 OVERTIME_OVER_LIMIT = define(
     "slip-overtime-over-limit",
     "{player} is {minutes} minutes over time; {limit} minutes over ends the game.",
     "{player} 過時 {minutes} 分鐘；過時 {limit} 分鐘即結束比賽。",
-    "{player} 过时 {minutes} 分钟；过时 {limit} 分钟即结束比赛。",
 )
 FORFEIT_INVALID = define(
     "slip-forfeit-invalid",
     "Forfeit must be empty, 1 or 2 (the absent player), not {value!r}.",
     "放棄欄須留空或填 1 或 2（缺席者），而非 {value!r}。",
-    "放弃栏须留空或填 1 或 2（缺席者），而非 {value!r}。",
 )
 FIRST_INVALID = define(
     "slip-first-invalid",
     "Who started must be empty, 1 or 2, not {value!r}.",
     "先手欄須留空或填 1 或 2，而非 {value!r}。",
-    "先手栏须留空或填 1 或 2，而非 {value!r}。",
 )
 BYE_SPREAD = define(
     "slip-bye-spread",
     "The bye of {player} is credited {spread}, not the usual {usual}.",
     "{player} 的輪空計 {spread} 分差，而非一般的 {usual}。",
-    "{player} 的轮空计 {spread} 分差，而非一般的 {usual}。",
 )
 SLIPS_DISAGREE = define(
     "slip-disagree",
     "Two slips for {player1} v {player2} in round {round} disagree.",
     "第 {round} 回合 {player1} 對 {player2} 有兩張不一致的成績表。",
-    "第 {round} 回合 {player1} 对 {player2} 有两张不一致的成绩表。",
 )
 PLAYER_TWICE = define(
     "slip-player-twice",
     "{player} appears in more than one game of round {round}.",
     "{player} 在第 {round} 回合出現多於一次。",
-    "{player} 在第 {round} 回合出现多于一次。",
 )
 PENALTY_INVALID = define(
     "slip-penalty-invalid",
     "A penalty must be whole points taken off that player's spread, not {value!r}.",
     "罰分須為從該參賽者分差扣除之整數分，而非 {value!r}。",
-    "罚分须为从该参赛者分差扣除之整数分，而非 {value!r}。",
 )
 PAIRING_CHANGED = define(
     "slip-pairing-changed",
     "{player1} v {player2} in round {round} is not the published pairing.",
     "第 {round} 回合 {player1} 對 {player2} 與公布的對賽不同。",
-    "第 {round} 回合 {player1} 对 {player2} 与公布的对赛不同。",
 )
 
 

@@ -50,26 +50,22 @@ TSH_LINE_UNREADABLE = define(
     "tsh-line-unreadable",
     "Line {line} is not a TSH player line: {text!r}.",
     "第 {line} 行不是 TSH 參賽者資料：{text!r}。",
-    "第 {line} 行不是 TSH 参赛者资料：{text!r}。",
 )
 TSH_OPPONENT_OUT_OF_RANGE = define(
     "tsh-opponent-out-of-range",
     "Line {line}, round {round}: there is no player number {opponent}.",
     "第 {line} 行第 {round} 回合：沒有編號 {opponent} 的參賽者。",
-    "第 {line} 行第 {round} 回合：没有编号 {opponent} 的参赛者。",
 )
 TSH_OPPONENT_MISMATCH = define(
     "tsh-opponent-mismatch",
     "Line {line}, round {round}: player {opponent} does not list player {player} as opponent.",
     "第 {line} 行第 {round} 回合：{opponent} 號參賽者的對手不是 {player} 號。",
-    "第 {line} 行第 {round} 回合：{opponent} 号参赛者的对手不是 {player} 号。",
 )
 TSH_HALF_SCORED = define(
     "tsh-half-scored",
     "Round {round}: only one score of player {player} v {opponent} is entered; "
     "it is kept and the other cell is left empty to fill in.",
     "第 {round} 回合：{player} 號對 {opponent} 號只輸入了一方分數；該分數保留，另一格留空待填。",
-    "第 {round} 回合：{player} 号对 {opponent} 号只输入了一方分数；该分数保留，另一格留空待填。",
 )
 
 
@@ -168,7 +164,6 @@ TSH_NOT_CARRIED = define(
     "tsh-not-carried",
     "{fields}: not carried over to the workbook ({what}).",
     "{fields}：不會帶入工作簿（{what}）。",
-    "{fields}：不会带入工作簿（{what}）。",
 )
 
 

@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ttools.i18n import simplified
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 
@@ -35,25 +36,25 @@ CONFIG_MISSING = define(
     "tsh-config-missing",
     "{folder} has no config.tsh (a TSH event folder has one); give the .t files instead.",
     "{folder} 沒有 config.tsh（TSH 賽事資料夾應有此檔）；請改為指定 .t 檔。",
-    "{folder} 没有 config.tsh（TSH 赛事文件夹应有此文件）；请改为指定 .t 文件。",
+    # Simplified Chinese says 文件 (檔案) and 文件夾 (資料夾)
+    simplified("{folder} 沒有 config.tsh（TSH 賽事文件夾應有此文件）；請改為指定 .t 文件。"),
 )
 DIVISION_FILE_MISSING = define(
     "tsh-division-file-missing",
     "config.tsh line {line}: division {division}'s file {file} is not in the folder.",
     "config.tsh 第 {line} 行：{division} 組之檔案 {file} 不在資料夾內。",
-    "config.tsh 第 {line} 行：{division} 组之文件 {file} 不在文件夹内。",
+    # Simplified Chinese says 文件 (檔案) and 文件夾 (資料夾)
+    simplified("config.tsh 第 {line} 行：{division} 組之文件 {file} 不在文件夾內。"),
 )
 NOT_CARRIED = define(
     "tsh-config-not-carried",
     "config.tsh: {items} — not carried over to the workbook (TSH-only settings and commands).",
     "config.tsh：{items}——不會帶入工作簿（只適用於 TSH 之設定及指令）。",
-    "config.tsh：{items}——不会带入工作簿（只适用于 TSH 之设定及指令）。",
 )
 VALUE_UNREADABLE = define(
     "tsh-config-value-unreadable",
     "config.tsh line {line}: {key} = {value} is not understood; it is not carried over.",
     "config.tsh 第 {line} 行：{key} = {value} 無法判讀，不會帶入。",
-    "config.tsh 第 {line} 行：{key} = {value} 无法判读，不会带入。",
 )
 
 _MONTHS = {m: i + 1 for i, m in enumerate(
