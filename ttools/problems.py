@@ -15,8 +15,6 @@ from ttools.i18n import pick
 ERROR = "error"
 WARNING = "warning"
 
-LANGUAGES = ("zh-Hant", "zh-Hans", "en")
-
 # code -> {lang: template}; templates use str.format with the problem's params
 _CATALOG: dict[str, dict[str, str]] = {}
 

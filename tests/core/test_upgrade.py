@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttools.core.upgrade import (NATIONAL, SEED_004, Bands, LastLead, deal_outcome, defenders_total, kitty_multiplier,
+from ttools.core.upgrade import (NATIONAL, SEED_004, Bands, deal_outcome, kitty_multiplier,
                                  level_after, level_value, parse_last_lead, parse_level)
 
 
@@ -35,14 +35,6 @@ def test_kitty_multiplier_presets(shape, national, seed004):
     assert str(lead) == shape
     assert kitty_multiplier(lead, NATIONAL) == national
     assert kitty_multiplier(lead, SEED_004) == seed004
-
-
-def test_kitty_counts_only_when_the_defenders_won_the_last_trick():
-    # 60 captured, 20 in the kitty taken with a pair: 60 + 20 × 4 = 140
-    assert defenders_total(60, 20, LastLead("pair", 1)) == 140
-    assert defenders_total(60, 20, None) == 60
-    # penalties: 10 against the declarers adds, 20 against the defenders subtracts
-    assert defenders_total(60, 0, None, penalty_against_declarers=10, penalty_against_defenders=20) == 50
 
 
 @pytest.mark.parametrize("bad", ["tractor1", "quad", "throw-tractor1", ""])

@@ -151,7 +151,7 @@ def test_unknown_sheets_are_carried_over(write_event, invoke, tmp_path):
 def test_the_book_is_let_go_once_loaded_and_unknown_sheets_still_carried_over(write_event, tmp_path):
     """Processing releases the grids read (they would sit in memory through the compute); what
     the output carries over of them, a sheet ttools does not know, is kept by the loaded data."""
-    from ttools.competitions.nations_cup.competition import process
+    from ttools.competitions import get
     from ttools.workbook.read import read_book
 
     src = write_event(lang="en")
@@ -160,7 +160,7 @@ def test_the_book_is_let_go_once_loaded_and_unknown_sheets_still_carried_over(wr
     wb.save(src)
     book = read_book(str(src))
     assert "Floor notes" in book.sheets and len(book.sheets) > 5
-    outcome = process(book)
+    outcome = get("nations-cup").process(book)
     assert book.sheets == {} and book.get("Floor notes") is None
     out = tmp_path / "out.xlsx"
     outcome.writer(str(out))

@@ -9,26 +9,6 @@ from typing import Mapping, TypeVar
 K = TypeVar("K")
 
 
-def parse_fraction(text: object) -> Fraction:
-    """``1000/3``, ``333.5``, ``40`` -> Fraction. Raises ValueError on anything else."""
-    if isinstance(text, Fraction):
-        return text
-    if isinstance(text, bool):
-        raise ValueError(f"not a number: {text!r}")
-    if isinstance(text, int):
-        return Fraction(text)
-    if isinstance(text, float):
-        return Fraction(Decimal(repr(text)))
-    s = str(text).strip()
-    if not s:
-        raise ValueError("empty")
-    if "/" in s:
-        num, _, den = s.partition("/")
-        f = Fraction(Decimal(num.strip())) / Fraction(Decimal(den.strip()))
-        return f
-    return Fraction(Decimal(s))
-
-
 def round_half_up(value: Fraction, places: int = 2) -> Decimal:
     """Round half up at the (places+1)-th decimal (四捨五入), exactly; negatives symmetric."""
     scale = 10**places
@@ -63,9 +43,3 @@ def largest_remainder(values: Mapping[K, Fraction], places: int = 2) -> dict[K, 
     for k in order[: max(left, 0)]:
         floors[k] += 1
     return {k: Decimal(n).scaleb(-places) for k, n in floors.items()}
-
-
-def fmt_decimal(value: Decimal | Fraction | int, places: int = 2) -> str:
-    if isinstance(value, Fraction):
-        value = round_half_up(value, places)
-    return f"{Decimal(value):.{places}f}"

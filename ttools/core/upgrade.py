@@ -102,14 +102,6 @@ def kitty_multiplier(lead: LastLead, preset: str = NATIONAL) -> int:
     return 2 ** (pairs + 1)
 
 
-def defenders_total(captured: int, kitty: int = 0, lead: LastLead | None = None, preset: str = NATIONAL,
-                    penalty_against_declarers: int = 0, penalty_against_defenders: int = 0) -> int:
-    """P = captured + kitty × multiplier (only when the defenders won the last trick, i.e. a
-    ``lead`` is given) + penalties given against the declarers − penalties against the defenders."""
-    bonus = kitty * kitty_multiplier(lead, preset) if lead is not None else 0
-    return captured + bonus + penalty_against_declarers - penalty_against_defenders
-
-
 # ---- level bands ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Bands:

@@ -9,7 +9,7 @@ import warnings
 from typing import Iterable
 
 from ttools.files import write_atomic
-from ttools.i18n import zh
+from ttools.i18n import Translator
 from ttools.problems import Problem, Unreadable
 
 _FILL_ERROR = "FFFFC7CE"
@@ -44,13 +44,12 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
             c.fill = PatternFill("solid", start_color=color, end_color=color)
             text = "\n".join(f"[{p.code}] {p.message(lang)}" for p in ps)
             c.comment = Comment(text[:2000], "ttools", width=320, height=120)
-        chinese = lang.startswith("zh")
-        title = zh(lang, "ttools 問題") if chinese else "ttools problems"
+        t = Translator(lang)
+        title = t("ttools 問題", "ttools problems")
         if title in wb.sheetnames:
             del wb[title]
         ws = wb.create_sheet(title, 0)
-        head = ([zh(lang, x) for x in ("嚴重性", "工作表", "儲存格", "代碼", "說明")] if chinese
-                else ["severity", "sheet", "cell", "code", "message"])
+        head = [t("嚴重性", "severity"), t("工作表", "sheet"), t("儲存格", "cell"), t("代碼", "code"), t("說明", "message")]
         ws.append(head)
         for cell in ws[1]:
             cell.font = Font(bold=True)

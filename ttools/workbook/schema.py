@@ -89,7 +89,6 @@ class SheetSpec:
     columns: tuple[Column, ...] = ()  # table sheets
     settings: tuple[Setting, ...] = ()  # key/value sheets
     note: dict[str, str] = field(default_factory=dict)  # what the sheet is for (Guide)
-    input: bool = True
 
     @property
     def is_kv(self) -> bool:

@@ -12,7 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from ttools.i18n import pick, zh
+from ttools.i18n import Translator, pick
 from ttools.workbook.rows import RowStream, write_plain
 from ttools.workbook.read import col_letter
 from ttools.workbook.schema import SheetSpec
@@ -190,9 +190,7 @@ class WorkbookWriter:
                                "border_color": "#BFBFBF", "num_format": "@"})
         self.f_locked = f({"locked": True, "font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#F2F2F2"})
         self.f_cell = f({"font_name": font, "border": 1, "border_color": "#BFBFBF"})
-        self.f_num2 = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "num_format": "0.00"})
         self.f_hl = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#C6EFCE", "bold": True})
-        self.f_hl2 = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#C6EFCE", "bold": True, "num_format": "0.00"})
         self.f_title = f({"bold": True, "font_size": 14, "font_name": font})
         self.f_subtitle = f({"italic": True, "font_color": "#595959", "font_name": font})
         self.f_block = f({"bold": True, "font_size": 11, "font_name": font, "bottom": 1})
@@ -310,8 +308,8 @@ class WorkbookWriter:
         """Key/value sheet: key (canonical), label, value (the input), note.
         The 'key' and 'value' headers stay English: they are what the reader looks for."""
         ws = self.wb.add_worksheet(spec.name(lang))
-        head = ["key", zh(lang, "項目") if lang.startswith("zh") else "label", "value",
-                zh(lang, "說明") if lang.startswith("zh") else "note"]
+        t = Translator(lang)
+        head = ["key", t("項目", "label"), "value", t("說明", "note")]
         for c, h in enumerate(head):
             ws.write_string(0, c, h, self.f_header)
         widths = [16, 18, 18, 60]
@@ -436,7 +434,7 @@ class WorkbookWriter:
         r += 1
         first_header: int | None = None
         page_start, breaks = 0, []
-        cont = zh(self.meta.lang, "（續）") if self.meta.lang.startswith("zh") else " (continued)"
+        cont = Translator(self.meta.lang)("（續）", " (continued)")
 
         def new_page(at: int) -> None:
             nonlocal page_start
@@ -552,11 +550,7 @@ def problems_report(problems, lang: str) -> Report | None:
     """The Problems sheet of an output workbook: every problem with its sheet and cell."""
     if not problems:
         return None
-    chinese = lang.startswith("zh")
-
-    def t(traditional: str, english: str) -> str:
-        return zh(lang, traditional) if chinese else english
-
+    t = Translator(lang)
     block = Block("", [t("嚴重性", "Severity"), t("工作表", "Sheet"), t("儲存格", "Cell"), t("代碼", "Code"), t("說明", "Message")],
                   [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
     return Report("Problems", t("問題", "Problems"), t("問題", "Problems"), [block])

@@ -169,7 +169,6 @@ PUBLISHED = SheetSpec(
         _c("division", "division", kind="code"),
         _c("pairs", "pairs"),
     ),
-    input=False,
 )
 
 INPUT_SHEETS = (EVENT, RULES, PLAYERS, ROUNDS, RESULTS)

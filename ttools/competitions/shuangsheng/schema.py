@@ -168,7 +168,6 @@ DISCIPLINE = SheetSpec(
 PUBLISHED = SheetSpec(
     key="_published", names={"zh-Hans": "_published", "en": "_published"},
     columns=(_c("round", "round", kind="int"), _c("pairs", "pairs")),
-    input=False,
 )
 
 INPUT_SHEETS = (EVENT, RULES, PAIRS, RESULTS, DEALS, DISCIPLINE)
