@@ -203,3 +203,12 @@ def test_a_competition_two_packages_declare_is_refused_not_picked(monkeypatch):
         competitions.get.cache_clear()
         competitions._CLASHES.clear()
     assert competitions.get("scrabble").name == "scrabble"
+
+
+def test_every_module_imports_so_no_problem_code_is_defined_twice():
+    """Importing every module of ttools defines every problem code: ``define`` refuses a code that
+    two modules word differently (the last one imported used to win, wherever the problem arose)."""
+    import importlib
+
+    for module in _sources():
+        importlib.import_module(module)

@@ -50,6 +50,6 @@ def test_a_round_or_table_number_far_out_of_range_is_a_problem_not_a_hang():
     boards = [[10**12, 1, 1, "NS", 40] + [None] * 7]
     outcome = Shengji().process(_book(seating, boards))
     found = {(p.code, p.cell) for p in outcome.problems}
-    assert ("number-out-of-range", "A11") in found and ("number-out-of-range", "B12") in found
+    assert ("number-too-large", "A11") in found and ("number-out-of-range", "B12") in found
     assert ("number-out-of-range", "A2") in found
     assert max(d["round"] for d in outcome.summary["deals"]) == 1

@@ -229,7 +229,7 @@ def test_seating_problems(event, run):
     code, data, _ = run(event(8, seating=bad))
     assert code == 1
     found = [c for c, _s, _c in codes(data)]
-    assert {"seating-player-twice", "seating-seat-taken", "seating-unknown-player", "seating-table-incomplete"} <= set(found)
+    assert {"seating-round-player-twice", "seating-round-seat-twice", "seating-unknown-player", "seating-table-incomplete"} <= set(found)
     assert not [s for s in data.get("seating", []) if s["round"] == 2]
 
 

@@ -24,9 +24,9 @@ from ttools.workbook.normalize import natural_key
 
 SEAT_UNKNOWN_PLAYER = define("seating-unknown-player", "player {player} is not on the Players sheet",
                              "參賽者 {player} 不在「參賽者」表上")
-SEAT_PLAYER_TWICE = define("seating-player-twice", "player {player} is seated twice in round {round} (also on row {other})",
+SEAT_PLAYER_TWICE = define("seating-round-player-twice", "player {player} is seated twice in round {round} (also on row {other})",
                            "參賽者 {player} 在第 {round} 輪排了兩次（另見第 {other} 行）")
-SEAT_TAKEN = define("seating-seat-taken", "seat {seat} of table {table} in round {round} is given twice (also on row {other})",
+SEAT_TAKEN = define("seating-round-seat-twice", "seat {seat} of table {table} in round {round} is given twice (also on row {other})",
                     "第 {round} 輪第 {table} 桌的 {seat} 位重複（另見第 {other} 行）")
 SEAT_MISSING = define("seating-seat-missing", "a seat (N, E, S or W) is needed for a player at a table",
                       "有桌號的參賽者須填方位（N、E、S 或 W）")
