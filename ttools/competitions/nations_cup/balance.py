@@ -7,6 +7,7 @@ from itertools import combinations, islice
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ttools.core.draw import Draw, sha256
+from ttools.i18n import simplified
 from ttools.problems import ERROR, NOWHERE, Problem, Where, define, error, warning
 
 from .model import Located, Rules, team_of as code_team
@@ -18,25 +19,21 @@ PLAYER_TWICE = define(
     "seating-player-twice",
     "{player} is listed twice in the seating (table {table}, seat {seat}); each player has one row.",
     "{player} 在座位表中出現兩次（第 {table} 桌第 {seat} 位）；每名選手只能有一列。",
-    "{player} 在座位表中出现两次（第 {table} 桌第 {seat} 位）；每名选手只能有一列。",
 )
 SEAT_TAKEN = define(
     "seating-seat-taken",
     "Table {table} seat {seat} holds both {first} and {player}; mark one of them out or move one.",
     "第 {table} 桌第 {seat} 位同時坐了 {first} 與 {player}；請標示其中一人出局或調整座位。",
-    "第 {table} 桌第 {seat} 位同时坐了 {first} 与 {player}；请标示其中一人出局或调整座位。",
 )
 SEAT_RANGE = define(
     "seating-seat-range",
     "{player} sits at table {table} seat {seat}; tables are numbered from 1 and seats 1–{capacity}.",
     "{player} 坐在第 {table} 桌第 {seat} 位；桌號從 1 起，座位為 1–{capacity}。",
-    "{player} 坐在第 {table} 桌第 {seat} 位；桌号从 1 起，座位为 1–{capacity}。",
 )
 BREAK_ORDER = define(
     "seating-break-order",
     "Break order '{order}' is unknown; enter highest-first or lowest-first.",
     "併桌順序「{order}」無法辨識；請填 highest-first 或 lowest-first。",
-    "并桌顺序「{order}」无法辨识；请填 highest-first 或 lowest-first。",
 )
 TEAMMATES_FORCED = define(
     "seating-teammates-forced",
@@ -50,19 +47,16 @@ SEAT_TABLE_RANGE = define(
     "seating-table-range",
     "{player} sits at table {table}; this event runs on tables 1–{tables} (tables_day2).",
     "{player} 坐在第 {table} 桌；本場只開第 1–{tables} 桌（tables_day2）。",
-    "{player} 坐在第 {table} 桌；本场只开第 1–{tables} 桌（tables_day2）。",
 )
 NOT_SEATED = define(
     "seating-missing-player",
     "{player} is in the {event} line-up but has no row on Seating; add their table and seat (mark out if they are out).",
     "{player} 列於 {event} 名單，但座位表沒有其座位；請補上桌號與座位（已淘汰者並標示出局）。",
-    "{player} 列于 {event} 名单，但座位表没有其座位；请补上桌号与座位（已淘汰者并标示出局）。",
 )
 NOT_IN_FIELD = define(
     "seating-not-in-lineup",
     "{player} has a seat in {event} but is not in its line-up; remove the row or correct the player code.",
     "{player} 在 {event} 座位表上有座位，但不在該項名單中；請刪除此列或更正選手代號。",
-    "{player} 在 {event} 座位表上有座位，但不在该项名单中；请删除此列或更正选手代号。",
 )
 
 _SUMMARY = {
@@ -88,18 +82,8 @@ _SUMMARY = {
         "two": "僅餘 2 桌：不再避免同隊同桌（規程：至僅餘 2 桌為止）。",
         "pick": "列出數名選手之移動，任移其中一人（依慣例移將輪到大盲者）。",
     },
-    "zh-Hans": {
-        "none": "无须移动：{tables} 桌，各桌人数 {sizes}。",
-        "break": "并桌：拆第 {table} 桌，{count} 名选手依下表就座。",
-        "balance": "平衡各桌人数：依下表移动 {count} 名选手（各桌人数 {sizes}）。",
-        "final-table": "决赛桌：剩 {count} 人，全部重新抽签坐到第 {table} 桌。",
-        "over": "剩 {count} 人，无须安排座位。",
-        "invalid": "座位表有错误，请先更正再移动选手。",
-        "flags": "另有 {flags} 个无法避免的同队同桌，已标示。",
-        "two": "仅余 2 桌：不再避免同队同桌（规程：至仅余 2 桌为止）。",
-        "pick": "列出数名选手之移动，任移其中一人（依惯例移将轮到大盲者）。",
-    },
 }
+_SUMMARY["zh-Hans"] = {key: simplified(text) for key, text in _SUMMARY["zh-Hant"].items()}
 
 
 class SeatState(Located):

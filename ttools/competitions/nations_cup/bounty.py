@@ -32,49 +32,42 @@ NOT_IN_FIELD = define(
     "bounty-not-in-field",
     "{player} is not in the bounty field (the line-ups).",
     "{player} 不在獵人賽參賽名單（出賽名單）中。",
-    "{player} 不在猎人赛参赛名单（出赛名单）中。",
 )
 ALREADY_OUT = define(
     "bounty-already-out",
     "{player} cannot be knocked out in hand {hand}: already knocked out in hand {out_hand}.",
     "{player} 無法於第 {hand} 手牌出局：已於第 {out_hand} 手牌出局。",
-    "{player} 无法于第 {hand} 手牌出局：已于第 {out_hand} 手牌出局。",
 )
 RECIPIENT_MISSING = define(
     "bounty-recipient-missing",
     "Hand {hand}: nobody is named as the main-pot winner who takes the head of {player}.",
     "第 {hand} 手牌：未填寫取得 {player} 人頭值的主池贏家。",
-    "第 {hand} 手牌：未填写取得 {player} 人头值的主池赢家。",
 )
 RECIPIENT_SELF = define(
     "bounty-recipient-self",
     "Hand {hand}: {player} is named as the winner of their own head.",
     "第 {hand} 手牌：{player} 被填為自己人頭值的贏家。",
-    "第 {hand} 手牌：{player} 被填为自己人头值的赢家。",
 )
 RECIPIENT_OUT = define(
     "bounty-recipient-out",
     "Hand {hand}: {to} cannot take the head of {player}: {to} was knocked out in hand {out_hand}.",
     "第 {hand} 手牌：{to} 不能取得 {player} 的人頭值：{to} 已於第 {out_hand} 手牌出局。",
-    "第 {hand} 手牌：{to} 不能取得 {player} 的人头值：{to} 已于第 {out_hand} 手牌出局。",
 )
 NO_CHAMPION = define(
     "bounty-no-champion",
     "The log knocks out every one of the {m} players: the last player left is the champion and is never out.",
     "出局紀錄將全部 {m} 名選手淘汰：最後留下的選手為冠軍，不會出局。",
-    "出局记录将全部 {m} 名选手淘汰：最后留下的选手为冠军，不会出局。",
+    zh_hans="出局记录将全部 {m} 名选手淘汰：最后留下的选手为冠军，不会出局。",   # 记录 (a log), where the character table gives 纪录 (a record)
 )
 HAND_INVALID = define(
     "bounty-hand-invalid",
     "Hand number {hand} is not a positive whole number.",
     "手牌編號 {hand} 不是正整數。",
-    "手牌编号 {hand} 不是正整数。",
 )
 HAND_ORDER = define(
     "bounty-hand-order",
     "Hand {hand} is written after hand {previous}; the log is replayed in hand order (check the hand number, or move the row).",
     "第 {hand} 手牌寫在第 {previous} 手牌之後；淘汰紀錄依手牌順序重播（請檢查手牌編號，或移動此列）。",
-    "第 {hand} 手牌写在第 {previous} 手牌之后；淘汰纪录依手牌顺序重播（请检查手牌编号，或移动此列）。",
 )
 STACK_MISSING = define(
     "bounty-stack-missing",
@@ -82,26 +75,22 @@ STACK_MISSING = define(
     "is given, so they share places {first}–{last}; enter the stacks to order them.",
     "第 {hand} 手牌：{players} 同時出局，但未填齊該手牌開始時的籌碼，故並列第 {first}–{last} 名；"
     "請填寫籌碼量以排定名次。",
-    "第 {hand} 手牌：{players} 同时出局，但未填齐该手牌开始时的筹码，故并列第 {first}–{last} 名；"
-    "请填写筹码量以排定名次。",
 )
 NOT_CONSERVED = define(
     "bounty-not-conserved",
     "Bounty chips are not conserved: players hold {held} in all but {issued} were issued.",
     "賞金籌碼不守恆：選手合計持有 {held} 枚，但共發行 {issued} 枚。",
-    "赏金筹码不守恒：选手合计持有 {held} 枚，但共发行 {issued} 枚。",
 )
 COUNT_DISAGREES = define(
     "bounty-count-disagrees",
     "{player}: the log says {log} bounty chips, the count says {count}; the standings follow the log.",
     "{player}：依出局紀錄應有 {log} 枚賞金籌碼，清點為 {count} 枚；成績以出局紀錄為準。",
-    "{player}：依出局记录应有 {log} 枚赏金筹码，清点为 {count} 枚；成绩以出局记录为准。",
+    zh_hans="{player}：依出局记录应有 {log} 枚赏金筹码，清点为 {count} 枚；成绩以出局记录为准。",   # 记录 (a log), where the character table gives 纪录 (a record)
 )
 COUNT_NOT_IN_FIELD = define(
     "bounty-count-not-in-field",
     "Bounty count for {player}, who is not in the bounty field.",
     "{player} 有賞金籌碼清點，但不在獵人賽參賽名單中。",
-    "{player} 有赏金筹码清点，但不在猎人赛参赛名单中。",
 )
 
 

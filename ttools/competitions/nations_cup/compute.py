@@ -34,34 +34,31 @@ HELD_BACK = define(
     "held-back",
     "{what} wait for the {count} error(s) on {sheet} (the first is here); every other check was made.",
     "{what}須待{sheet}之 {count} 個錯誤更正（第一個在此）後才處理；其餘檢查均已完成。",
-    "{what}须待{sheet}之 {count} 个错误更正（第一个在此）后才处理；其余检查均已完成。",
 )
 # Lines of the status area: what the workbook is waiting for (partial entry is normal, not a problem).
 WAITING_NOTHING = define(
     "waiting-nothing", "Nothing to process yet: type the players' names on {sheet}, then run again.",
-    "尚無可處理之資料：請於「{sheet}」填入選手姓名後再執行。", "尚无可处理之资料：请于「{sheet}」填入选手姓名后再执行。")
+    "尚無可處理之資料：請於「{sheet}」填入選手姓名後再執行。")
 WAITING_DAY1 = define(
     "waiting-day1", "Day 1 round {round}: waiting for {count} of {total} results ({sheet}).",
-    "第一天第 {round} 輪：尚待 {total} 場中 {count} 場之結果（{sheet}）。", "第一天第 {round} 轮：尚待 {total} 场中 {count} 场之结果（{sheet}）。")
+    "第一天第 {round} 輪：尚待 {total} 場中 {count} 場之結果（{sheet}）。")
 WAITING_LINEUPS = define(
     "waiting-lineups", "Day 2: waiting for the line-ups of every team ({sheet}).",
-    "第二天：尚待各隊分項名單（{sheet}）。", "第二天：尚待各队分项名单（{sheet}）。")
+    "第二天：尚待各隊分項名單（{sheet}）。")
 WAITING_EVENT = define(
     "waiting-event", "{event}: {count} of {total} players still in ({sheet}).",
-    "{event}：{total} 名選手中尚有 {count} 名在場（{sheet}）。", "{event}：{total} 名选手中尚有 {count} 名在场（{sheet}）。")
+    "{event}：{total} 名選手中尚有 {count} 名在場（{sheet}）。")
 WAITING_TEAM = define(
     "waiting-team-lineups", "Team {team}: waiting for its Day 2 line-ups ({sheet}).",
-    "{team} 隊：尚待其第二天分項名單（{sheet}）。", "{team} 队：尚待其第二天分项名单（{sheet}）。")
+    "{team} 隊：尚待其第二天分項名單（{sheet}）。")
 
 _WAITS = {
-    "day1": {"en": "The HU scores and the qualification standings", "zh-Hant": "單挑賽原始分與資格賽總成績",
-             "zh-Hans": "单挑赛原始分与资格赛总成绩"},
+    "day1": {"en": "The HU scores and the qualification standings", "zh-Hant": "單挑賽原始分與資格賽總成績"},
     "lineups": {"en": "The seat draws, the NLH and bounty scores and the qualification standings",
-                "zh-Hant": "分桌抽籤、NLH 與獵人賽成績及資格賽總成績", "zh-Hans": "分桌抽签、NLH 与猎人赛成绩及资格赛总成绩"},
-    "nlh": {"en": "The NLH scores and the qualification standings", "zh-Hant": "NLH 成績與資格賽總成績",
-            "zh-Hans": "NLH 成绩与资格赛总成绩"},
+                "zh-Hant": "分桌抽籤、NLH 與獵人賽成績及資格賽總成績"},
+    "nlh": {"en": "The NLH scores and the qualification standings", "zh-Hant": "NLH 成績與資格賽總成績"},
     "bounty": {"en": "The bounty scores, the check of the floor's chip counts and the qualification standings",
-               "zh-Hant": "獵人賽成績、現場籌碼點數之核對及資格賽總成績", "zh-Hans": "猎人赛成绩、现场筹码点数之核对及资格赛总成绩"},
+               "zh-Hant": "獵人賽成績、現場籌碼點數之核對及資格賽總成績"},
 }
 
 
@@ -277,7 +274,7 @@ def _waiting_day2(data: EventData, res: Results) -> None:
     if res.bounty is not None and not res.bounty.complete and len(res.bounty.remaining) > 1:
         sheet = data.sheet_names.get("BountyLog", "BountyLog")
         res.waiting.append(Problem("waiting", WAITING_EVENT, Where(sheet, ""), (
-            ("event", {"en": "Escalating Bounty MTT", "zh-Hant": "獵人賽", "zh-Hans": "猎人赛"}),
+            ("event", {"en": "Escalating Bounty MTT", "zh-Hant": "獵人賽"}),
             ("count", len(res.bounty.remaining)), ("total", len(res.bounty_field)), ("sheet", sheet))))
     if not any(p.name for p in data.players.values()) and not any(m.winner for m in data.day1) \
             and not data.lineup_rows:

@@ -41,8 +41,6 @@ WINNER_NOT_IN_MATCH = define(
     "({home} vs {away}); enter {home} or {away}.",
     "第 {round} 輪第 {table} 桌：勝者 {winner} 不是本場（{home} 對 {away}）的選手，"
     "請填 {home} 或 {away}。",
-    "第 {round} 轮第 {table} 桌：胜者 {winner} 不是本场（{home} 对 {away}）的选手，"
-    "请填 {home} 或 {away}。",
 )
 
 

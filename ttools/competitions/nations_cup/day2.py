@@ -21,7 +21,6 @@ TABLES_AUTO = define(
     "Each Day 2 event has {field} players: {tables} tables of {sizes} (the rulebook's 4 tables of 8–9 seat "
     "32–36); type a number in tables_day2 to choose otherwise.",
     "第二天每場 {field} 人：開 {tables} 桌，各桌 {sizes} 人（規程之 4 桌、每桌 8–9 人適用 32–36 人）；如需其他桌數，請於 tables_day2 填入數字。",
-    "第二天每场 {field} 人：开 {tables} 桌，各桌 {sizes} 人（规程之 4 桌、每桌 8–9 人适用 32–36 人）；如需其他桌数，请于 tables_day2 填入数字。",
 )
 TABLES_TOO_FEW = define(
     "tables-day2-too-few",
@@ -29,58 +28,48 @@ TABLES_TOO_FEW = define(
     "event has {field}; set tables_day2 to {need} or auto, or table_seats to {seats_needed}.",
     "tables_day2 = {tables}：{tables} 桌、每桌至多 {seats} 人（table_seats）只能坐 {room} 人，但第二天每場有 {field} 人；"
     "請將 tables_day2 改為 {need} 或 auto，或將 table_seats 改為 {seats_needed}。",
-    "tables_day2 = {tables}：{tables} 桌、每桌至多 {seats} 人（table_seats）只能坐 {room} 人，但第二天每场有 {field} 人；"
-    "请将 tables_day2 改为 {need} 或 auto，或将 table_seats 改为 {seats_needed}。",
 )
 TABLES_TOO_MANY = define(
     "tables-day2-too-many",
     "tables_day2 = {tables} is more tables than the {field} players of a Day 2 event can fill; set it to "
     "{field} or fewer, or auto.",
     "tables_day2 = {tables} 桌多於第二天每場之 {field} 人；請改為 {field} 以下，或 auto。",
-    "tables_day2 = {tables} 桌多于第二天每场之 {field} 人；请改为 {field} 以下，或 auto。",
 )
 
 LINEUP_COUNT = define(
     "lineup-count",
     "Team {team} entered {count} players for {event}; exactly {expected} are required.",
     "{team} 隊的 {event} 名單有 {count} 人，應為 {expected} 人。",
-    "{team} 队的 {event} 名单有 {count} 人，应为 {expected} 人。",
 )
 LINEUP_BOTH_EVENTS = define(
     "lineup-both-events",
     "{player} is entered for both {first} and {event}; a player plays only one Day 2 event.",
     "{player} 同時列入 {first} 與 {event}；每名選手第二天只能參加一個分項。",
-    "{player} 同时列入 {first} 与 {event}；每名选手第二天只能参加一个分项。",
 )
 LINEUP_DUPLICATE = define(
     "lineup-duplicate",
     "{player} is entered twice for {event} by team {team}.",
     "{team} 隊的 {event} 名單重複列入 {player}。",
-    "{team} 队的 {event} 名单重复列入 {player}。",
 )
 LINEUP_NOT_REGISTERED = define(
     "lineup-not-registered",
     "{player} is not a registered player (team {team}, {event}); use a code from the Players sheet.",
     "{player} 不是已報名的選手（{team} 隊，{event}）；請使用選手名單中的編號。",
-    "{player} 不是已报名的选手（{team} 队，{event}）；请使用选手名单中的编号。",
 )
 LINEUP_WRONG_TEAM = define(
     "lineup-wrong-team",
     "{player} plays for team {own}, not team {team}; a team may enter only its own players.",
     "{player} 屬於 {own} 隊，不是 {team} 隊；各隊只能派出本隊選手。",
-    "{player} 属于 {own} 队，不是 {team} 队；各队只能派出本队选手。",
 )
 LINEUP_UNKNOWN_TEAM = define(
     "lineup-unknown-team",
     "Team {team} has no registered players; use a team letter from the Players sheet.",
     "{team} 隊沒有已報名的選手；請使用選手名單中的隊伍代號。",
-    "{team} 队没有已报名的选手；请使用选手名单中的队伍代号。",
 )
 LINEUP_UNKNOWN_EVENT = define(
     "lineup-unknown-event",
     "Event '{event}' is not a Day 2 event; enter nlh or bounty.",
     "「{event}」不是第二天的分項；請填 nlh 或 bounty。",
-    "「{event}」不是第二天的分项；请填 nlh 或 bounty。",
 )
 
 

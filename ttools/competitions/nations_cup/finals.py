@@ -32,156 +32,131 @@ ROSTER_NOT_QUALIFIED = define(
     "finals-roster-not-qualified",
     "Team {team} is not a finalist ({finalists}); only the qualified teams submit a finals roster.",
     "{team} 隊不是決賽隊伍（{finalists}）；只有晉級隊伍提交決賽名單。",
-    "{team} 队不是决赛队伍（{finalists}）；只有晋级队伍提交决赛名单。",
 )
 ROSTER_NOT_REGISTERED = define(
     "finals-roster-not-registered",
     "{player} is not a registered player (team {team}); use a code from the Players sheet.",
     "{player} 不是已報名的選手（{team} 隊）；請使用選手名單中的編號。",
-    "{player} 不是已报名的选手（{team} 队）；请使用选手名单中的编号。",
 )
 ROSTER_WRONG_TEAM = define(
     "finals-roster-wrong-team",
     "{player} plays for team {own}, not team {team}; a team may list only its own players.",
     "{player} 屬於 {own} 隊，不是 {team} 隊；各隊只能列入本隊選手。",
-    "{player} 属于 {own} 队，不是 {team} 队；各队只能列入本队选手。",
 )
 ROSTER_DUPLICATE = define(
     "finals-roster-duplicate",
     "{player} is listed twice on team {team}'s finals roster.",
     "{team} 隊的決賽名單重複列入 {player}。",
-    "{team} 队的决赛名单重复列入 {player}。",
 )
 ROSTER_COUNT = define(
     "finals-roster-count",
     "Team {team}'s finals roster lists {count} players; exactly {expected} are required.",
     "{team} 隊的決賽名單有 {count} 人，應為 {expected} 人。",
-    "{team} 队的决赛名单有 {count} 人，应为 {expected} 人。",
 )
 LINEUP_ROUND = define(
     "finals-lineup-round",
     "'{round}' is not a finals round; enter 1, 2 or 3.",
     "「{round}」不是決賽輪次；請填 1、2 或 3。",
-    "「{round}」不是决赛轮次；请填 1、2 或 3。",
 )
 LINEUP_KIND = define(
     "finals-lineup-kind",
     "'{kind}' is not a finals event; enter hu or sng.",
     "「{kind}」不是決賽項目；請填 hu 或 sng。",
-    "「{kind}」不是决赛项目；请填 hu 或 sng。",
 )
 LINEUP_NO_ROSTER = define(
     "finals-lineup-no-roster",
     "Team {team} has no accepted finals roster, so its round {round} line-up cannot be checked.",
     "{team} 隊沒有有效的決賽名單，無法檢查第 {round} 輪出賽名單。",
-    "{team} 队没有有效的决赛名单，无法检查第 {round} 轮出赛名单。",
 )
 NOT_ON_ROSTER = define(
     "finals-not-on-roster",
     "{player} is not on team {team}'s finals roster; only the {expected} listed players may play in the finals.",
     "{player} 不在 {team} 隊的決賽名單上；未列入名單者不得出賽。",
-    "{player} 不在 {team} 队的决赛名单上；未列入名单者不得出赛。",
 )
 LINEUP_DUPLICATE = define(
     "finals-lineup-duplicate",
     "{player} is entered twice for {kind} in round {round}.",
     "第 {round} 輪 {kind} 名單重複列入 {player}。",
-    "第 {round} 轮 {kind} 名单重复列入 {player}。",
 )
 LINEUP_BOTH = define(
     "finals-lineup-both",
     "{player} is entered for both HU and SNG in round {round}; a player plays one of them each round.",
     "{player} 於第 {round} 輪同時列入單挑賽與單桌錦標賽；每輪每名選手只參加其中一項。",
-    "{player} 于第 {round} 轮同时列入单挑赛与单桌锦标赛；每轮每名选手只参加其中一项。",
 )
 LINEUP_COUNT = define(
     "finals-lineup-count",
     "Team {team} entered {count} players for {kind} in round {round}; exactly {expected} are required.",
     "{team} 隊第 {round} 輪 {kind} 名單有 {count} 人，應為 {expected} 人。",
-    "{team} 队第 {round} 轮 {kind} 名单有 {count} 人，应为 {expected} 人。",
 )
 LINEUP_EARLIER_MISSING = define(
     "finals-lineup-earlier-missing",
     "Team {team}'s round {round} line-up cannot be accepted before its round {missing} line-up is.",
     "{team} 隊第 {missing} 輪名單尚未有效，第 {round} 輪名單無法受理。",
-    "{team} 队第 {missing} 轮名单尚未有效，第 {round} 轮名单无法受理。",
 )
 OWES_HU = define(
     "finals-owes-hu",
     "Round {round}: {player} has not played heads-up yet and no later round is left; "
     "every finalist plays at least one HU, so {player} must be placed in HU.",
     "第 {round} 輪：{player} 尚未參加單挑賽，且之後已無輪次；每名選手至少須參加 1 場單挑賽，本輪須排入單挑賽。",
-    "第 {round} 轮：{player} 尚未参加单挑赛，且之后已无轮次；每名选手至少须参加 1 场单挑赛，本轮须排入单挑赛。",
 )
 OWES_SNG = define(
     "finals-owes-sng",
     "Round {round}: {player} has not played an SNG yet and no later round is left; "
     "every finalist plays at least one SNG, so {player} must be placed in SNG.",
     "第 {round} 輪：{player} 尚未參加單桌錦標賽，且之後已無輪次；每名選手至少須參加 1 場單桌錦標賽，本輪須排入單桌錦標賽。",
-    "第 {round} 轮：{player} 尚未参加单桌锦标赛，且之后已无轮次；每名选手至少须参加 1 场单桌锦标赛，本轮须排入单桌锦标赛。",
 )
 TOO_MANY_OWE = define(
     "finals-too-many-owe",
     "Round {round}: after this line-up {players} still owe {kind}, but the {left} round(s) left "
     "have only {slots} {kind} places; the 3-appearance rule cannot be met.",
     "第 {round} 輪：本輪之後 {players} 仍須參加 {kind}，但剩餘 {left} 輪只有 {slots} 個 {kind} 出賽位；無法符合每人 3 場之規定。",
-    "第 {round} 轮：本轮之后 {players} 仍须参加 {kind}，但剩余 {left} 轮只有 {slots} 个 {kind} 出赛位；无法符合每人 3 场之规定。",
 )
 RESULT_NOT_DRAWN_ROUND = define(
     "finals-result-round-not-drawn",
     "Round {round} has not been drawn yet; its results cannot be entered.",
     "第 {round} 輪尚未抽籤，不能登錄成績。",
-    "第 {round} 轮尚未抽签，不能登录成绩。",
 )
 HU_NOT_DRAWN = define(
     "finals-hu-not-drawn",
     "Round {round}, table {table}: {a} vs {b} is not a match of the draw.",
     "第 {round} 輪第 {table} 桌：{a} 對 {b} 不是抽籤產生的對戰。",
-    "第 {round} 轮第 {table} 桌：{a} 对 {b} 不是抽签产生的对战。",
 )
 HU_DUPLICATE = define(
     "finals-hu-duplicate",
     "Round {round}: the match {a} vs {b} is entered twice.",
     "第 {round} 輪：{a} 對 {b} 重複登錄。",
-    "第 {round} 轮：{a} 对 {b} 重复登录。",
 )
 HU_WINNER = define(
     "finals-hu-winner",
     "Round {round}, table {table}: the winner {winner} does not play in {a} vs {b}; enter {a} or {b}.",
     "第 {round} 輪第 {table} 桌：勝者 {winner} 不在 {a} 對 {b} 之中；請填 {a} 或 {b}。",
-    "第 {round} 轮第 {table} 桌：胜者 {winner} 不在 {a} 对 {b} 之中；请填 {a} 或 {b}。",
 )
 SNG_NOT_DRAWN = define(
     "finals-sng-not-drawn",
     "Round {round}: {player} is not seated at SNG table {table} in the draw.",
     "第 {round} 輪：抽籤結果中 {player} 不在單桌錦標賽第 {table} 桌。",
-    "第 {round} 轮：抽签结果中 {player} 不在单桌锦标赛第 {table} 桌。",
 )
 SNG_DUPLICATE = define(
     "finals-sng-duplicate",
     "Round {round}: {player}'s SNG place is entered twice.",
     "第 {round} 輪：{player} 的單桌錦標賽名次重複登錄。",
-    "第 {round} 轮：{player} 的单桌锦标赛名次重复登录。",
 )
 SNG_PLACE = define(
     "finals-sng-place",
     "Round {round}, SNG table {table}: place {place} for {player} is not one of 1–{seats}.",
     "第 {round} 輪單桌錦標賽第 {table} 桌：{player} 的名次 {place} 不在 1–{seats} 之內。",
-    "第 {round} 轮单桌锦标赛第 {table} 桌：{player} 的名次 {place} 不在 1–{seats} 之内。",
 )
 SNG_PLACE_TWICE = define(
     "finals-sng-place-twice",
     "Round {round}, SNG table {table}: place {place} is given to both {first} and {player}; "
     "each place 1–{seats} is given once.",
     "第 {round} 輪單桌錦標賽第 {table} 桌：名次 {place} 同時給了 {first} 與 {player}；1–{seats} 名各只能出現一次。",
-    "第 {round} 轮单桌锦标赛第 {table} 桌：名次 {place} 同时给了 {first} 与 {player}；1–{seats} 名各只能出现一次。",
 )
 LOT = define(
     "finals-lot",
     "Teams {teams} are equal on total, SNG and HU points; drawing lots (seed {seed}) placed them "
     "{order} at ranks {ranks}. The chief referee confirms.",
     "{teams} 隊總成績、單桌錦標賽總分及單挑賽總分皆同；抽籤（種子 {seed}）結果依序為 {order}，名次 {ranks}，請裁判長確認。",
-    "{teams} 队总成绩、单桌锦标赛总分及单挑赛总分皆同；抽签（种子 {seed}）结果依序为 {order}，名次 {ranks}，请裁判长确认。",
 )
 
 

@@ -14,6 +14,7 @@ from ttools.competitions.nations_cup.day2 import LineupRow
 from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Located, Match, PlaceEntry, Player, Rules,
                                                    team_letters)
 from ttools.competitions.common import EventBase, Loader, Settings
+from ttools.i18n import simplified
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
@@ -33,7 +34,7 @@ PLACE_TEXT = define("place-not-a-number", "place '{value}' is not a number (writ
 OUT_MARK = define("out-mark", "'{value}' is not understood as out/in (write 1 or x for out, leave empty if still in)",
                   "「{value}」無法判讀（已淘汰填 1 或 x，仍在場則留空）")
 
-EVENT_CHOICES = choice_map(("nlh", "bounty"), {"NLH MTT": "nlh", "獵人賽": "bounty", "猎人赛": "bounty", "hunter": "bounty",
+EVENT_CHOICES = choice_map(("nlh", "bounty"), {"NLH MTT": "nlh", "獵人賽": "bounty", simplified("獵人賽"): "bounty", "hunter": "bounty",
                                                "escalating bounty": "bounty"})
 SCALE_CHOICES = choice_map(("nlh", "bounty", "sng", "bonus"))
 KIND_CHOICES = choice_map(("hu", "sng"), {"單挑": "hu", "單挑賽": "hu", "單桌": "sng", "單桌錦標賽": "sng"})

@@ -20,19 +20,16 @@ NOT_IN_FIELD = define(
     "nlh-not-in-field",
     "{player} has a place but is not in the NLH field (the line-ups).",
     "{player} 有名次，但不在 NLH 參賽名單（出賽名單）中。",
-    "{player} 有名次，但不在 NLH 参赛名单（出赛名单）中。",
 )
 PLAYER_TWICE = define(
     "nlh-player-twice",
     "{player} is listed twice (first at {first}); each player has one place.",
     "{player} 重複列出（第一次在 {first}）；每位選手只有一個名次。",
-    "{player} 重复列出（第一次在 {first}）；每位选手只有一个名次。",
 )
 PLACE_OUT_OF_RANGE = define(
     "nlh-place-out-of-range",
     "Place {place} of {player} is outside 1–{m} (the field has {m} players).",
     "{player} 的名次 {place} 超出 1–{m}（本場共 {m} 名選手）。",
-    "{player} 的名次 {place} 超出 1–{m}（本场共 {m} 名选手）。",
 )
 PLACE_DUPLICATE = define(
     "place-duplicate",
@@ -46,19 +43,16 @@ SHARED_BEYOND_FIELD = define(
     "nlh-shared-beyond-field",
     "{players} share place {place}=, which would take places {place}–{last}, beyond the field of {m}.",
     "{players} 並列第 {place} 名，將佔用第 {place}–{last} 名，超出本場 {m} 名選手。",
-    "{players} 并列第 {place} 名，将占用第 {place}–{last} 名，超出本场 {m} 名选手。",
 )
 SHARED_ALONE = define(
     "nlh-shared-alone",
     "{player} is marked as sharing place {place}= but nobody else has that place; counted as a plain {place}.",
     "{player} 標記為並列第 {place} 名（{place}=），但沒有其他選手同名次；以第 {place} 名計算。",
-    "{player} 标记为并列第 {place} 名（{place}=），但没有其他选手同名次；以第 {place} 名计算。",
 )
 PLACE_GAP = define(
     "nlh-place-gap",
     "No player has place {span}, although worse places are filled: a knock-out may be missing.",
     "第 {span} 名尚無選手，但其後的名次已填寫：可能漏記了出局選手。",
-    "第 {span} 名尚无选手，但其后的名次已填写：可能漏记了出局选手。",
 )
 
 

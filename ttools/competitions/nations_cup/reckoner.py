@@ -17,6 +17,7 @@ from typing import Mapping
 from ttools.competitions.nations_cup.bounty import nominal_issue
 from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules
 from ttools.core.exact import round_half_up
+from ttools.i18n import simplified
 from ttools.problems import Problem, Where, define, error
 
 __all__ = ["Reckoner", "Section", "nominal_issue", "reckoner", "render_text"]
@@ -31,7 +32,6 @@ TEAMS_OUT_OF_RANGE = define(
     "reckoner-teams",
     "The quick reckoner needs 1 to {most} teams; got {teams}.",
     "現場速算表的隊數須為 1 至 {most}；收到 {teams}。",
-    "现场速算表的队数须为 1 至 {most}；收到 {teams}。",
 )
 
 
@@ -159,23 +159,9 @@ _LABELS = {
         "bounty_table": "獵人賽：原始分（名次積分＋賞金籌碼，1 枚＝1 分）換算得分",
         "bounty_header": ["原始分", "得分"],
     },
-    "zh-Hans": {
-        "title": "现场速算表 — {n} 队，每场多桌赛 {m} 人（仅供估算）",
-        "totals": "各分项原始分总和及每 1 原始分之得分",
-        "totals_header": ["项目", "原始分总和", "组成", "分数池", "每 1 原始分得分"],
-        "hu": "单挑赛", "nlh": "NLH MTT", "bounty": "猎人赛",
-        "hu_how": "{wins} 胜 × {win}",
-        "nlh_how": "第 1–{m} 名名次积分",
-        "bounty_how": "名次积分 {places} ＋ 赏金筹码 {chips}",
-        "hu_table": "单挑赛：全队胜场数换算得分",
-        "hu_header": ["胜场", "原始分", "得分"],
-        "nlh_table": "NLH MTT：个人名次换算得分",
-        "place_header": ["名次", "名次积分", "得分"],
-        "bounty_place_table": "猎人赛：个人名次换算得分（另加赏金筹码）",
-        "bounty_table": "猎人赛：原始分（名次积分＋赏金筹码，1 枚＝1 分）换算得分",
-        "bounty_header": ["原始分", "得分"],
-    },
 }
+_LABELS["zh-Hans"] = {key: simplified(text) if isinstance(text, str) else [simplified(x) for x in text]
+                      for key, text in _LABELS["zh-Hant"].items()}
 
 
 def _labels(lang: str) -> dict:
