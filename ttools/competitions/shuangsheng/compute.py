@@ -30,28 +30,27 @@ from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
 
-PAIR_UNKNOWN = define("pair-unknown", "pair {pair} is not on the Pairs sheet", "參賽對 {pair} 不在參賽對名單上",
-                      "参赛对 {pair} 不在参赛对名单上")
-PAIR_SELF = define("pair-against-itself", "pair {pair} cannot play itself", "參賽對 {pair} 不能與自己對賽", "参赛对 {pair} 不能与自己对赛")
+PAIR_UNKNOWN = define("pair-unknown", "pair {pair} is not on the Pairs sheet", "參賽對 {pair} 不在參賽對名單上")
+PAIR_SELF = define("pair-against-itself", "pair {pair} cannot play itself", "參賽對 {pair} 不能與自己對賽")
 PAIR_TWICE = define("pair-twice-in-round", "pair {pair} is in two matches of round {round} (also on row {other})",
                     "參賽對 {pair} 在第 {round} 輪出現兩次（另見第 {other} 列）", "参赛对 {pair} 在第 {round} 轮出现两次（另见第 {other} 行）")
 TABLE_TWICE = define("table-twice-in-round", "table {table} is used twice in round {round} (also on row {other})",
                      "第 {round} 輪第 {table} 桌重複（另見第 {other} 列）", "第 {round} 轮第 {table} 桌重复（另见第 {other} 行）")
 PAIR_SANCTIONED = define("pair-sanctioned", "pair {pair} is {kind} in round {round} (Discipline) and cannot play",
-                         "參賽對 {pair} 第 {round} 輪{kind}（處罰表），不能出賽", "参赛对 {pair} 第 {round} 轮{kind}（处罚表），不能出赛")
+                         "參賽對 {pair} 第 {round} 輪{kind}（處罰表），不能出賽")
 DEALS_NO_MATCH = define("deals-no-match", "round {round} has no match at table {table} on the Results sheet",
-                        "成績表第 {round} 輪沒有第 {table} 桌", "成绩表第 {round} 轮没有第 {table} 桌")
+                        "成績表第 {round} 輪沒有第 {table} 桌")
 LEVEL_DISAGREES = define("level-disagrees-with-deals", "the Deals sheet gives {expected} here, not {value}",
-                         "逐副記分得出 {expected}，不是 {value}", "逐副记分得出 {expected}，不是 {value}")
+                         "逐副記分得出 {expected}，不是 {value}")
 
 PAIRING_CHANGED = define("pairing-changed", "{pair1} v {pair2} in round {round} is not the published pairing",
-                         "第 {round} 輪 {pair1} 對 {pair2} 與公布的對陣不同", "第 {round} 轮 {pair1} 对 {pair2} 与公布的对阵不同")
+                         "第 {round} 輪 {pair1} 對 {pair2} 與公布的對陣不同")
 MATCH_MISSING = define("published-match-missing", "round {round}, table {table}: {pair1} v {pair2} was published but has no row on Results",
                        "第 {round} 輪第 {table} 桌 {pair1} 對 {pair2} 已公布，但成績表沒有這一列",
                        "第 {round} 轮第 {table} 桌 {pair1} 对 {pair2} 已公布，但成绩表没有这一行")
 
-KIND_WORDS = {"suspend": {"en": "suspended", "zh-Hant": "停賽", "zh-Hans": "停赛"},
-              "disqualify": {"en": "disqualified", "zh-Hant": "取消資格", "zh-Hans": "取消资格"}}
+KIND_WORDS = {"suspend": {"en": "suspended", "zh-Hant": "停賽"},
+              "disqualify": {"en": "disqualified", "zh-Hant": "取消資格"}}
 
 
 @dataclass(frozen=True)
@@ -334,10 +333,10 @@ def _row(where: Where) -> int:
 
 
 def _standings(res: Results) -> None:
-    """Match points, 对手分, 级差分, 小分, then a seeded lot.
+    """Match points, 對手分, 級差分, 小分, then a seeded lot.
 
-    A bye counts as the Rules say (2 points, levels 3:2 -> 级差 +1, 小分 +1) and adds nothing
-    to 对手分 (no opponent was met); a forfeit counts both pairs as opponents (the pairing
+    A bye counts as the Rules say (2 points, levels 3:2 -> 級差 +1, 小分 +1) and adds nothing
+    to 對手分 (no opponent was met); a forfeit counts both pairs as opponents (the pairing
     stood) with levels 2:3; a suspended round counts nothing at all."""
     data, rules = res.data, res.data.rules
     records = {pid: Record(p, sanctions=[s for s in data.sanctions if s.pair == pid]) for pid, p in data.pairs.items()}

@@ -28,7 +28,7 @@ PAIR_ID_DUPLICATE = define("pair-id-duplicate", "pair id {pair} is listed twice 
 OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}",
                       "「{value}」超出{what}的范围：{expected}")
 SUSPENSION_ROUNDS = define("suspension-rounds-missing", "a suspension needs its number of rounds (1 or more)",
-                           "停賽須填停賽輪數（1 或以上）", "停赛须填停赛轮数（1 或以上）")
+                           "停賽須填停賽輪數（1 或以上）")
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,8 @@ class Pair:
 
 @dataclass(frozen=True)
 class Sanction:
-    """A Discipline row: suspension for ``rounds`` rounds from ``from_round`` (停赛), or
-    disqualification from ``from_round`` on (取消比赛资格; ``rounds`` None)."""
+    """A Discipline row: suspension for ``rounds`` rounds from ``from_round`` (停賽), or
+    disqualification from ``from_round`` on (取消比賽資格; ``rounds`` None)."""
 
     pair: str
     kind: str                  # suspend | disqualify
@@ -125,7 +125,7 @@ def _read_rules(ru: Settings, data: EventData) -> None:
     loss = ru.integer("loss_points", 0, low=0)
     if not loss <= draw <= win:
         ru.invalid("draw_points", {"en": f"must lie between the loss points ({loss}) and the win points ({win})",  # type: ignore[arg-type]
-                                   "zh-Hans": f"应介于负积分（{loss}）与胜积分（{win}）之间"})
+                                   "zh-Hant": f"應介於負積分（{loss}）與勝積分（{win}）之間"})
         win, draw, loss = 2, 1, 0
     levels = _level_settings(ru)
     cap = ru.integer("levels_cap", 3, low=0)
@@ -152,8 +152,8 @@ def _level_settings(ru: Settings) -> dict[str, tuple[str, ...]]:
         try:
             levels[key] = (read_level(ru.raw(key)),) if key == "start_level" else parse_levels_setting(ru.raw(key))
         except ValueError:
-            ru.invalid(key, {"en": "a level 2–A is expected", "zh-Hans": "应为 2–A 的级数"} if key == "start_level"  # type: ignore[arg-type]
-                       else {"en": "two levels like 3:2 are expected", "zh-Hans": "应为两个级数，如 3:2"})
+            ru.invalid(key, {"en": "a level 2–A is expected", "zh-Hant": "應為 2–A 的級數"} if key == "start_level"  # type: ignore[arg-type]
+                       else {"en": "two levels like 3:2 are expected", "zh-Hant": "應為兩個級數，如 3:2"})
             levels[key] = default
     return levels
 

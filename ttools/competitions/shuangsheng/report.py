@@ -9,7 +9,7 @@ from ttools.competitions.base import SheetContext, build_sheets
 from ttools.competitions.shuangsheng.compute import Entry, NewRound, Record, Results
 from ttools.competitions.shuangsheng.rules import DealStep, TableLog
 from ttools.competitions.shuangsheng.schema import OUTPUTS
-from ttools.i18n import Translator
+from ttools.i18n import Translator, pick
 from ttools.workbook.write import Block, Report
 
 SIGNED = "+0;-0;0"
@@ -23,13 +23,12 @@ class Context(SheetContext):
         super().__init__(res, lang)
         self.data = res.data
         self.records = res.records
-        self.name = res.data.name or self.t("双升比赛", "Shuangsheng")
+        self.name = res.data.name or self.t("雙升比賽", "Shuangsheng")
         self.last = max(res.last_round, 0)
         self.ordered = [x.item for x in res.standings] + res.disqualified
 
     def sheet_name(self, key: str) -> str:
-        names = OUTPUTS[key]
-        return names.get(self.lang) or names["en"]
+        return pick(OUTPUTS[key], self.lang, key)
 
     def label(self, pid: str | None) -> str:
         """A pair as the sheets name it: its id and name."""
@@ -54,15 +53,15 @@ def pairings_sheet(ctx: Context) -> Report | None:
     if nr is None:
         return None
     t = ctx.t
-    header = [t("桌号", "Table"), t("甲方", "Pair 1"), t("队名", "Name"), t("选手", "Players"), t("积分", "Pts"),
-              t("乙方", "Pair 2"), t("队名", "Name"), t("选手", "Players"), t("积分", "Pts"),
-              t("甲方级数", "Level 1"), t("乙方级数", "Level 2")]
+    header = [t("桌號", "Table"), t("甲方", "Pair 1"), t("隊名", "Name"), t("選手", "Players"), t("積分", "Pts"),
+              t("乙方", "Pair 2"), t("隊名", "Name"), t("選手", "Players"), t("積分", "Pts"),
+              t("甲方級數", "Level 1"), t("乙方級數", "Level 2")]
     notes = _sitting_out_notes(ctx, nr) + _relaxation_notes(ctx, nr)
-    subtitle = t("{method} · 抽签种子：{seed} · 每轮 1 小时，先过A者或级数高者胜。",
+    subtitle = t("{method} · 抽籤種子：{seed} · 每輪 1 小時，先過A者或級數高者勝。",
                  "{method} · draw seed: {seed} · one hour a round; first past A or the higher level wins.",
                  method=_pairing_method(ctx, nr), seed=ctx.data.seed)
     return Report("Pairings", ctx.sheet_name("Pairings"),
-                  t("{name} · 第 {round} 轮对阵表", "{name} · Pairings, round {round}", name=ctx.name, round=nr.round),
+                  t("{name} · 第 {round} 輪對陣表", "{name} · Pairings, round {round}", name=ctx.name, round=nr.round),
                   [Block("", header, _pairing_rows(ctx, nr), notes=notes)], landscape=True, subtitle=subtitle)
 
 
@@ -79,7 +78,7 @@ def _pairing_rows(ctx: Context, nr: NewRound) -> list[list[Any]]:
             continue   # a slip naming an unknown pair: reported on its cell
         a = rec[tb.pair1]
         if tb.pair2 is None:
-            rows.append(["", tb.pair1, a.pair.name, players_of(a), before(a), ctx.t("轮空", "bye"), "", "", "", "", ""])
+            rows.append(["", tb.pair1, a.pair.name, players_of(a), before(a), ctx.t("輪空", "bye"), "", "", "", "", ""])
             continue
         b = rec[tb.pair2]
         rows.append([tb.table, tb.pair1, a.pair.name, players_of(a), before(a), tb.pair2, b.pair.name, players_of(b),
@@ -93,7 +92,7 @@ def _sitting_out_notes(ctx: Context, nr: NewRound) -> list[str]:
     notes = []
     for pid, kind in nr.sitting_out:
         reason = "; ".join(s.reason for s in ctx.records[pid].sanctions if s.reason)
-        what = t("停赛", "suspended") if kind == "suspend" else t("取消比赛资格", "disqualified")
+        what = t("停賽", "suspended") if kind == "suspend" else t("取消比賽資格", "disqualified")
         why = t("（{reason}）", " ({reason})", reason=reason) if reason else ""
         notes.append(t("{pair}：{what}", "{pair}: {what}", pair=ctx.label(pid), what=what) + why)
     return notes
@@ -107,22 +106,22 @@ def _relaxation_notes(ctx: Context, nr: NewRound) -> list[str]:
         return notes
     for r in nr.relaxation.repeats:
         if r.meetings:
-            notes.append(t("无法避免重复对手：{a} 与 {b}（已相遇 {meetings} 次）", "Unavoidable repeat: {a} v {b} (met {meetings}×)",
+            notes.append(t("無法避免重複對手：{a} 與 {b}（已相遇 {meetings} 次）", "Unavoidable repeat: {a} v {b} (met {meetings}×)",
                            a=r.a, b=r.b, meetings=r.meetings))
         elif r.same_club:
-            notes.append(t("同单位无法回避：{a} 与 {b}", "Same club, unavoidable: {a} v {b}", a=r.a, b=r.b))
+            notes.append(t("同單位無法迴避：{a} 與 {b}", "Same club, unavoidable: {a} v {b}", a=r.a, b=r.b))
     return notes
 
 
 def _pairing_method(ctx: Context, nr: NewRound) -> str:
     t = ctx.t
     if ctx.data.pairing == "rr":
-        return t("单循环（Berger 表）", "round robin (Berger tables)")
+        return t("單循環（Berger 表）", "round robin (Berger tables)")
     if nr.round == 1:
-        return t("第一轮抽签", "round 1 by seeded draw")
-    order = (t("相邻名次相遇", "adjacent ranks") if ctx.data.swiss_order == "adjacent" else
-             t("上半区对下半区", "top half v bottom half"))
-    return t("积分编排（{order}）", "Swiss by match points ({order})", order=order)
+        return t("第一輪抽籤", "round 1 by seeded draw")
+    order = (t("相鄰名次相遇", "adjacent ranks") if ctx.data.swiss_order == "adjacent" else
+             t("上半區對下半區", "top half v bottom half"))
+    return t("積分編排（{order}）", "Swiss by match points ({order})", order=order)
 
 
 # ---- Standings -------------------------------------------------------------------------------
@@ -132,10 +131,10 @@ def standings_sheet(ctx: Context) -> Report | None:
     rows, highlight = _standing_rows(ctx)
     if not rows:
         return None
-    title = t("第 {n} 轮后", "after round {n}", n=res.through) if res.through else t("赛前", "before round 1")
-    header = [t("名次", "Rank"), t("编号", "ID"), t("队名", "Name"), t("选手", "Players"), t("单位", "Club"),
-              t("积分", "Points"), t("对手分", "Opp. score"), t("级差分", "Level diff."), t("小分", "Small pts"),
-              t("同分处理", "Decided by"), t("胜", "W"), t("平", "D"), t("负", "L"), t("轮空", "Byes"), t("备注", "Note")]
+    title = t("第 {n} 輪後", "after round {n}", n=res.through) if res.through else t("賽前", "before round 1")
+    header = [t("名次", "Rank"), t("編號", "ID"), t("隊名", "Name"), t("選手", "Players"), t("單位", "Club"),
+              t("積分", "Points"), t("對手分", "Opp. score"), t("級差分", "Level diff."), t("小分", "Small pts"),
+              t("同分處理", "Decided by"), t("勝", "W"), t("平", "D"), t("負", "L"), t("輪空", "Byes"), t("備註", "Note")]
     return Report("Standings", ctx.sheet_name("Standings"), t("{name} · 排名", "{name} · Standings", name=ctx.name),
                   [Block(title, header, rows, highlight=highlight, notes=_standing_notes(ctx), number_format={7: SIGNED})],
                   landscape=True)
@@ -144,20 +143,20 @@ def standings_sheet(ctx: Context) -> Report | None:
 def _standing_rows(ctx: Context) -> tuple[list[list[Any]], set[int]]:
     """The ranked pairs (a tie split by lot highlighted), then the disqualified, unranked."""
     res, t = ctx.res, ctx.t
-    decided = {0: t("积分", "points"), 1: t("对手分", "opp. score"), 2: t("级差分", "level diff."), 3: t("小分", "small pts")}
+    decided = {0: t("積分", "points"), 1: t("對手分", "opp. score"), 2: t("級差分", "level diff."), 3: t("小分", "small pts")}
     rows = []
     highlight = set()
     for i, x in enumerate(res.standings):
         r = x.item
         if x.by_lot:
-            how = t("抽签（请裁判长确认）", "lot (chief referee to confirm)")
+            how = t("抽籤（請裁判長確認）", "lot (chief referee to confirm)")
             highlight.add(i)
         else:
             how = decided.get(x.decided_by, "") if x.decided_by is not None else ""
         rows.append([x.rank, r.pair.id, r.pair.name, players_of(r), r.pair.club, r.points, r.opp_score, r.level_diff,
                      r.small_points, how, r.wins, r.draws, r.losses, r.byes, sanction_notes(r, t)])
     for r in res.disqualified:
-        rows.append([t("取消资格", "DQ"), r.pair.id, r.pair.name, players_of(r), r.pair.club, r.points, r.opp_score,
+        rows.append([t("取消資格", "DQ"), r.pair.id, r.pair.name, players_of(r), r.pair.club, r.points, r.opp_score,
                      r.level_diff, r.small_points, "", r.wins, r.draws, r.losses, r.byes, sanction_notes(r, t)])
     return rows, highlight
 
@@ -165,17 +164,17 @@ def _standing_rows(ctx: Context) -> tuple[list[list[Any]], set[int]]:
 def _standing_notes(ctx: Context) -> list[str]:
     """How the ranking is decided, and what still waits for a result."""
     t = ctx.t
-    notes = [t("名次依次按积分、对手分（所遇对手积分之和）、级差分（Σ 本方终局级数 − 对方终局级数，过A 比 A 多 1）、"
-               "小分（Σ 终局级数 − 2），再以抽签决定。",
+    notes = [t("名次依次按積分、對手分（所遇對手積分之和）、級差分（Σ 本方終局級數 − 對方終局級數，過A 比 A 多 1）、"
+               "小分（Σ 終局級數 − 2），再以抽籤決定。",
                "Ranked by match points, opponent score (sum of the points of every opponent met), "
                "level difference (Σ own final level − opponent's, past A one above A), small points (Σ final level − 2), "
                "then a seeded lot."),
-             t("轮空计 2 分、级数 3:2，不计对手分；弃权双方互为对手，级数 2:3；停赛轮不计分。取消资格者之前成绩有效，不排名次。",
+             t("輪空計 2 分、級數 3:2，不計對手分；棄權雙方互為對手，級數 2:3；停賽輪不計分。取消資格者之前成績有效，不排名次。",
                "A bye: 2 points, levels 3:2, no opponent score; a forfeit counts both as opponents, levels 2:3; "
                "a suspended round counts nothing. A disqualified pair's played results stand; it is not ranked."),
-             t("抽签种子：{seed}", "Draw seed: {seed}", seed=ctx.data.seed)]
+             t("抽籤種子：{seed}", "Draw seed: {seed}", seed=ctx.data.seed)]
     if ctx.res.pending:
-        notes.insert(0, t("尚有 {n} 场未填成绩。", "{n} match(es) still without a result.", n=len(ctx.res.pending)))
+        notes.insert(0, t("尚有 {n} 場未填成績。", "{n} match(es) still without a result.", n=len(ctx.res.pending)))
     return notes
 
 
@@ -186,10 +185,10 @@ def cross_table_sheet(ctx: Context) -> Report | None:
         return None
     t, rounds = ctx.t, range(1, ctx.last + 1)
     rows = [[r.pair.id, r.pair.name, *[_cell(r.entries.get(rnd), t) for rnd in rounds], r.points] for r in ctx.ordered]
-    header = [t("编号", "ID"), t("队名", "Name"), *[t("第{n}轮", "R{n}", n=n) for n in rounds], t("积分", "Points")]
-    return Report("CrossTable", ctx.sheet_name("CrossTable"), t("{name} · 成绩总表", "{name} · Cross-table", name=ctx.name),
+    header = [t("編號", "ID"), t("隊名", "Name"), *[t("第{n}輪", "R{n}", n=n) for n in rounds], t("積分", "Points")]
+    return Report("CrossTable", ctx.sheet_name("CrossTable"), t("{name} · 成績總表", "{name} · Cross-table", name=ctx.name),
                   [Block("", header, rows)], landscape=True,
-                  subtitle=t("每格：对手 本方级数:对方级数 得分（弃权＝本方弃权，对弃＝对方弃权）。",
+                  subtitle=t("每格：對手 本方級數:對方級數 得分（棄權＝本方棄權，對棄＝對方棄權）。",
                              "Each cell: opponent, own level:opponent's, points (ff = forfeited, w/o = won by the opponent's forfeit)."))
 
 
@@ -197,11 +196,11 @@ def record_cards_sheet(ctx: Context) -> Report | None:
     if not (ctx.last and ctx.ordered):
         return None
     t = ctx.t
-    header = [t("轮次", "Rd"), t("桌号", "Table"), t("对手", "Opponent"), t("级数", "Levels"), t("结果", "Result"),
-              t("得分", "Pts"), t("累计", "Total")]
+    header = [t("輪次", "Rd"), t("桌號", "Table"), t("對手", "Opponent"), t("級數", "Levels"), t("結果", "Result"),
+              t("得分", "Pts"), t("累計", "Total")]
     blocks = [Block(_record_card_head(ctx, r), header, _record_card_rows(ctx, r), notes=[sanction_notes(r, t)] if r.sanctions else [])
               for r in ctx.ordered]
-    return Report("Records", ctx.sheet_name("Records"), t("{name} · 成绩卡", "{name} · Record cards", name=ctx.name), blocks)
+    return Report("Records", ctx.sheet_name("Records"), t("{name} · 成績卡", "{name} · Record cards", name=ctx.name), blocks)
 
 
 def _record_card_head(ctx: Context, r: Record) -> str:
@@ -209,8 +208,8 @@ def _record_card_head(ctx: Context, r: Record) -> str:
     t = ctx.t
     place = next((x.rank for x in ctx.res.standings if x.item is r), None)
     head = f"{r.pair.id} {r.pair.name}".strip() + (f" · {players_of(r)}" if players_of(r) else "")
-    head += t(" · 第 {place} 名", " · rank {place}", place=place) if place else t(" · 取消资格", " · disqualified")
-    head += t(" · 积分 {points} 对手分 {opp} 级差分 {diff:+d} 小分 {small}",
+    head += t(" · 第 {place} 名", " · rank {place}", place=place) if place else t(" · 取消資格", " · disqualified")
+    head += t(" · 積分 {points} 對手分 {opp} 級差分 {diff:+d} 小分 {small}",
               " · points {points}, opp. {opp}, level diff. {diff:+d}, small {small}",
               points=r.points, opp=r.opp_score, diff=r.level_diff, small=r.small_points)
     return head
@@ -239,31 +238,31 @@ def deal_levels_sheet(ctx: Context) -> Report | None:
     blocks = [_table_log_block(ctx, rnd, table, log, p1, p2) for (rnd, table), (log, p1, p2) in sorted(res.logs.items())]
     rules = ctx.data.rules
     rb = rules.bands
-    subtitle = t("防家总分 P＝防家得分＋底牌分×倍数（防家抠底）＋罚庄家分−罚防家分±判负 {loss}；"
-                 "P<{threshold} 庄家升级（0 升 3、5–35 升 2、{step}–{top} 升 1），P≥{threshold} 换庄，每 {step} 分升 1 级。",
+    subtitle = t("防家總分 P＝防家得分＋底牌分×倍數（防家摳底）＋罰莊家分−罰防家分±判負 {loss}；"
+                 "P<{threshold} 莊家升級（0 升 3、5–35 升 2、{step}–{top} 升 1），P≥{threshold} 換莊，每 {step} 分升 1 級。",
                  "P = captured + kitty × multiplier (defenders won the last trick) + penalties on declarers − penalties on defenders ± "
                  "{loss} for a lost deal; P < {threshold}: declarers up (0: +3, 5–35: +2, {step}–{top}: +1); "
                  "P ≥ {threshold}: the defenders take the deal, +1 per {step}.",
                  loss=rules.board_loss, threshold=rb.threshold, step=rb.step, top=rb.threshold - 5)
-    return Report("DealLevels", ctx.sheet_name("DealLevels"), t("{name} · 逐副级数", "{name} · Deal-by-deal levels", name=ctx.name),
+    return Report("DealLevels", ctx.sheet_name("DealLevels"), t("{name} · 逐副級數", "{name} · Deal-by-deal levels", name=ctx.name),
                   blocks, landscape=True, subtitle=subtitle)
 
 
 def _table_log_block(ctx: Context, rnd: int, table: int, log: TableLog, p1: str, p2: str) -> Block:
     """One table's scoresheet worked out: every deal's numbers and both levels after it."""
     t = ctx.t
-    header = [t("副", "Deal"), t("庄家", "Declarer"), t("防家得分", "Captured"), t("底牌分", "Kitty"), t("抠底牌型", "Last lead"),
-              t("倍数", "×"), t("抠底分", "Kitty pts"), t("罚庄家", "Pen. decl."), t("罚防家", "Pen. def."), t("判负", "Loss"),
-              t("防家总分", "P"), t("结果", "Result"), t("甲方级数", "Level 1"), t("乙方级数", "Level 2")]
+    header = [t("副", "Deal"), t("莊家", "Declarer"), t("防家得分", "Captured"), t("底牌分", "Kitty"), t("摳底牌型", "Last lead"),
+              t("倍數", "×"), t("摳底分", "Kitty pts"), t("罰莊家", "Pen. decl."), t("罰防家", "Pen. def."), t("判負", "Loss"),
+              t("防家總分", "P"), t("結果", "Result"), t("甲方級數", "Level 1"), t("乙方級數", "Level 2")]
     rows = [_deal_row(s, p1, p2, t) for s in log.steps]
     if log.first_past_a:
-        end = t("{side}方先过A", "pair {n} passed A first", side=side_word(log.first_past_a, t), n=log.first_past_a)
+        end = t("{side}方先過A", "pair {n} passed A first", side=side_word(log.first_past_a, t), n=log.first_past_a)
     elif log.holder:
-        end = t("终局 {level1}:{level2}，{side}方台上", "final {level1}:{level2}, pair {n} holding the deal",
+        end = t("終局 {level1}:{level2}，{side}方台上", "final {level1}:{level2}, pair {n} holding the deal",
                 level1=log.level1, level2=log.level2, side=side_word(log.holder, t), n=log.holder)
     else:
         end = ""
-    title = t("第 {round} 轮 第 {table} 桌 · 甲方 {pair1} 对 乙方 {pair2}", "Round {round}, table {table} · 1: {pair1} v 2: {pair2}",
+    title = t("第 {round} 輪 第 {table} 桌 · 甲方 {pair1} 對 乙方 {pair2}", "Round {round}, table {table} · 1: {pair1} v 2: {pair2}",
               round=rnd, table=table, pair1=ctx.label(p1), pair2=ctx.label(p2))
     return Block(title, header, rows, notes=[end] if end else [])
 
@@ -278,7 +277,7 @@ def _deal_row(s: DealStep, p1: str, p2: str, t: Translator) -> list[Any]:
 # ---- Results still missing -------------------------------------------------------------------
 
 def missing_sheet(ctx: Context) -> Report | None:
-    """Results still missing (尚缺成绩): the tables of the latest round on Results whose row has
+    """Results still missing (尚缺成績): the tables of the latest round on Results whose row has
     neither levels nor a forfeit."""
     res, t = ctx.res, ctx.t
     if not res.pending:
@@ -291,10 +290,10 @@ def missing_sheet(ctx: Context) -> Report | None:
 
     rows = sorted(([table or "", p1, name(p1), p2, name(p2)] for r, table, p1, p2 in res.pending if r == rnd),
                   key=lambda row: (row[0] if isinstance(row[0], int) else 10**9, row[1]))
-    header = [t("桌号", "Table"), t("甲方", "Pair 1"), t("队名", "Name"), t("乙方", "Pair 2"), t("队名", "Name")]
-    return Report("Missing", ctx.sheet_name("Missing"), t("{name} · 尚缺成绩", "{name} · Results still missing", name=ctx.name),
-                  [Block(t("第 {round} 轮 · 尚缺 {n} 场", "Round {round} · {n} result(s) missing", round=rnd, n=len(rows)), header, rows)],
-                  subtitle=t("以下各桌尚未填入双方级数或弃权；收到后请填入「成绩」再执行一次。",
+    header = [t("桌號", "Table"), t("甲方", "Pair 1"), t("隊名", "Name"), t("乙方", "Pair 2"), t("隊名", "Name")]
+    return Report("Missing", ctx.sheet_name("Missing"), t("{name} · 尚缺成績", "{name} · Results still missing", name=ctx.name),
+                  [Block(t("第 {round} 輪 · 尚缺 {n} 場", "Round {round} · {n} result(s) missing", round=rnd, n=len(rows)), header, rows)],
+                  subtitle=t("以下各桌尚未填入雙方級數或棄權；收到後請填入「成績」再執行一次。",
                              "These tables have neither levels nor a forfeit on Results yet; type them in when they come and run again."))
 
 
@@ -315,16 +314,16 @@ def sanction_notes(r: Record, t: Translator) -> str:
         if s.kind == "suspend":
             last = s.from_round + (s.rounds or 1) - 1
             span = f"{s.from_round}" if last == s.from_round else f"{s.from_round}–{last}"
-            what = t("停赛第 {span} 轮", "suspended round(s) {span}", span=span)
+            what = t("停賽第 {span} 輪", "suspended round(s) {span}", span=span)
         else:
-            what = t("自第 {n} 轮取消比赛资格", "disqualified from round {n}", n=s.from_round)
+            what = t("自第 {n} 輪取消比賽資格", "disqualified from round {n}", n=s.from_round)
         parts.append(what + (t("（{reason}）", " ({reason})", reason=s.reason) if s.reason else ""))
     return t("；", "; ").join(parts)
 
 
 def kind_word(kind: str, t: Translator) -> str:
     """A round a pair did not play: bye, suspended or disqualified."""
-    return {"bye": t("轮空", "bye"), "suspended": t("停赛", "suspended"), "disqualified": t("取消资格", "disqualified")}.get(kind, "")
+    return {"bye": t("輪空", "bye"), "suspended": t("停賽", "suspended"), "disqualified": t("取消資格", "disqualified")}.get(kind, "")
 
 
 def outcome_word(e: Entry, t: Translator) -> str:
@@ -332,9 +331,9 @@ def outcome_word(e: Entry, t: Translator) -> str:
         return t("待填", "pending")
     if e.kind in ("suspended", "disqualified"):
         return ""
-    word = {"W": t("胜", "W"), "D": t("平", "D"), "L": t("负", "L")}.get(e.outcome, "")
+    word = {"W": t("勝", "W"), "D": t("平", "D"), "L": t("負", "L")}.get(e.outcome, "")
     if e.kind == "forfeit":
-        word += t("（弃权）", " (forfeited)") if e.forfeited else t("（对方弃权）", " (opp. forfeited)")
+        word += t("（棄權）", " (forfeited)") if e.forfeited else t("（對方棄權）", " (opp. forfeited)")
     return word
 
 
@@ -346,16 +345,16 @@ def _cell(e: Entry | None, t: Translator) -> str:
         return kind_word(e.kind, t) + (f" {e.own}:{e.other} {e.points}" if e.kind == "bye" else "")
     if e.kind == "pending":
         return f"{e.opponent} …"
-    ff = "" if e.kind != "forfeit" else t(" 弃权", " ff") if e.forfeited else t(" 对弃", " w/o")
+    ff = "" if e.kind != "forfeit" else t(" 棄權", " ff") if e.forfeited else t(" 對棄", " w/o")
     return f"{e.opponent} {e.own}:{e.other} {e.points}{ff}"
 
 
 def _step_word(s: DealStep, t: Translator) -> str:
     if s.past_a:
-        return t("庄家过A", "declarers past A")
+        return t("莊家過A", "declarers past A")
     if s.defenders_take:
-        return t("换庄，升 {up} 级", "deal passes, +{up}", up=s.up) if s.up else t("换庄", "deal passes")
-    return t("庄家升 {up} 级", "declarers +{up}", up=s.up)
+        return t("換莊，升 {up} 級", "deal passes, +{up}", up=s.up) if s.up else t("換莊", "deal passes")
+    return t("莊家升 {up} 級", "declarers +{up}", up=s.up)
 
 
 def summary(res: Results) -> dict[str, Any]:

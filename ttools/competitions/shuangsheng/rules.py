@@ -26,41 +26,36 @@ from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 
 NOT_A_LEVEL = define("level-invalid", "'{value}' is not a level: write 2–10, J, Q, K, A, or A+ for past A",
-                     "「{value}」不是級數：請填 2–10、J、Q、K、A，過A 填 A+",
-                     "「{value}」不是级数：请填 2–10、J、Q、K、A，过A 填 A+")
+                     "「{value}」不是級數：請填 2–10、J、Q、K、A，過A 填 A+")
 SIDE_INVALID = define("side-invalid", "'{value}' is not a side: write 1 (pair 1) or 2 (pair 2), or leave it empty",
-                      "「{value}」不是一方：請填 1（甲方）或 2（乙方），或留空",
-                      "「{value}」不是一方：请填 1（甲方）或 2（乙方），或留空")
+                      "「{value}」不是一方：請填 1（甲方）或 2（乙方），或留空")
 LEVEL_MISSING = define("level-missing", "the other level is given: both final levels are needed (or a forfeit)",
-                       "已填另一方級數：須填雙方終局級數（或棄權）", "已填另一方级数：须填双方终局级数（或弃权）")
+                       "已填另一方級數：須填雙方終局級數（或棄權）")
 PAST_A_CONTRADICTS = define("past-a-contradicts", "pair {side} is said to have passed A first, but its level is {level}, not A+",
-                            "填了{side}方先過A，但其級數為 {level}，不是 A+", "填了{side}方先过A，但其级数为 {level}，不是 A+")
+                            "填了{side}方先過A，但其級數為 {level}，不是 A+")
 BOTH_PAST_A = define("both-past-a", "both pairs show A+: write who passed A first (1 or 2)",
-                     "雙方都是 A+：請在「先過A」填先過A的一方（1 或 2）", "双方都是 A+：请在「先过A」填先过A的一方（1 或 2）")
+                     "雙方都是 A+：請在「先過A」填先過A的一方（1 或 2）")
 DECLARER_NEEDED = define("declarer-needed", "equal levels go to the side holding the deal (Rules): write who held it (1 or 2)",
-                         "級數相同時台上一方勝（規則）：請填台上一方（1 或 2）", "级数相同时台上一方胜（规则）：请填台上一方（1 或 2）")
+                         "級數相同時台上一方勝（規則）：請填台上一方（1 或 2）")
 FORFEIT_LEVELS_IGNORED = define("forfeit-levels-ignored", "a forfeit scores levels {levels}; the level typed here ({value}) is not used",
-                                "棄權以級數 {levels} 計；此處所填級數（{value}）不採用",
-                                "弃权以级数 {levels} 计；此处所填级数（{value}）不采用")
+                                "棄權以級數 {levels} 計；此處所填級數（{value}）不採用")
 DEAL_VALUE_INVALID = define("deal-value-invalid", "'{value}' is not valid for {what}: {expected}",
-                            "「{value}」不適用於{what}：{expected}", "「{value}」不适用于{what}：{expected}")
+                            "「{value}」不適用於{what}：{expected}")
 SHAPE_INVALID = define("last-lead-invalid", "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3 …, throw (empty when the declarers won the last trick)",
-                       "「{value}」不是摳底牌型：single、pair、tractor2、tractor3…、throw（莊家贏末圈則留空）",
-                       "「{value}」不是抠底牌型：single、pair、tractor2、tractor3…、throw（庄家赢末圈则留空）")
+                       "「{value}」不是摳底牌型：single、pair、tractor2、tractor3…、throw（莊家贏末圈則留空）")
 DEAL_DUPLICATE = define("deal-duplicate", "deal {deal} of round {round}, table {table} is listed twice (also on row {other})",
                         "第 {round} 輪第 {table} 桌第 {deal} 副重複（另見第 {other} 列）",
                         "第 {round} 轮第 {table} 桌第 {deal} 副重复（另见第 {other} 行）")
 DEAL_GAP = define("deal-gap", "deal {deal} follows deal {previous}: deals are numbered 1, 2, 3 … without gaps",
-                  "第 {deal} 副接在第 {previous} 副之後：副次應為 1、2、3…不可跳號",
-                  "第 {deal} 副接在第 {previous} 副之后：副次应为 1、2、3…不可跳号")
+                  "第 {deal} 副接在第 {previous} 副之後：副次應為 1、2、3…不可跳號")
 FIRST_DECLARER_MISSING = define("first-declarer-missing", "deal 1 needs its declaring side (1 or 2: who won the draw for the deal)",
-                                "第 1 副須填莊家一方（1 或 2：抓牌順序決定）", "第 1 副须填庄家一方（1 或 2：抓牌顺序决定）")
+                                "第 1 副須填莊家一方（1 或 2：抓牌順序決定）")
 DECLARER_DISAGREES = define("declarer-disagrees", "after deal {previous} the deal is held by pair {expected}, not {value}",
-                            "第 {previous} 副後應由{expected}方坐莊，不是 {value}", "第 {previous} 副后应由{expected}方坐庄，不是 {value}")
+                            "第 {previous} 副後應由{expected}方坐莊，不是 {value}")
 DEAL_AFTER_PAST_A = define("deal-after-past-a", "the match ended at deal {deal} when pair {side} passed A; this deal cannot count",
-                           "第 {deal} 副{side}方已過A，比賽結束；此副不能計算", "第 {deal} 副{side}方已过A，比赛结束；此副不能计算")
+                           "第 {deal} 副{side}方已過A，比賽結束；此副不能計算")
 PENALTY_UNUSUAL = define("penalty-unusual", "penalty {value} is {why}; please check",
-                         "罰分 {value}{why}，請核對", "罚分 {value}{why}，请核对")
+                         "罰分 {value}{why}，請核對")
 
 
 @dataclass(frozen=True)
@@ -135,7 +130,7 @@ class Result:
 
 
 def level_diff(own: str, opponent: str) -> int:
-    """级差分 of one match: own final level − opponent's, past A counting as one above A."""
+    """級差分 of one match: own final level − opponent's, past A counting as one above A."""
     return level_value(own) - level_value(opponent)
 
 
@@ -247,7 +242,7 @@ def judge(slip: Slip, rules: Rules, declarer_held: int | None = None) -> tuple[R
 
 
 def _side_name(side: int) -> dict[str, str]:
-    return {"en": str(side), "zh-Hant": "甲" if side == 1 else "乙", "zh-Hans": "甲" if side == 1 else "乙"}
+    return {"en": str(side), "zh-Hant": "甲" if side == 1 else "乙"}
 
 
 # ---- deal-by-deal scoresheets -------------------------------------------------------------------
@@ -284,7 +279,7 @@ class DealStep:
     kitty_points: int            # kitty × multiplier
     penalty_declarers: int       # penalties against the declarers (added to P)
     penalty_defenders: int       # penalties against the defenders (taken off P)
-    loss: int | None             # the side that lost the deal (判负)
+    loss: int | None             # the side that lost the deal (判負)
     loss_points: int             # ± board loss in P
     total: int                   # P, the defenders' total
     defenders_take: bool         # P ≥ 80: the defenders become declarers
@@ -314,8 +309,7 @@ def _int(row: DealRow, key: str, what: dict[str, str], problems: list[Problem], 
     if nz.is_blank(raw) and not required:
         return 0
     expected = {"en": f"a whole number from {low}" + (f" to {high}" if high is not None else "") + (f", a multiple of {multiple}" if multiple > 1 else ""),
-                "zh-Hans": f"应为 {low}" + (f"–{high}" if high is not None else " 以上") + f" 的整数" + (f"，{multiple} 的倍数" if multiple > 1 else "")}
-    expected["zh-Hant"] = expected["zh-Hans"]
+                "zh-Hant": f"應為 {low}" + (f"–{high}" if high is not None else " 以上") + " 的整數" + (f"，{multiple} 的倍數" if multiple > 1 else "")}
     try:
         value = nz.parse_int(raw)
     except ValueError:
@@ -327,10 +321,10 @@ def _int(row: DealRow, key: str, what: dict[str, str], problems: list[Problem], 
 
 
 _WHAT = {
-    "captured": {"en": "captured", "zh-Hant": "防家得分", "zh-Hans": "防家得分"},
-    "kitty": {"en": "kitty", "zh-Hant": "底牌分", "zh-Hans": "底牌分"},
-    "penalty1": {"en": "penalty1", "zh-Hant": "甲方罰分", "zh-Hans": "甲方罚分"},
-    "penalty2": {"en": "penalty2", "zh-Hant": "乙方罰分", "zh-Hans": "乙方罚分"},
+    "captured": {"en": "captured", "zh-Hant": "防家得分"},
+    "kitty": {"en": "kitty", "zh-Hant": "底牌分"},
+    "penalty1": {"en": "penalty1", "zh-Hant": "甲方罰分"},
+    "penalty2": {"en": "penalty2", "zh-Hant": "乙方罰分"},
 }
 
 
@@ -399,7 +393,7 @@ class _TablePlay:
         self._score(r, *sides, *numbers)
 
     def _sides(self, r: DealRow) -> tuple[int, int | None] | None:
-        """The declaring side (given on deal 1, checked if typed later) and the side losing the deal (判负)."""
+        """The declaring side (given on deal 1, checked if typed later) and the side losing the deal (判負)."""
         try:
             typed = parse_side(r.declarer)
         except ValueError:
@@ -468,7 +462,7 @@ class _TablePlay:
                 level[declarer] = level_after(level[declarer], outcome.levels)
             nxt = declarer
         if loss is not None:
-            nxt = 3 - loss                   # 判负: the next deal is declared by the other side
+            nxt = 3 - loss                   # 判負: the next deal is declared by the other side
         self.steps.append(DealStep(r.deal, declarer, captured, kitty, lead, mult, kitty * mult, pen[declarer], pen[defenders],
                                    loss, loss_points, total, outcome.defenders_take_deal, outcome.levels, side_up,
                                    level[1], level[2], past_a, nxt, r.row))
@@ -479,6 +473,6 @@ def _check_penalties(r: DealRow, pen: dict[int, int], rules: Rules, problems: li
     """A penalty that is not a multiple of 10 or above the most the Rules allow is flagged, not refused."""
     for s in (1, 2):
         if pen[s] and (pen[s] % 10 or pen[s] > rules.penalty_max):
-            why = ({"en": "not a multiple of 10", "zh-Hant": "不是 10 的倍數", "zh-Hans": "不是 10 的倍数"} if pen[s] % 10 else
-                   {"en": f"above {rules.penalty_max}", "zh-Hant": f"超過 {rules.penalty_max}", "zh-Hans": f"超过 {rules.penalty_max}"})
+            why = ({"en": "not a multiple of 10", "zh-Hant": "不是 10 的倍數"} if pen[s] % 10 else
+                   {"en": f"above {rules.penalty_max}", "zh-Hant": f"超過 {rules.penalty_max}"})
             problems.append(warning(PENALTY_UNUSUAL, r.where[f"penalty{s}"], value=pen[s], why=why))

@@ -32,7 +32,7 @@ class SiteContext:
         self.res = res
         self.t = Translator(lang)
         self.records = res.records
-        self.name = res.data.name or self.t("双升比赛", "Shuangsheng")
+        self.name = res.data.name or self.t("雙升比賽", "Shuangsheng")
         self.tables: dict[int, list[Seat]] = {}
         for _i, s in res.slips:
             self.tables.setdefault(s.round, []).append((s.table, s.pair1, s.pair2 or None))
@@ -52,7 +52,7 @@ class SiteContext:
         return Link(f"{pid} {r.pair.name}".strip(), pair_slug(pid)) if r else pid
 
     def bye_or(self, pid: str | None) -> Link | str:
-        return self.who(pid) if pid else self.t("轮空", "bye")
+        return self.who(pid) if pid else self.t("輪空", "bye")
 
 
 def name_link(r: Record) -> Link:
@@ -61,7 +61,7 @@ def name_link(r: Record) -> Link:
 
 def result_word(e: Entry | None, t: Translator) -> str:
     if e is None:
-        return t("未赛", "to play")
+        return t("未賽", "to play")
     if e.kind in ("suspended", "disqualified"):
         return kind_word(e.kind, t)
     word = outcome_word(e, t)
@@ -72,13 +72,13 @@ def result_word(e: Entry | None, t: Translator) -> str:
 
 def by_name_page(ctx: SiteContext) -> Page | None:
     t = ctx.t
-    header = [t("队名", "Name"), t("编号", "ID"), t("选手", "Players"), t("桌号", "Table"), t("方", "Side"),
-              t("对手", "Opponent"), t("结果", "Result")]
-    blocks = [Block(t("第 {n} 轮", "Round {n}", n=rnd), header, _by_name_rows(ctx, rnd)) for rnd in ctx.rounds]
+    header = [t("隊名", "Name"), t("編號", "ID"), t("選手", "Players"), t("桌號", "Table"), t("方", "Side"),
+              t("對手", "Opponent"), t("結果", "Result")]
+    blocks = [Block(t("第 {n} 輪", "Round {n}", n=rnd), header, _by_name_rows(ctx, rnd)) for rnd in ctx.rounds]
     if not blocks:
         return None
-    return Page("by-name", t("{name} · 对阵（依队名）", "{name} · Pairings by name", name=ctx.name), blocks,
-                subtitle=t("最新一轮在前；每对每轮一行，依队名排列；点选队名可看该对之全部场次。",
+    return Page("by-name", t("{name} · 對陣（依隊名）", "{name} · Pairings by name", name=ctx.name), blocks,
+                subtitle=t("最新一輪在前；每對每輪一行，依隊名排列；點選隊名可看該對之全部場次。",
                            "Latest round first; one line a pair a round, sorted by name; a name leads to that pair's matches."))
 
 
@@ -95,13 +95,13 @@ def _by_name_rows(ctx: SiteContext, rnd: int) -> list[list[Any]]:
             r = rec[me]
             e = r.entries.get(rnd)
             rows.append((r, [name_link(r), me, players_of(r), "" if opp is None else (table or ""), "" if opp is None else side,
-                             ctx.bye_or(opp), result_word(e, t) if opp or e else t("轮空", "bye")]))
+                             ctx.bye_or(opp), result_word(e, t) if opp or e else t("輪空", "bye")]))
     for pid in _sitting_out(ctx, rnd, seen):
         if pid in rec and pid not in seen:
             seen.add(pid)
             r = rec[pid]
             e = r.entries.get(rnd)
-            word = kind_word(e.kind, t) if e else t("不出赛", "not playing")
+            word = kind_word(e.kind, t) if e else t("不出賽", "not playing")
             rows.append((r, [name_link(r), pid, players_of(r), "", "", "", word]))
     rows.sort(key=lambda x: (x[0].pair.name.casefold(), natural_key(x[0].pair.id)))
     return [row for _r, row in rows]
@@ -121,13 +121,13 @@ def _sitting_out(ctx: SiteContext, rnd: int, seen: set[str]) -> list[str]:
 
 def rounds_page(ctx: SiteContext) -> Page | None:
     t = ctx.t
-    header = [t("桌号", "Table"), t("甲方", "Pair 1"), t("选手", "Players"), t("乙方", "Pair 2"), t("选手", "Players"),
-              t("级数", "Levels")]
-    blocks = [Block(t("第 {n} 轮", "Round {n}", n=rnd), header, _round_rows(ctx, rnd)) for rnd in ctx.rounds]
+    header = [t("桌號", "Table"), t("甲方", "Pair 1"), t("選手", "Players"), t("乙方", "Pair 2"), t("選手", "Players"),
+              t("級數", "Levels")]
+    blocks = [Block(t("第 {n} 輪", "Round {n}", n=rnd), header, _round_rows(ctx, rnd)) for rnd in ctx.rounds]
     if not blocks:
         return None
-    return Page("rounds", t("{name} · 各轮对阵及成绩", "{name} · Every round by table", name=ctx.name), blocks,
-                subtitle=t("最新一轮在前；级数为甲方:乙方。", "Latest round first; levels are pair 1's:pair 2's."))
+    return Page("rounds", t("{name} · 各輪對陣及成績", "{name} · Every round by table", name=ctx.name), blocks,
+                subtitle=t("最新一輪在前；級數為甲方:乙方。", "Latest round first; levels are pair 1's:pair 2's."))
 
 
 def _round_rows(ctx: SiteContext, rnd: int) -> list[list[Any]]:
@@ -150,24 +150,24 @@ def _round_rows(ctx: SiteContext, rnd: int) -> list[list[Any]]:
 def pairs_page(ctx: SiteContext) -> Page | None:
     t = ctx.t
     rows = [[name_link(r), r.pair.id, players_of(r), r.pair.club,
-             ctx.place.get(r.pair.id, t("取消资格", "DQ") if r.disqualified else ""),
+             ctx.place.get(r.pair.id, t("取消資格", "DQ") if r.disqualified else ""),
              r.points, r.opp_score, r.level_diff, r.small_points] for r in ctx.everyone]
     if not rows:
         return None
-    header = [t("队名", "Name"), t("编号", "ID"), t("选手", "Players"), t("单位", "Club"), t("名次", "Rank"),
-              t("积分", "Points"), t("对手分", "Opp. score"), t("级差分", "Level diff."), t("小分", "Small pts")]
-    return Page("pairs", t("{name} · 参赛对", "{name} · Pairs", name=ctx.name), [Block("", header, rows, number_format={7: SIGNED})])
+    header = [t("隊名", "Name"), t("編號", "ID"), t("選手", "Players"), t("單位", "Club"), t("名次", "Rank"),
+              t("積分", "Points"), t("對手分", "Opp. score"), t("級差分", "Level diff."), t("小分", "Small pts")]
+    return Page("pairs", t("{name} · 參賽對", "{name} · Pairs", name=ctx.name), [Block("", header, rows, number_format={7: SIGNED})])
 
 
 def pair_pages(ctx: SiteContext) -> Iterator[Page]:
     """One unlisted page a pair: its facts and its matches, with the round just paired to come."""
     t = ctx.t
     ahead = _tables_ahead(ctx)
-    facts_header = [t("编号", "ID"), t("队名", "Name"), t("选手一", "Player 1"), t("选手二", "Player 2"), t("单位", "Club"),
-                    t("名次", "Rank"), t("积分", "Points"), t("对手分", "Opp. score"), t("级差分", "Level diff."),
+    facts_header = [t("編號", "ID"), t("隊名", "Name"), t("選手一", "Player 1"), t("選手二", "Player 2"), t("單位", "Club"),
+                    t("名次", "Rank"), t("積分", "Points"), t("對手分", "Opp. score"), t("級差分", "Level diff."),
                     t("小分", "Small pts")]
-    matches_header = [t("轮次", "Round"), t("桌号", "Table"), t("对手", "Opponent"), t("结果", "Result"),
-                      t("得分", "Pts"), t("累计", "Total")]
+    matches_header = [t("輪次", "Round"), t("桌號", "Table"), t("對手", "Opponent"), t("結果", "Result"),
+                      t("得分", "Pts"), t("累計", "Total")]
     for r in ctx.everyone:
         pid = r.pair.id
         facts = [[pid, r.pair.name, r.pair.player1, r.pair.player2, r.pair.club, ctx.place.get(pid, ""), r.points, r.opp_score,
@@ -175,8 +175,8 @@ def pair_pages(ctx: SiteContext) -> Iterator[Page]:
         rows = _match_rows(ctx, r)
         if pid in ahead and ctx.res.new_round is not None:
             table, opp = ahead[pid]
-            rows.append([ctx.res.new_round.round, "" if opp is None else (table or ""), ctx.bye_or(opp), t("未赛", "to play"), "", ""])
-        blocks = [Block("", facts_header, facts, number_format={8: SIGNED}), Block(t("场次", "Matches"), matches_header, rows)]
+            rows.append([ctx.res.new_round.round, "" if opp is None else (table or ""), ctx.bye_or(opp), t("未賽", "to play"), "", ""])
+        blocks = [Block("", facts_header, facts, number_format={8: SIGNED}), Block(t("場次", "Matches"), matches_header, rows)]
         yield Page(pair_slug(pid), f"{pid} {r.pair.name}".strip(), blocks, listed=False)
 
 
@@ -207,11 +207,11 @@ def _match_rows(ctx: SiteContext, r: Record) -> list[list[Any]]:
 
 def stage_line(ctx: SiteContext) -> str:
     res, t = ctx.res, ctx.t
-    stage = t("第 {n} 轮后", "after round {n}", n=res.through) if res.through else t("赛前", "before round 1")
+    stage = t("第 {n} 輪後", "after round {n}", n=res.through) if res.through else t("賽前", "before round 1")
     if res.new_round is not None:
-        stage += t("；第 {n} 轮已编排", "; round {n} paired", n=res.new_round.round)
+        stage += t("；第 {n} 輪已編排", "; round {n} paired", n=res.new_round.round)
     elif res.pending:
-        stage += t("；第 {n} 轮进行中", "; round {n} in play", n=ctx.current)
+        stage += t("；第 {n} 輪進行中", "; round {n} in play", n=ctx.current)
     return stage
 
 
