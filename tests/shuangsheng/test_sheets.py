@@ -1,0 +1,68 @@
+"""The sheet builders (one per output sheet, in order, none for a sheet with nothing to show) and
+the Chinese they write: Traditional literals whose Simplified form is OpenCC's conversion."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from opencc_purepy import OpenCC
+
+from ttools.competitions import get
+from ttools.competitions.shuangsheng import compute, load, report, rules, site
+from ttools.competitions.shuangsheng import schema as S
+from ttools.competitions.shuangsheng.competition import write_input_workbook
+from ttools.i18n import pick, simplified
+from ttools.problems import _CATALOG
+from ttools.workbook import normalize as nz
+from ttools.workbook.read import read_book
+
+ROOT = Path(__file__).resolve().parents[2]
+T2S = OpenCC("t2s")
+
+
+def results(path: Path):
+    return get("shuangsheng").process(read_book(str(path))).results
+
+
+def test_the_builders_make_the_sheets_in_order_and_skip_those_with_nothing_to_show(tmp_path):
+    res = results(ROOT / "samples" / "shuangsheng-24.xlsx")
+    assert [r.key for r in report.reports(res, "zh-Hans")] == ["Pairings", "Standings", "CrossTable", "Records", "DealLevels"]
+    ctx = report.Context(res, "en")
+    assert report.missing_sheet(ctx) is None and report.pairings_sheet(ctx).name == "Pairings"
+    path = tmp_path / "waiting.xlsx"
+    slips = [{"round": 1, "table": 1, "pair1": 1, "pair2": 2, "level1": "K", "level2": "9"}, {"round": 1, "table": 2, "pair1": 3, "pair2": 4}]
+    write_input_workbook(str(path), 4, {"Results": slips}, event={"seed": "s", "rounds": 3}, lang="zh-Hans")
+    made = report.reports(results(path), "zh-Hans")
+    assert [(r.key, r.name) for r in made] == [("Pairings", "对阵表"), ("Standings", "排名"), ("CrossTable", "成绩总表"),
+                                              ("Records", "成绩卡"), ("Missing", "尚缺成绩")]
+    assert made[-1].blocks[0].title == "第 1 轮 · 尚缺 1 场"
+
+
+def _translator_literals(module) -> list[str]:
+    """The Chinese first argument of every ``t(...)`` call in a module."""
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    return [n.args[0].value for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and "t" in (getattr(n.func, "id", ""), getattr(n.func, "attr", "")) and n.args
+            and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str) and not n.args[0].value.isascii()]
+
+
+def test_every_text_is_traditional_and_its_simplified_form_is_the_opencc_conversion():
+    texts = _translator_literals(report) + _translator_literals(site)
+    for spec in S.INPUT_SHEETS:
+        texts += [spec.names["zh-Hant"], spec.note["zh-Hant"]]
+        texts += [t for item in spec.columns + spec.settings for t in (item.names["zh-Hant"], item.note["zh-Hant"])]
+    texts += [names["zh-Hant"] for names in S.OUTPUTS.values()] + [S.GUIDE["zh-Hant"]]
+    codes = {v for module in (load, compute, rules) for k, v in vars(module).items() if k.isupper() and isinstance(v, str) and v in _CATALOG}
+    texts += [_CATALOG[code]["zh-Hant"] for code in codes if "zh-Hans" not in _CATALOG[code]]
+    assert len(texts) > 200
+    for text in texts:
+        assert simplified(text) == T2S.convert(text), text
+    assert "雙升比賽" in texts and "對陣表" in texts and pick(S.PAIRS.names, "zh-Hans") == "参赛对"
+
+
+def test_choice_aliases_are_read_in_either_script():
+    for typed, choice in (("單循環", "rr"), ("单循环", "rr"), ("上下半區", "dutch"), ("上下半区", "dutch"),
+                          ("取消比賽資格", "disqualify"), ("取消比赛资格", "disqualify"), ("停賽", "suspend"), ("停赛", "suspend")):
+        maps = (S.PAIRING_CHOICES, S.ORDER_CHOICES, S.KIND_CHOICES)
+        assert next(m[nz.fold_label(typed)] for m in maps if nz.fold_label(typed) in m) == choice
