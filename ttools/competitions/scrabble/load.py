@@ -22,7 +22,8 @@ from ttools.workbook.schema import Reader, Row, choice_map, read_table, unknown_
 
 PLAYER_ID_DUPLICATE = define("player-id-duplicate", "player id {player} is listed twice (also on row {other})",
                              "參賽者編號 {player} 重複（另見第 {other} 列）")
-OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}")
+OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}",
+                      "「{value}」超出{what}的范围：{expected}")   # as Shuangsheng words it: one code, one message
 ROUND_DUPLICATE = define("round-duplicate", "round {round} is listed twice on the Rounds sheet (also on row {other})",
                          "回合表中第 {round} 回合重複（另見第 {other} 列）")
 BASED_ON_INVALID = define("based-on-invalid", "round {round} cannot be paired from the standings after round {based_on}: "
@@ -33,11 +34,12 @@ YES_NO_INVALID = define("yes-no-invalid", "'{value}' is not understood: write 1 
 DATE_INVALID = define("date-invalid", "'{value}' is not a date (write YYYY-MM-DD); the WESPA .tou export uses today's date",
                       "「{value}」不是日期（請寫 YYYY-MM-DD）；WESPA .tou 匯出將用當日日期")
 
-ROUND1_CHOICES = choice_map(("rating", "random"), {"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random",
-                                                   "评分": "rating", "依评分": "rating", "随机": "random", "电脑随机": "random"})
-RANK_CHOICES = choice_map(("shared", "strict"), {"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict",
-                                                 "并列": "shared", "不并列": "strict"})
-RR_CHOICES = choice_map(("single", "double"), {"單循環": "single", "雙循環": "double", "单循环": "single", "双循环": "double", "1": "single", "2": "double"})
+ROUND1_CHOICES = choice_map(("rating", "random"), S.with_simplified({"評分": "rating", "依評分": "rating", "隨機": "random",
+                                                                     "電腦隨機": "random"}))
+RANK_CHOICES = choice_map(("shared", "strict"), S.with_simplified({"同名次": "shared", "並列": "shared", "逐行": "strict",
+                                                                   "不並列": "strict"}))
+RR_CHOICES = choice_map(("single", "double"), S.with_simplified({"單循環": "single", "雙循環": "double", "1": "single",
+                                                                 "2": "double"}))
 _YES = {"1", "x", "y", "yes", "true", "是", "✓", "✔", "v", "on"}
 _NO = {"0", "n", "no", "false", "否", "off"}
 

@@ -28,14 +28,23 @@ def _sheet(spec: SheetSpec) -> SheetSpec:
     return replace(spec, names=_hans(spec.names), note=_hans(spec.note))
 
 
+def with_simplified(words: dict[str, str]) -> dict[str, str]:
+    """Words staff may type for a choice, each also in Simplified characters."""
+    out: dict[str, str] = {}
+    for word, meaning in words.items():
+        out[word] = meaning
+        out[simplified(word)] = meaning
+    return out
+
+
 # Pairing methods of the Rounds sheet (組合對手原則), with the words staff may type for them.
 METHODS = ("random", "ad", "koth", "rr")
-METHOD_CHOICES = choice_map(METHODS, {
-    "電腦隨機": "random", "隨機": "random", "随机": "random", "电脑随机": "random", "rand": "random",
+METHOD_CHOICES = choice_map(METHODS, with_simplified({
+    "電腦隨機": "random", "隨機": "random", "rand": "random",
     "australian draw": "ad", "australian": "ad", "澳洲式瑞士制": "ad", "澳洲式": "ad", "澳洲": "ad",
     "king of the hill": "koth", "king-of-the-hill": "koth", "kingofthehill": "koth", "kth": "koth",
-    "round robin": "rr", "roundrobin": "rr", "循環賽": "rr", "循環": "rr", "循环赛": "rr", "循环": "rr",
-})
+    "round robin": "rr", "roundrobin": "rr", "循環賽": "rr", "循環": "rr",
+}))
 METHOD_NAMES = {k: _hans(v) for k, v in {
     "random": {"zh-Hant": "電腦隨機", "en": "random"},
     "ad": {"zh-Hant": "澳洲式瑞士制", "en": "Australian Draw"},
