@@ -89,12 +89,12 @@ def _child(args: list[str]) -> tuple[float, float]:
 
 FLOOR = """
 import sys
-from ttools.competitions.shuangsheng.competition import _write
+from ttools.competitions.shuangsheng.competition import Shuangsheng
 from ttools.competitions.shuangsheng.load import load
 from ttools.workbook.read import read_book
 book = read_book(sys.argv[1])
 data, problems = load(book)
-_write(sys.argv[2], data, None, [], data.lang, source_hash="")
+Shuangsheng().write(sys.argv[2], data, None, [], data.lang, source_hash="")
 """
 
 

@@ -1,4 +1,4 @@
-"""Shuangsheng (双升) pairs declared: a Swiss (or round robin) of pairs, its blank workbook, its
+"""Shuangsheng (雙升) pairs declared: a Swiss (or round robin) of pairs, its blank workbook, its
 input sheets and its hooks."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from ttools.competitions.common import roster_ids
 from ttools.competitions.shuangsheng import schema as S
 from ttools.competitions.shuangsheng.load import EventData
 from ttools.core.upgrade import LEVELS
+from ttools.i18n import simplified
 from ttools.workbook.normalize import natural_key
 
 if TYPE_CHECKING:
@@ -21,22 +22,22 @@ NAME = "shuangsheng"
 DEFAULT_LANG = "zh-Hans"
 
 GUIDE_TEXT = {
-    "zh-Hans": ("双升对子赛工作簿 · 使用说明", [
-        ("流程", ["1. 在「赛事」填写赛事名称、编排方式（swiss 积分编排 / rr 单循环）及轮数（抽签种子可留空，ttools 会由名单导出并写回）。",
-                  "2. 在「参赛对」填写每对的编号、队名、两位选手及单位（同单位尽量不相遇）。填了队名或选手的行才算报名。",
-                  "3. 执行 ttools run 本文件：输出文件（.out.xlsx）的「成绩」表已预填第 1 轮对阵（第一轮抽签），另有可打印的「对阵表」（含桌号）。之后在输出文件上继续填写。",
-                  "4. 每场结束后在「成绩」填双方终局级数（2–10、J、Q、K、A，过A 填 A+）及先过A的一方；判弃权（含迟到 10 分钟以上）在「弃权」填 1 或 2。",
-                  "5. 某桌如有逐副记分，填在「逐副记分」（轮次、桌号、副次、第 1 副庄家、防家得分、底牌分、抠底牌型、罚分、判负）：ttools 算出每副后双方级数，并填入该桌成绩。",
-                  "6. 一轮成绩齐全后再执行一次：得排名、成绩总表、成绩卡，以及下一轮对阵（按积分编排，不重复对手）。"]),
-        ("规则（可在「规则」修改）", ["胜 2 分、平 1 分、负 0 分；先过A者胜，否则级数高者胜，级数相同为平。",
-                                    "名次：积分、对手分（所遇对手积分之和）、级差分、小分，仍相同则抽签（由裁判长确认）。",
-                                    "轮空：最低名次且未轮空过的一对，计胜 2 分、级数 3:2。弃权：过错方 0 分、对手 2 分，级数 2:3。",
-                                    "抠底：单张×2、对×4、k 连对×2^(k+1)、甩牌×3；80 分换庄，每 40 分一级。",
-                                    "「处罚」：停赛 N 轮（不编排、不计分）或取消比赛资格（之后不再编排，之前成绩有效），原因印在排名表上。",
-                                    "对手分：轮空不计对手分（没有对手）；弃权场次双方仍互为对手；停赛轮不计任何分。级差分与小分按轮空 3:2、弃权 2:3 计算。"
-                                    "取消资格者列于排名表末，不排名次。循环赛中对手停赛或被取消资格的一方作轮空计。"]),
-        ("填写规则", ["只在浅黄色单元格输入；其余由 ttools 生成。", "每对每轮只能出赛一场；成绩表前后矛盾（如填了先过A却不是 A+）会标出该单元格。",
-                      "有问题时 ttools 会列出工作表与单元格；ttools check 文件 --annotate 可生成标示问题的副本。原始文件永不修改。"]),
+    "zh-Hant": ("雙升對子賽工作簿 · 使用說明", [
+        ("流程", ["1. 在「賽事」填寫賽事名稱、編排方式（swiss 積分編排 / rr 單循環）及輪數（抽籤種子可留空，ttools 會由名單導出並寫回）。",
+                  "2. 在「參賽對」填寫每對的編號、隊名、兩位選手及單位（同單位儘量不相遇）。填了隊名或選手的行才算報名。",
+                  "3. 執行 ttools run 本文件：輸出文件（.out.xlsx）的「成績」表已預填第 1 輪對陣（第一輪抽籤），另有可打印的「對陣表」（含桌號）。之後在輸出文件上繼續填寫。",
+                  "4. 每場結束後在「成績」填雙方終局級數（2–10、J、Q、K、A，過A 填 A+）及先過A的一方；判棄權（含遲到 10 分鐘以上）在「棄權」填 1 或 2。",
+                  "5. 某桌如有逐副記分，填在「逐副記分」（輪次、桌號、副次、第 1 副莊家、防家得分、底牌分、摳底牌型、罰分、判負）：ttools 算出每副後雙方級數，並填入該桌成績。",
+                  "6. 一輪成績齊全後再執行一次：得排名、成績總表、成績卡，以及下一輪對陣（按積分編排，不重複對手）。"]),
+        ("規則（可在「規則」修改）", ["勝 2 分、平 1 分、負 0 分；先過A者勝，否則級數高者勝，級數相同為平。",
+                                    "名次：積分、對手分（所遇對手積分之和）、級差分、小分，仍相同則抽籤（由裁判長確認）。",
+                                    "輪空：最低名次且未輪空過的一對，計勝 2 分、級數 3:2。棄權：過錯方 0 分、對手 2 分，級數 2:3。",
+                                    "摳底：單張×2、對×4、k 連對×2^(k+1)、甩牌×3；80 分換莊，每 40 分一級。",
+                                    "「處罰」：停賽 N 輪（不編排、不計分）或取消比賽資格（之後不再編排，之前成績有效），原因印在排名表上。",
+                                    "對手分：輪空不計對手分（沒有對手）；棄權場次雙方仍互為對手；停賽輪不計任何分。級差分與小分按輪空 3:2、棄權 2:3 計算。"
+                                    "取消資格者列於排名表末，不排名次。循環賽中對手停賽或被取消資格的一方作輪空計。"]),
+        ("填寫規則", ["只在淺黃色單元格輸入；其餘由 ttools 生成。", "每對每輪只能出賽一場；成績表前後矛盾（如填了先過A卻不是 A+）會標出該單元格。",
+                      "有問題時 ttools 會列出工作表與單元格；ttools check 文件 --annotate 可生成標示問題的副本。原始文件永不修改。"]),
     ]),
     "en": ("Shuangsheng pairs event workbook · Guide", [
         ("The cycle", ["1. On Event, type the event name, the pairing (swiss = by match points, rr = round robin) and the number of rounds "
@@ -69,7 +70,7 @@ GUIDE_TEXT = {
 
 
 class Shuangsheng(Competition):
-    """Shuangsheng (双升) pairs: a Swiss by points (or a round robin), levels played per match."""
+    """Shuangsheng (雙升) pairs: a Swiss by points (or a round robin), levels played per match."""
 
     name = NAME
     titles = {"en": "Shuangsheng (pairs)", "zh-Hant": "雙升（雙人）"}
@@ -92,7 +93,10 @@ class Shuangsheng(Competition):
         return data
 
     def guide(self, lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
-        return GUIDE_TEXT[lang]
+        if lang == "en":
+            return GUIDE_TEXT["en"]
+        title, sections = GUIDE_TEXT["zh-Hant"]   # written once in Traditional; the workbook is Simplified
+        return simplified(title), [(simplified(h), [simplified(line) for line in lines]) for h, lines in sections]
 
     def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
         w.define_list("PairList", sorted(_ids(data), key=natural_key) or ["1"])
