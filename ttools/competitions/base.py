@@ -165,12 +165,8 @@ class Competition:
 
     def reports(self, res: Any, lang: str) -> Iterator[Report]:
         """The output sheets, made one at a time by the declared sheet builders."""
-        try:  # TEMP while report modules move to SHEETS
-            builders = load_attr(self.sheets)
-            context = load_attr(self.sheet_context)(res, lang)
-        except AttributeError:
-            return iter(load_attr(self.sheets.split(":")[0] + ":reports")(res, lang))
-        return build_sheets(builders, context)
+        context = load_attr(self.sheet_context)(res, lang)
+        return build_sheets(load_attr(self.sheets), context)
 
     def site_plan(self, res: Any, lang: str) -> SitePlan | None:
         """The competition's own pages of the published site (None: the report pages only)."""
