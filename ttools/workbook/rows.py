@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ttools.workbook.read import col_letter
+
+if TYPE_CHECKING:
+    from xlsxwriter.format import Format
+    from xlsxwriter.worksheet import Worksheet
 
 _COLS: list[str] = []
 # XlsxWriter escapes C0 controls and _xHHHH_ look-alikes, treats "<r>…</r>" as rich text and
@@ -43,7 +47,7 @@ def _escape(text: str) -> str:
     return text
 
 
-def write_plain(ws, r: int, c: int, value: Any, fmt=None) -> None:
+def write_plain(ws: Worksheet, r: int, c: int, value: Any, fmt: Format | None = None) -> None:
     """Write one plain cell (str, int, float, bool or None) cell by cell through XlsxWriter:
     text stays text (even '=…'), numbers numbers, empty text and None blank cells."""
     t = type(value)
@@ -71,7 +75,7 @@ class RowStream:
     close, as XlsxWriter holds its current row: the formats take their style numbers when the
     row is written out, so they are numbered in the same order whichever path a row took."""
 
-    def __init__(self, ws):
+    def __init__(self, ws: Worksheet) -> None:
         self.ws = ws
         # what would make XlsxWriter add to a <row> or a cell of this sheet beyond the plain case
         self.fast = (bool(ws.constant_memory) and ws.excel_version == 2007

@@ -3,8 +3,9 @@ values with their cell addresses. Knows no competition: each competition declare
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Iterable
 
 from ttools.i18n import pick, simplified
@@ -178,7 +179,7 @@ class Row:
 class Reader:
     """Typed access to rows, collecting problems instead of raising."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
 
     @staticmethod
@@ -218,7 +219,7 @@ class Reader:
     def integer(self, row: Row, key: str, what: str = "", required: bool = False) -> int | None:
         return self._read(row, key, what, required, nz.parse_int, NOT_WHOLE)
 
-    def number(self, row: Row, key: str, what: str = "", required: bool = False):
+    def number(self, row: Row, key: str, what: str = "", required: bool = False) -> Fraction | None:
         return self._read(row, key, what, required, nz.parse_number, NOT_NUMBER)
 
     def code(self, row: Row, key: str, what: str = "", required: bool = False) -> str | None:

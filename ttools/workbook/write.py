@@ -10,12 +10,18 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ttools.i18n import Translator, pick
-from ttools.workbook.rows import RowStream, write_plain
 from ttools.workbook.read import col_letter
+from ttools.workbook.rows import RowStream, write_plain
 from ttools.workbook.schema import SheetSpec
+
+if TYPE_CHECKING:
+    from xlsxwriter.format import Format
+    from xlsxwriter.worksheet import Worksheet
+
+    from ttools.problems import Problem
 
 # A fixed creation time keeps files written from the same data byte-identical.
 FIXED_CREATED = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -83,6 +89,8 @@ class Report:
 
 @dataclass
 class Meta:
+    """What a workbook says about itself: its document properties, footer and _meta sheet."""
+
     competition: str
     kind: str            # 'event'
     lang: str
@@ -168,7 +176,10 @@ class _NoCells(dict):
 
 
 class WorkbookWriter:
-    def __init__(self, path: str, meta: Meta):
+    """One workbook being written: its formats in the event's script, the named lists of its
+    dropdowns, and a method per kind of sheet. ``close`` writes the file."""
+
+    def __init__(self, path: str, meta: Meta) -> None:
         import xlsxwriter
 
         self.meta = meta
@@ -202,7 +213,7 @@ class WorkbookWriter:
         self._streamed: list[Any] = []
 
     # ---- helpers -------------------------------------------------------
-    def _streamed_sheet(self, name: str):
+    def _streamed_sheet(self, name: str) -> Worksheet:
         """A worksheet written strictly row by row (ascending rows, each row once): its rows go to
         a temporary file as they are written instead of every cell staying in memory. This is
         XlsxWriter's constant_memory mode, switched on for this sheet alone: the input sheets
@@ -246,10 +257,10 @@ class WorkbookWriter:
             self._fmt_cache[key] = self.wb.add_format(props)
         return self._fmt_cache[key]
 
-    def write_value(self, ws, r: int, c: int, value: Any, fmt=None) -> None:
+    def write_value(self, ws: Worksheet, r: int, c: int, value: Any, fmt: Format | None = None) -> None:
         write_plain(ws, r, c, _plain(value), fmt)  # typed text stays text, even '=…'
 
-    def print_setup(self, ws, header_rows: int | None = None, landscape: bool = False) -> None:
+    def print_setup(self, ws: Worksheet, header_rows: int | None = None, landscape: bool = False) -> None:
         ws.set_paper(9)  # A4
         if landscape:
             ws.set_landscape()
@@ -546,7 +557,7 @@ def _list_name(key: str, choices: Sequence[str]) -> str:
     return f"{base}Choices"
 
 
-def problems_report(problems, lang: str) -> Report | None:
+def problems_report(problems: Sequence[Problem], lang: str) -> Report | None:
     """The Problems sheet of an output workbook: every problem with its sheet and cell."""
     if not problems:
         return None
