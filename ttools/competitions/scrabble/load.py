@@ -14,6 +14,7 @@ from typing import Any
 from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.results import Game, Player, ResultRules
 from ttools.competitions.common import EventBase, Loader, Settings
+from ttools.i18n import simplified
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
@@ -23,7 +24,7 @@ from ttools.workbook.schema import Reader, Row, choice_map, read_table, unknown_
 PLAYER_ID_DUPLICATE = define("player-id-duplicate", "player id {player} is listed twice (also on row {other})",
                              "參賽者編號 {player} 重複（另見第 {other} 列）")
 OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}",
-                      "「{value}」超出{what}的范围：{expected}")   # as Shuangsheng words it: one code, one message
+                      simplified("「{value}」超出{what}的範圍：{expected}"))   # as Shuangsheng words it: one code, one message
 ROUND_DUPLICATE = define("round-duplicate", "round {round} is listed twice on the Rounds sheet (also on row {other})",
                          "回合表中第 {round} 回合重複（另見第 {other} 列）")
 BASED_ON_INVALID = define("based-on-invalid", "round {round} cannot be paired from the standings after round {based_on}: "
