@@ -179,18 +179,10 @@ def test_a_problem_code_means_one_thing():
 
 
 def test_a_competition_two_packages_declare_is_refused_not_picked(monkeypatch):
-    import importlib.metadata as md
-
     from ttools import competitions
 
-    real = md.entry_points
-    extra = md.EntryPoint("scrabble", "someone_else.scrabble:Scrabble", competitions.GROUP)
-
-    def entry_points(**kw):
-        found = list(real(**kw))
-        return [*found, extra] if kw.get("group") == competitions.GROUP else found
-
-    monkeypatch.setattr(md, "entry_points", entry_points)
+    real = competitions._entry_points()
+    monkeypatch.setattr(competitions, "_entry_points", lambda: [*real, ("scrabble", "someone_else.scrabble:Scrabble")])
     competitions._paths.cache_clear()
     competitions.get.cache_clear()
     try:
@@ -205,6 +197,27 @@ def test_a_competition_two_packages_declare_is_refused_not_picked(monkeypatch):
     assert competitions.get("scrabble").name == "scrabble"
 
 
+def test_the_registry_reads_entry_points_as_importlib_metadata_does(tmp_path, monkeypatch):
+    from importlib.metadata import entry_points
+
+    from ttools import competitions
+
+    def metadata() -> list[tuple[str, str]]:
+        return sorted((ep.name, ep.value) for ep in entry_points(group=competitions.GROUP))
+
+    assert sorted(competitions._entry_points()) == metadata()
+    # a distribution of its own on the path, one ttools installed twice (the first wins), and
+    # other groups in the same file
+    plugin = tmp_path / "toy_thing-1.0.dist-info"
+    plugin.mkdir()
+    (plugin / "entry_points.txt").write_text(
+        "[console_scripts]\nquiz = toy:main\n\n[ttools.competitions]\nquiz = toy_thing.competition:Quiz\n", encoding="utf-8")
+    (plugin / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-thing\nVersion: 1.0\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert sorted(competitions._entry_points()) == metadata()
+    assert ("quiz", "toy_thing.competition:Quiz") in competitions._entry_points()
+
+
 def test_every_module_imports_so_no_problem_code_is_defined_twice():
     """Importing every module of ttools defines every problem code: ``define`` refuses a code that
     two modules word differently (the last one imported used to win, wherever the problem arose)."""
@@ -212,3 +225,22 @@ def test_every_module_imports_so_no_problem_code_is_defined_twice():
 
     for module in _sources():
         importlib.import_module(module)
+
+
+def test_a_class_declares_the_languages_its_schema_writes():
+    from ttools import competitions
+    from ttools.competitions.shengji import schema
+
+    shengji = competitions.get("shengji")
+    assert set(shengji.languages) == set(schema.LANGS) and shengji.default_lang == schema.DEFAULT_LANG
+
+
+def test_competition_classes_load_nothing_heavy():
+    """``ttools --help`` lists every competition's commands: the classes are declarations, their
+    schema, rules and writers imported only when used."""
+    import subprocess
+
+    code = ("import sys; from ttools import competitions; competitions.all_competitions(); "
+            "print(sorted(m for m in sys.modules if m.count('.') > 2 and not m.endswith(('.competition', '.guide'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"

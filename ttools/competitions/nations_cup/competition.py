@@ -6,12 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ttools.competitions.base import Competition
-from ttools.competitions.nations_cup import schema as S
-from ttools.competitions.nations_cup.load import EventData
-from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules, team_letters
-from ttools.i18n import simplified
+from ttools.i18n import Translator, simplified
 
 if TYPE_CHECKING:   # the report sheets, the writer and the site's pages load only when used: check needs none
+    from ttools.competitions.nations_cup.load import EventData
     from ttools.competitions.nations_cup.compute import Results
     from ttools.workbook.write import WorkbookWriter
 
@@ -66,6 +64,8 @@ def _guide(lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
 
 
 def _points_rows() -> list[dict[str, Any]]:
+    from ttools.competitions.nations_cup.model import DEFAULT_SCALES
+
     rows = []
     for scale, table in DEFAULT_SCALES.items():
         for place, pts in sorted(table.items()):
@@ -74,6 +74,8 @@ def _points_rows() -> list[dict[str, Any]]:
 
 
 def _player_rows(n: int) -> list[dict[str, Any]]:
+    from ttools.competitions.nations_cup.model import team_letters
+
     return [{"team": t, "number": i} for t in team_letters(n) for i in range(1, 7)]
 
 
@@ -84,23 +86,20 @@ def _player_codes(teams: list[str], extra: list[str] = ()) -> list[str]:
 
 def _owed_notes(res: Results, lang: str) -> list[str]:
     """Above the finals line-ups: who still owes an HU or an SNG, and who is forced next round."""
-    zh = lang.startswith("zh")
+    t = Translator(lang)
     lines = []
     for team in res.finalists:
         ow = res.finals_owed.get(team)
         if ow is None or ow.next_round is None:
             continue
-        parts = [f"{team}（第 {ow.next_round} 輪）" if zh else f"{team} (round {ow.next_round})"]
-        if ow.hu:
-            parts.append(("尚未單挑：" if zh else "not yet HU: ") + ", ".join(ow.hu))
-        if ow.sng:
-            parts.append(("尚未單桌：" if zh else "not yet SNG: ") + ", ".join(ow.sng))
-        if ow.must_hu:
-            parts.append(("必須單挑：" if zh else "must play HU: ") + ", ".join(ow.must_hu))
-        if ow.must_sng:
-            parts.append(("必須單桌：" if zh else "must play SNG: ") + ", ".join(ow.must_sng))
+        parts = [t("{team}（第 {round} 輪）", "{team} (round {round})", team=team, round=ow.next_round)]
+        for players, traditional, english in ((ow.hu, "尚未單挑：", "not yet HU: "), (ow.sng, "尚未單桌：", "not yet SNG: "),
+                                              (ow.must_hu, "必須單挑：", "must play HU: "),
+                                              (ow.must_sng, "必須單桌：", "must play SNG: ")):
+            if players:
+                parts.append(t(traditional, english) + ", ".join(players))
         lines.append("  ".join(parts))
-    return [simplified(x) for x in lines] if lang == "zh-Hans" else lines
+    return lines
 
 
 class NationsCup(Competition):
@@ -122,6 +121,9 @@ class NationsCup(Competition):
     reckoner = "ttools.competitions.nations_cup.competition:reckoner_text"
 
     def blank(self, size: int, lang: str) -> EventData:
+        from ttools.competitions.nations_cup.load import EventData
+        from ttools.competitions.nations_cup.model import team_letters
+
         data = EventData(teams_n=size, teams=team_letters(size), lang=lang)
         data.settings_raw["Event"] = {"competition": NAME, "name": "", "teams": size, "seed": "", "language": lang, "advance": 4}
         return data
@@ -130,19 +132,24 @@ class NationsCup(Competition):
         return _guide(lang)
 
     def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
+
         w.define_list("TeamList", data.teams or ["A"])
         w.define_list("PlayerList", _player_codes(data.teams, sorted(data.players)) or ["A1"])
 
     def event_fill(self, data: EventData) -> dict[str, Any] | None:
+
         return {"teams": data.teams_n} if data.teams_n else None
 
     def meta(self, data: EventData) -> dict[str, Any]:
+
         return {"teams": data.teams_n or 0}
 
     def status(self, res: Results, lang: str) -> list[str]:
         return [w.message(lang) for w in res.waiting]
 
     def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+        from ttools.competitions.nations_cup import schema as S
+
         n = data.teams_n or 0
         w.input_sheet(S.POINTS, lang, data.raw.get("Points") or _points_rows(), min_rows=len(_points_rows()))
         w.input_sheet(S.PLAYERS, lang, data.raw.get("Players") or _player_rows(n), min_rows=max(6 * n, 1))
@@ -152,6 +159,8 @@ class NationsCup(Competition):
 
 
 def _write_day1(w: WorkbookWriter, data: EventData, res: Results | None, lang: str, n: int) -> None:
+    from ttools.competitions.nations_cup import schema as S
+
     day1_rows = data.raw.get("Day1") or []
     if not day1_rows and res is not None and res.day1:
         day1_rows = [{"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": ""} for m in res.day1]
@@ -162,6 +171,8 @@ def _write_day1(w: WorkbookWriter, data: EventData, res: Results | None, lang: s
 
 def _write_day2(w: WorkbookWriter, data: EventData, res: Results | None, lang: str, n: int) -> None:
     """Seating (the draw, then the floor's moves), NLH places, the bounty log and counts."""
+    from ttools.competitions.nations_cup import schema as S
+
     seating = data.raw.get("Seating") or []
     if not seating and res is not None and res.draws:
         seating = [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": ""} for e in ("nlh", "bounty") for s in res.draws.get(e, [])]
@@ -182,6 +193,8 @@ def _write_day2(w: WorkbookWriter, data: EventData, res: Results | None, lang: s
 
 def _write_finals(w: WorkbookWriter, data: EventData, res: Results | None, lang: str) -> None:
     """The finals roster and line-ups, and each drawn round's HU and SNG rows waiting for results."""
+    from ttools.competitions.nations_cup import schema as S
+
     roster = data.raw.get("FinalsRoster") or []
     if not roster and res is not None and res.finalists:
         roster = [{"team": tm, "player": ""} for tm in res.finalists for _ in range(6)]
@@ -205,6 +218,8 @@ def _write_finals(w: WorkbookWriter, data: EventData, res: Results | None, lang:
 
 def reckoner_text(teams: int, lang: str = "en") -> str:
     """The quick reckoner (現場速算表) for ``teams`` teams under the default rules, as text."""
+    from ttools.competitions.nations_cup.model import DEFAULT_SCALES, Rules
+
     from ttools.competitions.nations_cup import reckoner as R
 
     return R.render_text(R.reckoner(teams, Rules(), DEFAULT_SCALES), lang)
@@ -215,6 +230,9 @@ def write_input_workbook(path: str, teams: int, sheets: dict[str, list[dict[str,
                          lang: str = DEFAULT_LANG) -> None:
     """Write an event workbook holding the given input rows (canonical sheet keys and column
     keys), as staff would have filled it in: used by the sample generator and tests."""
+    from ttools.competitions.nations_cup.load import EventData
+    from ttools.competitions.nations_cup.model import team_letters
+
     lang = NationsCup().lang(lang)
     data = EventData(teams_n=teams, teams=team_letters(teams), lang=lang)
     data.settings_raw["Event"] = {"competition": NAME, "teams": teams, "language": lang, "advance": 4, **(event or {})}

@@ -7,13 +7,10 @@ import json
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ttools.competitions.base import Competition
-from ttools.competitions.common import roster_ids
-from ttools.competitions.scrabble import schema as S
-from ttools.competitions.scrabble.load import EventData, Published
 from ttools.i18n import simplified
-from ttools.workbook.normalize import natural_key
 
 if TYPE_CHECKING:
+    from ttools.competitions.scrabble.load import EventData, Published
     from ttools.competitions.scrabble.compute import Results
     from ttools.workbook.write import WorkbookWriter
 
@@ -72,6 +69,8 @@ GUIDE_TEXT["zh-Hans"] = (simplified(GUIDE_TEXT["zh-Hant"][0]),
 def _new_rows(res: Results) -> tuple[list[dict[str, Any]], list[Published]]:
     """The new round's Results rows (starter as player1; a bye pre-filled with its spread) and
     the same pairings for the published record."""
+    from ttools.competitions.scrabble.load import Published
+
     rows, published = [], []
     for d, div in res.divisions.items():
         nr = div.new_round
@@ -88,6 +87,7 @@ def _new_rows(res: Results) -> tuple[list[dict[str, Any]], list[Published]]:
 def published_rows(published: Sequence[Published]) -> list[dict[str, Any]]:
     """The hidden record: one row per round and division (long rounds split, to stay well under
     Excel's 32,767 characters a cell)."""
+
     groups: dict[tuple[int, str], list[list[str | None]]] = {}
     for p in published:
         groups.setdefault((p.round, p.division), []).append([p.player1, p.player2])
@@ -118,6 +118,8 @@ class Scrabble(Competition):
                 "import-tsh": "ttools.competitions.scrabble.commands:import_tsh"}
 
     def blank(self, size: int, lang: str) -> EventData:
+        from ttools.competitions.scrabble.load import EventData
+
         data = EventData(lang=lang)
         data.settings_raw["Event"] = {"competition": NAME, "language": lang}
         data.raw["Players"] = [{"id": i} for i in range(1, size + 1)]
@@ -127,12 +129,17 @@ class Scrabble(Competition):
         return GUIDE_TEXT[lang]
 
     def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
+        from ttools.workbook.normalize import natural_key
+
         w.define_list("PlayerList", sorted(_ids(data), key=natural_key) or ["1"])
 
     def meta(self, data: EventData) -> dict[str, Any]:
+
         return {"players": len(_ids(data))}
 
     def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+        from ttools.competitions.scrabble import schema as S
+
         player_rows = data.raw.get("Players") or []
         w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(size or len(player_rows), 1))
         w.input_sheet(S.ROUNDS, lang, data.raw.get("Rounds") or [], min_rows=10)
@@ -144,6 +151,8 @@ class Scrabble(Competition):
         w.input_sheet(S.RESULTS, lang, results, min_rows=10)
 
     def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
+        from ttools.competitions.scrabble import schema as S
+
         published = list(data.published)
         if res is not None:
             published += _new_rows(res)[1]
@@ -153,6 +162,8 @@ class Scrabble(Competition):
 
 
 def _ids(data: EventData) -> list[str]:
+    from ttools.competitions.common import roster_ids
+
     return roster_ids(data.players, data.raw.get("Players") or [])
 
 
@@ -163,6 +174,8 @@ def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], she
     as staff would have filled it in: used by the sample generator and tests. ``players`` is
     the Players rows, or a count for a roster of ids 1..N; ``sheets`` holds Rounds, Results and
     optionally _published rows."""
+    from ttools.competitions.scrabble.load import EventData, Published
+
     lang = Scrabble().lang(lang)
     data = EventData(lang=lang)
     data.settings_raw["Event"] = {"competition": NAME, "language": lang, **(event or {})}

@@ -6,18 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ttools.competitions.base import Competition
-from ttools.competitions.common import roster_ids
-from ttools.competitions.shengji import schema as S
 from ttools.competitions.shengji.guide import guide
-from ttools.competitions.shengji.load import EventData
-from ttools.workbook.normalize import natural_key
 
 if TYPE_CHECKING:
+    from ttools.competitions.shengji.load import EventData
     from ttools.competitions.shengji.compute import Results
     from ttools.workbook.write import WorkbookWriter
 
 NAME = "shengji"
-DEFAULT_LANG = S.DEFAULT_LANG
+DEFAULT_LANG = "zh-Hans"   # the schema's own default (a test holds the two equal)
 
 
 class Shengji(Competition):
@@ -27,7 +24,7 @@ class Shengji(Competition):
     titles = {"en": "Shengji (duplicate)", "zh-Hant": "升級（複式）"}
     entrant = "players"
     sizes = (4, 5000)
-    languages = S.LANGS
+    languages = ("zh-Hans", "zh-Hant", "en")
     default_lang = DEFAULT_LANG
     schema = "ttools.competitions.shengji.schema"
     loader = "ttools.competitions.shengji.load:load"
@@ -38,6 +35,8 @@ class Shengji(Competition):
     site = "ttools.competitions.shengji.site:site"
 
     def blank(self, size: int, lang: str) -> EventData:
+        from ttools.competitions.shengji.load import EventData
+
         data = EventData(lang=lang)
         data.settings_raw["Event"] = {"competition": NAME, "language": lang}
         data.raw["Players"] = [{"id": i} for i in range(1, size + 1)]
@@ -47,12 +46,17 @@ class Shengji(Competition):
         return guide(lang)
 
     def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
+        from ttools.workbook.normalize import natural_key
+
         w.define_list("PlayerList", sorted(_ids(data), key=natural_key) or ["1"])
 
     def meta(self, data: EventData) -> dict[str, Any]:
+
         return {"players": len(_ids(data))}
 
     def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+        from ttools.competitions.shengji import schema as S
+
         player_rows = data.raw.get("Players") or []
         w.input_sheet(S.PLAYERS, lang, player_rows, min_rows=max(size or len(player_rows), 1))
         seating = list(data.raw.get("Seating") or [])
@@ -66,6 +70,8 @@ class Shengji(Competition):
 
 
 def _ids(data: EventData) -> list[str]:
+    from ttools.competitions.common import roster_ids
+
     return roster_ids(data.players, data.raw.get("Players") or [])
 
 
@@ -85,6 +91,8 @@ def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], she
     """Write an event workbook holding the given input rows (canonical sheet and column keys), as
     staff would have filled it in: used by the sample generator, tests and benchmarks. ``players``
     is the Players rows, or a count for a roster of ids 1..N; ``sheets`` holds Seating and Boards."""
+    from ttools.competitions.shengji.load import EventData
+
     lang = Shengji().lang(lang)
     data = EventData(lang=lang)
     data.settings_raw["Event"] = {"competition": NAME, "language": lang, **(event or {})}

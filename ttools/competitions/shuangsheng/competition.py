@@ -7,14 +7,10 @@ import json
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ttools.competitions.base import Competition
-from ttools.competitions.common import roster_ids
-from ttools.competitions.shuangsheng import schema as S
-from ttools.competitions.shuangsheng.load import EventData
-from ttools.core.upgrade import LEVELS
 from ttools.i18n import simplified
-from ttools.workbook.normalize import natural_key
 
 if TYPE_CHECKING:
+    from ttools.competitions.shuangsheng.load import EventData
     from ttools.competitions.shuangsheng.compute import Results
     from ttools.workbook.write import WorkbookWriter
 
@@ -87,6 +83,8 @@ class Shuangsheng(Competition):
     site = "ttools.competitions.shuangsheng.site:site"
 
     def blank(self, size: int, lang: str) -> EventData:
+        from ttools.competitions.shuangsheng.load import EventData
+
         data = EventData(lang=lang)
         data.settings_raw["Event"] = {"competition": NAME, "language": lang}
         data.raw["Pairs"] = [{"id": i} for i in range(1, size + 1)]
@@ -99,13 +97,19 @@ class Shuangsheng(Competition):
         return simplified(title), [(simplified(h), [simplified(line) for line in lines]) for h, lines in sections]
 
     def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
+        from ttools.core.upgrade import LEVELS
+        from ttools.workbook.normalize import natural_key
+
         w.define_list("PairList", sorted(_ids(data), key=natural_key) or ["1"])
         w.define_list("LevelList", list(LEVELS))
 
     def meta(self, data: EventData) -> dict[str, Any]:
+
         return {"pairs": len(_ids(data))}
 
     def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+        from ttools.competitions.shuangsheng import schema as S
+
         pair_rows = data.raw.get("Pairs") or []
         w.input_sheet(S.PAIRS, lang, pair_rows, min_rows=max(size or len(pair_rows), 1))
         w.input_sheet(S.RESULTS, lang, _results_rows(data, res), min_rows=10)
@@ -113,6 +117,8 @@ class Shuangsheng(Competition):
         w.input_sheet(S.DISCIPLINE, lang, data.raw.get("Discipline") or [], min_rows=5)
 
     def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
+        from ttools.competitions.shuangsheng import schema as S
+
         published = dict(data.published)
         if res is not None and res.new_round is not None:
             published[res.new_round.round] = [(tb.table, tb.pair1, tb.pair2) for tb in res.new_round.tables]
@@ -122,10 +128,13 @@ class Shuangsheng(Competition):
 
 
 def _ids(data: EventData) -> list[str]:
+    from ttools.competitions.common import roster_ids
+
     return roster_ids(data.pairs, data.raw.get("Pairs") or [])
 
 
 def _results_rows(data: EventData, res: Results | None) -> list[dict[str, Any]]:
+
     rows = [dict(r) for r in data.raw.get("Results") or []]
     if res is None:
         return rows
@@ -155,6 +164,8 @@ def write_input_workbook(path: str, pairs: int | Sequence[dict[str, Any]], sheet
     as staff would have filled it in: used by the sample generator and tests. ``pairs`` is the
     Pairs rows, or a count for pairs 1..N named "Pair 1" …; ``sheets`` holds Results, Deals,
     Discipline and optionally _published rows (round, table, pair1, pair2)."""
+    from ttools.competitions.shuangsheng.load import EventData
+
     lang = Shuangsheng().lang(lang)
     data = EventData(lang=lang)
     data.settings_raw["Event"] = {"competition": NAME, "language": lang, **(event or {})}
