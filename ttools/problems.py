@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple
 
-from ttools.i18n import pick
+from ttools.i18n import pick, simplified
 
 ERROR = "error"
 WARNING = "warning"
@@ -21,9 +21,18 @@ _CATALOG: dict[str, dict[str, str]] = {}
 
 def define(code: str, en: str, zh_hant: str, zh_hans: str | None = None) -> str:
     """Register the message templates of a problem code; returns the code for use as a constant.
-    Without a Simplified template, the Traditional one is converted when a message is asked for."""
-    _CATALOG[code] = {"en": en, "zh-Hant": zh_hant, **({"zh-Hans": zh_hans} if zh_hans else {})}
+    Without a Simplified template, the Traditional one is converted when a message is asked for.
+    A code means one thing across ttools and every installed competition: defining it again with
+    other texts is refused (a competition of its own package prefixes its codes)."""
+    texts = {"en": en, "zh-Hant": zh_hant, **({"zh-Hans": zh_hans} if zh_hans else {})}
+    known = _CATALOG.setdefault(code, texts)
+    if known is not texts and _as_printed(known) != _as_printed(texts):
+        raise ValueError(f"problem code {code!r} is already defined with other messages ({known['en']!r})")
     return code
+
+
+def _as_printed(texts: dict[str, str]) -> tuple[str, str, str]:
+    return texts["en"], texts["zh-Hant"], texts.get("zh-Hans") or simplified(texts["zh-Hant"])
 
 
 class Where(NamedTuple):   # immutable, equal and hashed by value; no per-instance dict

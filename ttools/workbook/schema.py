@@ -33,7 +33,7 @@ REQUIRED = define("required", "{what} is required here", "此處須填寫{what}"
 UNKNOWN_KEY = define("unknown-key", "unknown setting '{key}' (ignored)", "未知設定「{key}」（已略過）", "未知设定「{key}」（已略过）")
 UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged",
                        "工作表「{sheet}」不是 ttools 工作表；原樣保留", "工作表「{sheet}」不是 ttools 工作表；原样保留")
-NUMBER_RANGE = define("number-out-of-range", "'{value}' is far too large a number ({what}); at most 15 digits",
+NUMBER_RANGE = define("number-too-large", "'{value}' is far too large a number ({what}); at most 15 digits",
                       "「{value}」數字過大（{what}）；最多 15 位數", "“{value}”数字过大（{what}）；最多 15 位数")
 FAR_CELLS = define("cells-far-away",
                    "{count} cell(s) far outside the table, the first at {cell}, were left out; delete them",
