@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import sys
 from types import TracebackType
-from typing import Any, Iterable, NoReturn
+from typing import Any, Iterable, Literal, NoReturn
 
 import click
 
@@ -47,7 +47,7 @@ class Writing:
         return None
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> bool:
+                 tb: TracebackType | None) -> Literal[False]:
         if exc is None or not isinstance(exc, Exception):
             return False
         from ttools.files import CannotWrite, cannot_write, os_error

@@ -56,11 +56,12 @@ def check_outputs(inputs: Iterable[str], outputs: Iterable[str | None]) -> None:
 def os_error(exc: BaseException) -> OSError | None:
     """The OSError behind ``exc`` (libraries wrap them), if any."""
     seen = 0
-    while exc is not None and seen < 10:
-        if isinstance(exc, OSError):
-            return exc
-        inner = next((a for a in getattr(exc, "args", ()) if isinstance(a, OSError)), None)
-        exc = inner or exc.__cause__ or (None if exc.__suppress_context__ else exc.__context__)
+    current: BaseException | None = exc
+    while current is not None and seen < 10:
+        if isinstance(current, OSError):
+            return current
+        inner = next((a for a in getattr(current, "args", ()) if isinstance(a, OSError)), None)
+        current = inner or current.__cause__ or (None if current.__suppress_context__ else current.__context__)
         seen += 1
     return None
 
