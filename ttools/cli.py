@@ -278,44 +278,84 @@ def print_(file: str, output: str | None) -> None:
     click.echo(f"wrote {pdf}")
 
 
+def _size_option(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    from ttools.mail.limits import parse_size
+
+    try:
+        return None if value is None else parse_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 @cli.command()
 @click.argument("source", required=False, type=click.Path(exists=True))
 @click.option("--imap", "imap_url", metavar="URL",
               help="Read an IMAP mailbox instead: imaps://user@host/INBOX (password in $TTOOLS_IMAP_PASSWORD).")
 @click.option("--outbox", type=click.Path(file_okay=False), help="Maildir for the answers (default outbox/ beside SOURCE).")
 @click.option("--smtp", metavar="HOST:PORT", help="Send the answers through this SMTP server instead.")
-@click.option("--state", type=click.Path(file_okay=False), help="Folder of the ledger (default .ttools-inbox/ beside SOURCE).")
+@click.option("--state", type=click.Path(file_okay=False),
+              help="Folder of the ledger and lock (default .ttools-inbox/ beside SOURCE; for --imap, one per "
+                   "mailbox in the user's state folder).")
 @click.option("--from", "sender", default="ttools@localhost", show_default=True, help="From address of the answers.")
+@click.option("--allow", "allow", multiple=True, metavar="ADDRESS",
+              help="Answer only this sender (an address or @domain); repeat for more.")
+@click.option("--allow-file", "allow_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="Senders allowed, one address or @domain a line (# comments).")
+@click.option("--authserv-id", metavar="ID",
+              help="Trust the Authentication-Results your mail server stamps with this id: a From failing DMARC "
+                   "(or SPF and DKIM) is refused.")
+@click.option("--max-per-sender", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Answers to one sender in one run; the rest wait for the next run.")
+@click.option("--max-message-size", default="25MB", show_default=True, callback=_size_option,
+              help="A larger message is not opened; its sender is told so.")
+@click.option("--max-workbooks", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Workbooks of one message processed; the answer names the others.")
+@click.option("--max-answer-size", default="20MB", show_default=True, callback=_size_option,
+              help="Results beyond this are left out of the answer, which says so.")
 @click.option("--retry-failed", is_flag=True, help="Try once more the messages given up after repeated failures.")
 @click.option("--publish", "site_dir", type=click.Path(file_okay=False),
-              help="Update a web site per event in this folder from each workbook without errors.")
+              help="Update a web site per event in this folder from each workbook without errors (needs --allow).")
 def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: str | None, state: str | None,
-          sender: str, retry_failed: bool, site_dir: str | None) -> None:
+          sender: str, allow: tuple[str, ...], allow_files: tuple[str, ...], authserv_id: str | None,
+          max_per_sender: int, max_message_size: int, max_workbooks: int, max_answer_size: int,
+          retry_failed: bool, site_dir: str | None) -> None:
     """Answer emailed workbooks: each new message gets the results (or the annotated problems) back.
 
-    SOURCE is a Maildir or a folder of .eml files; nothing in it is changed or deleted.
+    SOURCE is a Maildir or a folder of .eml files; nothing in it is changed or deleted. Only the
+    senders of --allow / --allow-file are answered when given; automatic mail never is.
 
     \b
     Example:
-      ttools inbox ~/Maildir                      # answers go to ~/outbox
-      ttools inbox --imap imaps://results@mail.example.org/INBOX --smtp mail.example.org:587
-      ttools inbox ~/Maildir --publish /var/www/results   # one site per event beneath it
+      ttools inbox ~/Maildir --allow @club.example.org        # answers go to ~/outbox
+      ttools inbox --imap imaps://results@mail.example.org/INBOX --smtp mail.example.org:587 \\
+                   --allow-file staff.txt --authserv-id mail.example.org
+      ttools inbox ~/Maildir --allow-file staff.txt --publish /var/www/results   # one site per event
     """
     from ttools.mail import InboxError, InboxRefused, process_inbox
+    from ttools.mail.limits import Limits
 
+    limits = Limits(message_size=max_message_size, workbooks=max_workbooks, answer_size=max_answer_size,
+                    per_sender=max_per_sender)
     try:
         done = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
-                               retry_failed=retry_failed, publish=site_dir)
+                             retry_failed=retry_failed, publish=site_dir, allow=allow, allow_files=allow_files,
+                             authserv_id=authserv_id, limits=limits)
     except InboxRefused as exc:
         fail(str(exc))
     except InboxError as exc:
         raise click.ClickException(str(exc))
     except OSError as exc:   # the state folder or the outbox cannot be written
         fail(f"inbox: {exc.strerror or exc}{': ' + exc.filename if getattr(exc, 'filename', None) else ''}")
+    for line in done.warnings:
+        click.echo(f"warning: {line}", err=True)
     for line in done.answered:
         click.echo(f"answered: {line}")
     for line in done.not_answered:
         click.echo(f"not answered: {line}")
+    for line in done.refused:
+        click.echo(f"refused: {line}")
+    for line in done.deferred_lines(max_per_sender):
+        click.echo(f"left for the next run: {line}")
     for line in done.failed:
         click.echo(f"failed: {line}", err=True)
     for line in done.published:

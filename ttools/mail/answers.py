@@ -9,17 +9,31 @@ import re
 import shutil
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
-from email.utils import formataddr, formatdate, make_msgid
+from email.utils import formataddr, formatdate, getaddresses, make_msgid
 from typing import Any
 
-from ttools.version import __version__
-from ttools.files import os_error
+from ttools.files import CannotWrite, os_error
 from ttools.i18n import Translator
 from ttools.mail.errors import one_line
-from ttools.mail.headers import DEFAULT_SENDER, address_of, header, not_to_answer, reply_addresses
-from ttools.mail.ledger import ANSWERED, NOT_ANSWERED
-from ttools.mail.mime import MAX_NESTING, MAX_PARTS, WORKBOOK_SUFFIXES, XLSX_TYPE, Attachment, read_message
+from ttools.mail.headers import (
+    DEFAULT_SENDER,
+    LOOP_HEADER,
+    LOOP_MARK,
+    address_of,
+    header,
+)
+from ttools.mail.ledger import ANSWERED
+from ttools.mail.limits import Limits, shown_size
+from ttools.mail.mime import (
+    MAX_NESTING,
+    MAX_PARTS,
+    WORKBOOK_SUFFIXES,
+    XLSX_TYPE,
+    Attachment,
+    Contents,
+)
 from ttools.problems import Unreadable
+from ttools.version import __version__
 
 _MAX_LISTED_WARNINGS = 5    # a clean workbook's reply shows only the first few warnings
 _MAX_LISTED_PROBLEMS = 30   # the annotated copy carries the full list
@@ -40,6 +54,7 @@ class WorkbookResult:
     files: list[str] = field(default_factory=list)   # paths of the workbooks to attach
     site: str = ""                           # the web site updated from it (--publish)
     site_error: str = ""                     # why the site was not updated
+    left_out: list[str] = field(default_factory=list)   # paths of results too large to attach
 
     def ledger(self) -> dict[str, Any]:
         return {"name": self.name, "sha256": self.sha256, "result": self.status,
@@ -56,7 +71,8 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
     """Process one attached workbook in a folder of its own: results workbook, annotated copy,
     lines to quote; with ``publish``, a workbook without errors also updates its event's site in
     that folder. A workbook that cannot be read, or that ttools fails on, is reported in the
-    answer; only a failure to write (full disk) is raised, so the message is tried again later."""
+    answer; only a failure to write (full disk: OSError, CannotWrite) is raised, so the message
+    is tried again later."""
     os.makedirs(folder, exist_ok=True)
     source = os.path.join(folder, att.name)
     with open(source, "wb") as fh:
@@ -74,7 +90,7 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
         return _process_workbook(att, source, folder, digest, publish)
     except Unreadable as exc:
         return unreadable(exc)
-    except OSError:
+    except (OSError, CannotWrite):   # a full disk: the message is answered by a later run
         raise
     except Exception as exc:   # a bug in ttools costs this workbook, not the message nor its other workbooks
         if os_error(exc) is not None:
@@ -83,7 +99,9 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
 
 
 def _process_workbook(att: Attachment, source: str, folder: str, digest: str, publish: str | None) -> WorkbookResult:
-    from ttools import pipeline   # the workbook machinery, loaded only when there is a workbook
+    from ttools import (
+        pipeline,  # the workbook machinery, loaded only when there is a workbook
+    )
     from ttools.workbook.annotate import annotate_copy
 
     outcome = pipeline.process_file(source)
@@ -167,6 +185,23 @@ _TEXTS: dict[str, tuple[str, ...]] = {
     "too-many": (f"未開啟：郵件超過 {MAX_PARTS} 個部分", f"not opened: the message has more than {MAX_PARTS} parts",
                  f"未打开：邮件超过 {MAX_PARTS} 个部分"),
     "same-file": ("與 {other} 是同一個檔案", "the same file as {other}", "与 {other} 是同一个文件"),
+    "unreadable-parts": ("未開啟：郵件的結構無法讀取；請直接附上工作簿再寄一次",
+                         "not opened: the structure of the message cannot be read; attach the workbook again",
+                         "未打开：邮件的结构无法读取；请直接附上工作簿再寄一次"),
+    "ok-left-out": ("{name}：已處理，沒有錯誤，{warnings} 個警告；結果太大，沒有附上（見下）。",
+                    "{name}: processed, no errors, {warnings} warning(s); the results were too large to attach (see below)."),
+    "left-out": ("未處理或未附上：", "Left out:"),
+    "too-many-workbooks": ("{name}：未處理：郵件附上 {n} 個工作簿，每封郵件最多處理 {limit} 個；請另外寄出其餘的",
+                           "{name}: not processed: the message carries {n} workbooks and at most {limit} are "
+                           "processed per message; send the others in another message"),
+    "answer-too-large": ("{name}（{size}）：未附上：回覆會超過 {limit} 的上限",
+                         "{name} ({size}): not attached: the answer would be larger than the limit of {limit}"),
+    "message-too-large": (("您的郵件（{size}）超過 {limit} 的上限，所以沒有開啟其中任何檔案；"
+                           "請把工作簿分成幾封郵件寄出。"),
+                          ("Your message ({size}) is larger than the limit of {limit}, so nothing in it was "
+                           "opened; send the workbooks in several messages."),
+                          ("您的邮件（{size}）超过 {limit} 的上限，所以没有打开其中任何文件；"
+                           "请把工作簿分成几封邮件寄出。")),
 }
 
 
@@ -187,14 +222,15 @@ def _paragraph(t: Translator, r: WorkbookResult) -> str:
     if r.status == "unreadable":
         return _say(t, "unreadable", name=r.name, reason=r.reason)
     if r.status == "ok":
-        head = _say(t, "ok" if names else "ok-nothing", name=r.name, warnings=len(r.warnings), out=", ".join(names))
+        code = "ok" if names else "ok-left-out" if r.left_out else "ok-nothing"
+        head = _say(t, code, name=r.name, warnings=len(r.warnings), out=", ".join(names))
         lines = [f"  {w}" for w in r.warnings[:_MAX_LISTED_WARNINGS]]
         if len(r.warnings) > _MAX_LISTED_WARNINGS:
             lines.append("  " + _say(t, "more-warnings", n=len(r.warnings) - _MAX_LISTED_WARNINGS))
         return "\n".join([head, *lines])
-    checked = names[-1]
+    checked = os.path.basename([*r.files, *r.left_out][-1])
     head = _say(t, "problems", name=r.name, errors=len(r.errors), warnings=len(r.warnings),
-                attached=", ".join(names), checked=checked)
+                attached=", ".join(names) or "-", checked=checked)
     problems = r.errors + r.warnings
     lines = [f"  {p}" for p in problems[:_MAX_LISTED_PROBLEMS]]
     if len(problems) > _MAX_LISTED_PROBLEMS:
@@ -202,16 +238,22 @@ def _paragraph(t: Translator, r: WorkbookResult) -> str:
     return "\n".join([head, *lines])
 
 
-def reply_text(results: list[WorkbookResult], ignored: list[tuple[str, str]]) -> str:
-    """The body of the answer: one paragraph per workbook, then what was ignored."""
+def reply_text(results: list[WorkbookResult], ignored: list[tuple[str, str]],
+               left_out: list[tuple[str, dict[str, Any]]] | None = None, opening: str = "") -> str:
+    """The body of the answer: an opening line, one paragraph per workbook, what was ignored,
+    and what was left out (``(code, params)`` of each line: workbooks beyond the limit, results
+    too large to attach)."""
     t = Translator(next((r.lang for r in results if r.status != "unreadable"), "en"))
-    paragraphs = [_paragraph(t, r) for r in results]
-    if not results:
+    paragraphs = [opening] if opening else []
+    paragraphs += [_paragraph(t, r) for r in results]
+    if not results and not opening and not left_out:
         paragraphs.append(_say(t, "none"))
         if not ignored:
             paragraphs.append(_say(t, "no-attachments"))
     if ignored:
         paragraphs.append("\n".join([_say(t, "ignored")] + [_ignored_line(t, d, h) for d, h in ignored]))
+    if left_out:
+        paragraphs.append("\n".join([_say(t, "left-out")] + [f"  {_say(t, c, **p)}" for c, p in left_out]))
     return "\n\n".join(paragraphs) + f"\n\n-- \nttools {__version__}\n"
 
 
@@ -220,9 +262,35 @@ def reply_text(results: list[WorkbookResult], ignored: list[tuple[str, str]]) ->
 
 def reply_message_id(key: str, sender: str = DEFAULT_SENDER) -> str:
     """The answer's Message-ID, derived from the ledger key of the message answered: a resend of
-    the same answer carries the same id, so a mail client (or a person) can tell it is one."""
+    the same answer carries the same id, so a mail client (or a person) can tell it is one; its
+    form (``<ttools.`` and 40 hex digits) lets the inbox know its own answers when they come back."""
     domain = address_of(sender).rpartition("@")[2] or "localhost"
     return f"<ttools.{hashlib.sha256(key.encode('utf-8', 'surrogateescape')).hexdigest()[:40]}@{domain}>"
+
+
+def _encoded_size(n: int) -> int:
+    """Bytes an attachment of ``n`` bytes takes in a message (base64, lines of 76)."""
+    return (n + 2) // 3 * 4 * 78 // 76 + 400
+
+
+def fit_attachments(results: list[WorkbookResult], limit: int) -> list[tuple[str, dict[str, Any]]]:
+    """Keep the result files of each workbook while the answer stays within ``limit`` bytes; the
+    others move to the workbook's ``left_out``, and the lines saying so are returned."""
+    budget = limit - 64 * 1024          # the text and headers of the answer
+    lines: list[tuple[str, dict[str, Any]]] = []
+    for r in results:
+        kept = []
+        for path in r.files:
+            size = os.path.getsize(path)
+            if _encoded_size(size) <= budget:
+                budget -= _encoded_size(size)
+                kept.append(path)
+            else:
+                r.left_out.append(path)
+                lines.append(("answer-too-large", {"name": os.path.basename(path), "size": shown_size(size),
+                                                   "limit": shown_size(limit)}))
+        r.files = kept
+    return lines
 
 
 def _attach_results(reply: EmailMessage, results: list[WorkbookResult]) -> None:
@@ -242,12 +310,14 @@ def _attach_results(reply: EmailMessage, results: list[WorkbookResult]) -> None:
             reply.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
 
 
-def compose_reply(original: Message, results: list[WorkbookResult], ignored: list[tuple[str, str]],
+def compose_reply(original: Message, to: str, text: str, results: list[WorkbookResult],
                   sender: str = DEFAULT_SENDER, message_id: str | None = None) -> EmailMessage:
-    """The answer to ``original``: threaded under it, addressed to its Reply-To or From, results attached."""
+    """The answer to ``original``: threaded under it, addressed to ``to`` alone, marked as an
+    automatic answer (RFC 3834) with the inbox's own X-Loop, the results attached."""
     reply = EmailMessage()
     reply["From"] = sender
-    reply["To"] = ", ".join(formataddr(pair) for pair in reply_addresses(original))
+    name = next((n for n, a in getaddresses([header(original, "From")]) if a.lower() == to), "")
+    reply["To"] = formataddr((name, to))
     subject = header(original, "Subject")
     reply["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject or 'ttools'}"
     reply["Date"] = formatdate(localtime=True)
@@ -256,28 +326,60 @@ def compose_reply(original: Message, results: list[WorkbookResult], ignored: lis
     original_id = header(original, "Message-ID")
     if original_id:
         reply["In-Reply-To"] = original_id
-        reply["References"] = " ".join(filter(None, [header(original, "References"), original_id]))
+        reply["References"] = _references(header(original, "References"), original_id)
     reply["Auto-Submitted"] = "auto-replied"   # RFC 3834: other robots must not answer us back
-    reply.set_content(reply_text(results, ignored))
+    reply[LOOP_HEADER] = f"{LOOP_MARK}; {address_of(sender)}"
+    reply.set_content(text)
     _attach_results(reply, results)
     return reply
 
 
-def answer_message(raw: bytes, key: str, work: str, sender: str = DEFAULT_SENDER, publish: str | None = None
-                   ) -> tuple[EmailMessage | None, dict[str, Any]]:
-    """Read one message and process each workbook in a folder of its own under ``work`` (removed
-    afterwards); the answer carries the Message-ID derived from the ledger key ``key``. Returns the
-    answer (None when the message must not be answered) and its ledger entry."""
-    msg, contents = read_message(raw)
-    entry: dict[str, Any] = {"from": header(msg, "From"), "subject": header(msg, "Subject")}
-    why_not = not_to_answer(msg, sender)
-    if why_not:
-        return None, {**entry, "status": NOT_ANSWERED, "reason": why_not}
+def _references(earlier: str, original_id: str, room: int = 1900) -> str:
+    """The thread's ids, the latest ones that fit in one bounded header, whole."""
+    kept: list[str] = [original_id]
+    for mid in reversed(earlier.split()):
+        if sum(len(k) + 1 for k in kept) + len(mid) > room:
+            break
+        kept.insert(0, mid)
+    return " ".join(kept)
+
+
+def _entry(msg: Message, reply: EmailMessage, results: list[WorkbookResult], contents: Contents) -> dict[str, Any]:
+    return {"from": header(msg, "From"), "subject": header(msg, "Subject"), "status": ANSWERED,
+            "to": header(reply, "To"), "reply": header(reply, "Message-ID"),
+            "workbooks": [r.ledger() for r in results], "ignored": [d for d, _ in contents.ignored]}
+
+
+def answer_message(msg: Message, contents: Contents, to: str, key: str, work: str, sender: str = DEFAULT_SENDER,
+                   publish: str | None = None, limits: Limits | None = None) -> tuple[EmailMessage, dict[str, Any]]:
+    """Process each workbook of a message in a folder of its own under ``work`` (removed
+    afterwards), at most ``limits.workbooks`` of them, and make the answer to ``to``, at most
+    ``limits.answer_size`` large, under the Message-ID derived from the ledger key ``key``.
+    Returns the answer and its ledger entry."""
+    limits = limits or Limits()
+    books, beyond = contents.workbooks[:limits.workbooks], contents.workbooks[limits.workbooks:]
+    left_out = [("too-many-workbooks", {"name": att.name, "n": len(contents.workbooks), "limit": limits.workbooks})
+                for att in beyond]
     try:
-        results = [process_attachment(att, os.path.join(work, str(i)), publish)
-                   for i, att in enumerate(contents.workbooks, start=1)]
-        reply = compose_reply(msg, results, contents.ignored, sender, reply_message_id(key, sender))
+        results = [process_attachment(att, os.path.join(work, str(i)), publish) for i, att in enumerate(books, start=1)]
+        left_out = fit_attachments(results, limits.answer_size) + left_out
+        text = reply_text(results, contents.ignored, left_out)
+        reply = compose_reply(msg, to, text, results, sender, reply_message_id(key, sender))
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return reply, {**entry, "status": ANSWERED, "to": header(reply, "To"), "reply": header(reply, "Message-ID"),
-                   "workbooks": [r.ledger() for r in results], "ignored": [d for d, _ in contents.ignored]}
+    entry = _entry(msg, reply, results, contents)
+    if left_out:
+        entry["left_out"] = [params["name"] for _, params in left_out]
+    return reply, entry
+
+
+def answer_too_large(msg: Message, size: int, to: str, key: str, sender: str = DEFAULT_SENDER,
+                     limits: Limits | None = None) -> tuple[EmailMessage, dict[str, Any]]:
+    """The answer to a message too large to open (only its headers were read): it says so."""
+    limits = limits or Limits()
+    t = Translator("en")
+    opening = _say(t, "message-too-large", size=shown_size(size), limit=shown_size(limits.message_size))
+    reply = compose_reply(msg, to, reply_text([], [], opening=opening), [], sender, reply_message_id(key, sender))
+    entry = _entry(msg, reply, [], Contents())
+    entry["left_out"] = [f"the whole message ({shown_size(size)})"]
+    return reply, entry

@@ -104,7 +104,8 @@ class SmtpOutbox:
                 conn.ehlo()
             if self.user:
                 conn.login(self.user, self.password)
-            conn.send_message(msg, from_addr=address_of(self.sender))
+            # the envelope names the one recipient of the header, whatever else the message says
+            conn.send_message(msg, from_addr=address_of(self.sender), to_addrs=[address_of(str(msg["To"]))])
         finally:
             with contextlib.suppress(Exception):
                 conn.quit()

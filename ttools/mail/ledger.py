@@ -13,9 +13,10 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterator
+from typing import Any
 
 from ttools.files import fsync_folder
 from ttools.mail.errors import InboxError
@@ -26,6 +27,7 @@ MAX_ATTEMPTS = 5        # runs that try a message whose answer could not be deli
 
 # what became of a message: final ones are never tried again (unless asked to for 'given up')
 RESERVED, ANSWERED, NOT_ANSWERED, FAILED, GIVEN_UP = "reserved", "answered", "not answered", "failed", "given up"
+REFUSED = "refused"     # its sender may not use the inbox; looked at again by every run (the list may change)
 _FINAL = (ANSWERED, NOT_ANSWERED, GIVEN_UP)
 
 
@@ -44,6 +46,16 @@ def ledger_key(raw: bytes) -> str:
     body = raw[sep.end():] if sep else b""
     h = hashlib.sha256("\n".join([message_id, *head]).encode("utf-8", "surrogateescape") + b"\n\n" + body.replace(b"\r\n", b"\n"))
     return f"{message_id} sha256:{h.hexdigest()}" if message_id else f"sha256:{h.hexdigest()}"
+
+
+def oversize_key(head: bytes, size: int) -> str:
+    """The ledger key of a message too large to read whole: its headers that say who, what and
+    when, and its size (what a relay adds on the way is left out of both)."""
+    head = head.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+    key = ledger_key(head + b"\n\n")
+    trace = len(b"".join(re.findall(rb"(?im)^(?:received|return-path|delivered-to|x-original-to):.*\r?\n(?:[ \t].*\r?\n)*",
+                                    head + b"\n")))
+    return f"{key} size:{size - trace}"
 
 
 def _now() -> str:
@@ -83,6 +95,10 @@ class Ledger:
     def interrupted(self, where: str) -> bool:
         """Whether a run stopped while it was answering the message last seen at ``where``."""
         return self.status(self.sources.get(where, "")) == RESERVED
+
+    def attempts_at(self, where: str) -> int:
+        """How many runs took up the message last seen at ``where``."""
+        return int((self.messages.get(self.sources.get(where, "")) or {}).get("attempts", 0))
 
     def record(self, key: str, entry: dict[str, Any], where: str = "") -> None:
         self.messages[key] = entry
@@ -160,20 +176,45 @@ class Turn:
 @contextlib.contextmanager
 def exclusive(folder: str) -> Iterator[None]:
     """One run at a time per state folder: two overlapping runs would answer the same message twice."""
-    try:
-        import fcntl
-    except ImportError:  # no advisory locks on this platform
-        yield
-        return
-    with open(os.path.join(folder, "lock"), "a") as fh:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            raise InboxError(f"another 'ttools inbox' is working with {folder}") from None
+    with open(os.path.join(folder, "lock"), "a+") as fh:
+        if not _try_lock(fh):
+            raise InboxError(f"another 'ttools inbox' is working with {folder}")
         try:
             yield
         finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+            _unlock(fh)
+
+
+def _try_lock(fh: Any) -> bool:
+    try:
+        import fcntl
+    except ImportError:       # Windows: a lock on the file's first byte
+        import msvcrt
+
+        try:
+            fh.seek(0)
+            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    try:
+        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+def _unlock(fh: Any) -> None:
+    with contextlib.suppress(Exception):
+        try:
+            import fcntl
+        except ImportError:
+            import msvcrt
+
+            fh.seek(0)
+            msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
+            return
+        fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def clean_state(state: str) -> None:

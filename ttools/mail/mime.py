@@ -11,16 +11,22 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 
+from ttools.mail.headers import REPORT_TYPES
+
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLSM_TYPE = "application/vnd.ms-excel.sheet.macroenabled.12"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 MAX_NESTING = 100           # forwarded inside forwarded …; deeper parts are not opened (and the reply says so)
 MAX_PARTS = 2000            # parts of one message looked at
+MAX_QUOTED_HEADERS = 64 * 1024   # bytes of a quoted header part (text/rfc822-headers) read
+_HEADER_PARTS = ("text/rfc822-headers", "message/rfc822-headers", "message/global-headers")
+_MESSAGE_PARTS = ("message/rfc822", "message/global")
 
 # what the answer tells about a file that is no workbook (the codes of its texts)
 _HINTS = {".xls": "hint-xls", ".ods": "hint-ods", ".csv": "hint-csv", ".numbers": "hint-numbers"}
 TOO_DEEP = (f"(parts nested deeper than {MAX_NESTING} levels)", "too-deep")
 TOO_MANY = (f"(parts after the first {MAX_PARTS})", "too-many")
+UNREADABLE = ("(the parts of the message)", "unreadable-parts")
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,8 @@ class Attachment:
 class Contents:
     workbooks: list[Attachment] = field(default_factory=list)
     ignored: list[tuple[str, str]] = field(default_factory=list)   # (description, hint code or '')
+    embedded: list[Message] = field(default_factory=list)   # forwarded messages and quoted headers in it
+    reports: bool = False                                   # a delivery or read report is among its parts
 
 
 def safe_filename(name: str | None, fallback: str = "workbook.xlsx") -> str:
@@ -67,7 +75,7 @@ def _size(n: int) -> str:
 
 def _inner_parts(part: Message) -> list[Message] | None:
     """The parts inside a multipart or a forwarded message (message/rfc822); None for a leaf."""
-    if part.get_content_type() != "message/rfc822" and not part.is_multipart():
+    if part.get_content_type() not in _MESSAGE_PARTS and not part.is_multipart():
         return None
     payload = part.get_payload()
     return [sub for sub in (payload if isinstance(payload, list) else [payload]) if isinstance(sub, Message)]
@@ -110,6 +118,18 @@ class _Findings:
         self.contents.ignored.append((f"{shown} ({part.get_content_type()}, {_size(len(data))})", hint))
 
 
+def _note_embedded(contents: Contents, part: Message) -> bool:
+    """Note a report part, and the headers a part quotes; True when the part is nothing more."""
+    ctype = part.get_content_type()
+    if ctype in REPORT_TYPES:
+        contents.reports = True
+    if ctype not in _HEADER_PARTS:
+        return False
+    payload = part.get_payload(decode=True) or b""
+    contents.embedded.append(BytesHeaderParser(policy=email.policy.default).parsebytes(payload[:MAX_QUOTED_HEADERS]))
+    return True
+
+
 def find_workbooks(msg: Message) -> Contents:
     """The workbooks attached to a message (also inside forwarded messages) and what else was there.
     The parts are walked with a stack, not recursion, down to ``MAX_NESTING`` levels and at most
@@ -127,7 +147,11 @@ def find_workbooks(msg: Message) -> Contents:
         if depth > MAX_NESTING:
             too_deep = True
             continue
+        if _note_embedded(found.contents, part):
+            continue
         inner = _inner_parts(part)
+        if part.get_content_type() in _MESSAGE_PARTS:
+            found.contents.embedded.extend(inner or [])
         if inner is not None:
             stack.extend((sub, depth + 1) for sub in reversed(inner))    # popped in the order they came
             continue
@@ -136,7 +160,9 @@ def find_workbooks(msg: Message) -> Contents:
         raw_name = part.get_filename() or ""
         data = part.get_payload(decode=True) or b""
         if raw_name.lower().endswith(".eml"):   # some clients forward a message as a plain file
-            stack.append((parse_message(data), depth + 1))
+            forwarded = parse_message(data)
+            found.contents.embedded.append(forwarded)
+            stack.append((forwarded, depth + 1))
         elif _is_workbook(part, raw_name):
             found.workbook(part, raw_name, data)
         else:
@@ -161,3 +187,6 @@ def read_message(raw: bytes) -> tuple[Message, Contents]:
     except RecursionError:
         msg = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
         return msg, Contents(ignored=[TOO_DEEP])
+    except Exception:   # a part the parser fails on: the message is answered for its headers alone
+        msg = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
+        return msg, Contents(ignored=[UNREADABLE])

@@ -8,9 +8,11 @@ import contextlib
 import imaplib
 import mailbox
 import os
+import re
 import ssl
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from ttools.mail.errors import NETWORK_TIMEOUT, InboxError, SourceLost, one_line
@@ -20,16 +22,47 @@ IMAP_PASSWORD_ENV = "TTOOLS_IMAP_PASSWORD"
 
 @dataclass
 class Incoming:
-    """A message in the source: where it is, and how to read it."""
+    """A message in the source: where it is, its size (known before it is read, None when the
+    source cannot tell) and how to read it, at most so many bytes of it."""
 
     where: str
-    load: Callable[[], bytes]
+    size: int | None
+    read: Callable[[int], bytes]
+
+    def load(self) -> bytes:
+        return self.read(self.size if self.size is not None else _UNBOUNDED)
+
+
+_UNBOUNDED = 1 << 62
+
+
+def _read_file(path: str, limit: int) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read(limit)
+
+
+def _file_size(path: str) -> int | None:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return None
+
+
+def _incoming_file(where: str, path: str) -> Incoming:
+    return Incoming(where, _file_size(path), lambda limit: _read_file(path, limit))
 
 
 def maildir_messages(path: str) -> Iterator[Incoming]:
-    box = mailbox.Maildir(path, factory=None, create=False)   # only ever read: no flags, no moves
-    for key in sorted(box.keys()):
-        yield Incoming(f"maildir:{key}", lambda key=key: box.get_bytes(key))
+    """The messages of a Maildir (new/ and cur/), by key; only ever read: no flags, no moves."""
+    found: dict[str, str] = {}
+    for sub in ("new", "cur"):
+        folder = os.path.join(path, sub)
+        for name in os.listdir(folder):
+            full = os.path.join(folder, name)
+            if not name.startswith(".") and os.path.isfile(full):
+                found.setdefault(name.split(mailbox.Maildir.colon)[0], full)
+    for key in sorted(found):
+        yield _incoming_file(f"maildir:{key}", found[key])
 
 
 def eml_messages(path: str) -> Iterator[Incoming]:
@@ -38,15 +71,10 @@ def eml_messages(path: str) -> Iterator[Incoming]:
         path = os.path.dirname(path) or "."
     else:
         names = sorted(n for n in os.listdir(path) if n.lower().endswith(".eml") and not n.startswith("."))
-
-    def load(full: str) -> bytes:
-        with open(full, "rb") as fh:
-            return fh.read()
-
     for name in names:
         full = os.path.join(path, name)
         if os.path.isfile(full):
-            yield Incoming(f"eml:{name}", lambda full=full: load(full))
+            yield _incoming_file(f"eml:{name}", full)
 
 
 def is_maildir(path: str) -> bool:
@@ -118,6 +146,22 @@ def _imap_open(address: ImapAddress, password: str) -> tuple[imaplib.IMAP4, list
     return conn, data
 
 
+def _imap_sizes(conn: imaplib.IMAP4) -> dict[str, int]:
+    """UID -> RFC822.SIZE of every message, in one fetch: a message too large is known unread."""
+    try:
+        typ, data = conn.uid("FETCH", "1:*", "(RFC822.SIZE)")
+    except (imaplib.IMAP4.error, OSError):
+        return {}
+    sizes = {}
+    for item in data or []:
+        line = item[0] if isinstance(item, tuple) else item
+        if isinstance(line, (bytes, bytearray)):
+            uid, size = re.search(rb"UID (\d+)", line), re.search(rb"RFC822\.SIZE (\d+)", line)
+            if uid and size:
+                sizes[uid.group(1).decode()] = int(size.group(1))
+    return sizes if typ == "OK" else {}
+
+
 @contextlib.contextmanager
 def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Incoming]]:
     """The messages of one IMAP mailbox, opened read-only (EXAMINE) and fetched with BODY.PEEK, so no
@@ -128,19 +172,23 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
         validity = b"".join(x for x in conn.response("UIDVALIDITY")[1] if isinstance(x, bytes)).decode() or "0"
     except Exception:
         validity = "0"
+    sizes = _imap_sizes(conn) if uids else {}
 
-    def fetch(uid: str, what: str) -> bytes:
+    def fetch(uid: str, limit: int) -> bytes:
+        size = sizes.get(uid)
+        what = "(BODY.PEEK[])" if size is not None and limit >= size else f"(BODY.PEEK[]<0.{limit}>)"
         try:
             typ, data = conn.uid("FETCH", uid, what)
         except (imaplib.IMAP4.abort, OSError) as exc:   # the connection is gone: so are the other messages
             raise SourceLost(f"IMAP {address.host}: connection lost ({one_line(exc)})") from None
         if typ != "OK":
             raise InboxError(f"IMAP: fetch of message {uid} failed: {data!r}")
-        return _imap_literal(data)
+        return _imap_literal(data)[:limit]
 
     def incoming() -> Iterator[Incoming]:
         for uid in uids:   # a message already answered is known by its UID and never downloaded again
-            yield Incoming(f"imap:{address.mailbox};{validity}/{uid}", lambda uid=uid: fetch(uid, "(BODY.PEEK[])"))
+            yield Incoming(f"imap:{address.mailbox};{validity}/{uid}", sizes.get(uid),
+                           lambda limit, uid=uid: fetch(uid, limit))
 
     try:
         yield incoming()
