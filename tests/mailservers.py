@@ -242,7 +242,9 @@ class ImapServer:
         return f"imaps://{self.user}@127.0.0.1:{self.port}/INBOX"
 
     def env(self) -> dict[str, str]:
-        return {**os.environ, "TTOOLS_IMAP_PASSWORD": self.password, "SSL_CERT_FILE": str(self.ca_file)}
+        # the ledger of an IMAP mailbox lives in the user's state folder: here, the server's own
+        return {**os.environ, "TTOOLS_IMAP_PASSWORD": self.password, "SSL_CERT_FILE": str(self.ca_file),
+                "XDG_STATE_HOME": str(self.root / "xdg")}
 
     def close(self) -> None:
         self.kill()

@@ -195,7 +195,7 @@ def test_an_imap_mailbox_is_read_without_changing_it(tmp_path, books, imap, monk
     imap.start()
     monkeypatch.setenv("SSL_CERT_FILE", str(imap.ca_file))
     monkeypatch.chdir(tmp_path)
-    env = {"TTOOLS_IMAP_PASSWORD": imap.password}
+    env = {"TTOOLS_IMAP_PASSWORD": imap.password, "XDG_STATE_HOME": str(tmp_path / "xdg")}
     report = process_inbox(imap=imap.url(), env=env)
     assert len(report.answered) == 2 and not report.failed
     assert {r["Subject"] for r in replies(tmp_path / "outbox")} == {"Re: imap one", "Re: imap two"}
@@ -213,7 +213,7 @@ def test_an_imap_login_refusal_is_one_line(tmp_path, imap, monkeypatch):
     monkeypatch.setenv("SSL_CERT_FILE", str(imap.ca_file))
     monkeypatch.chdir(tmp_path)
     with pytest.raises(InboxError, match="AUTHENTICATIONFAILED|Authentication failed"):
-        process_inbox(imap=imap.url(), env={"TTOOLS_IMAP_PASSWORD": "wrong"})
+        process_inbox(imap=imap.url(), env={"TTOOLS_IMAP_PASSWORD": "wrong", "XDG_STATE_HOME": str(tmp_path)})
 
 
 @needs_dovecot
@@ -222,7 +222,7 @@ def test_an_untrusted_imap_certificate_is_refused(tmp_path, imap, monkeypatch):
     monkeypatch.delenv("SSL_CERT_FILE", raising=False)
     monkeypatch.chdir(tmp_path)
     with pytest.raises(InboxError, match="CERTIFICATE_VERIFY_FAILED|certificate"):
-        process_inbox(imap=imap.url(), env={"TTOOLS_IMAP_PASSWORD": imap.password})
+        process_inbox(imap=imap.url(), env={"TTOOLS_IMAP_PASSWORD": imap.password, "XDG_STATE_HOME": str(tmp_path)})
 
 
 @needs_dovecot

@@ -35,7 +35,7 @@ from ttools.mail.mime import Contents, read_message
 from ttools.mail.places import OLD_STATE_NAME, imap_state_folder, refuse_stray_ledger
 from ttools.mail.senders import AUTOMATIC, STRANGER, Policy, Verdict, allow_list, screen
 from ttools.mail.senders import REFUSED as REFUSE
-from ttools.mail.sources import Incoming, open_source
+from ttools.mail.sources import Incoming, imap_password, open_source
 
 Deliver = Callable[[EmailMessage, str], None]
 OPEN_INBOX_WARNING = ("no allow-list: anyone who can mail this inbox gets the results of what they send "
@@ -147,6 +147,7 @@ def _places(source: str | None, imap: str | None, state: str | None, outbox: str
         beside = os.path.dirname(os.path.abspath(source.rstrip("/\\") or source))
         state = state or os.path.join(beside, OLD_STATE_NAME)
     else:
+        imap_password(imap, env)       # before anything is made for the mailbox
         beside = os.getcwd()
         if not state:
             state = imap_state_folder(imap, env)

@@ -197,15 +197,21 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
             conn.logout()
 
 
+def imap_password(imap: str, env: dict[str, str]) -> tuple[ImapAddress, str]:
+    """The address of the IMAP mailbox and its password, from ``env``; refused when it has none."""
+    address = parse_imap_url(imap)
+    password = env.get(IMAP_PASSWORD_ENV)
+    if not password:
+        raise InboxError(f"set ${IMAP_PASSWORD_ENV} to the password of {address.user}")
+    return address, password
+
+
 @contextlib.contextmanager
 def open_source(source: str | None, imap: str | None, env: dict[str, str]) -> Iterator[Iterator[Incoming]]:
     """The messages of SOURCE (a Maildir, a folder of .eml files or one .eml file) or of the IMAP
     mailbox at ``imap``, whose password is taken from ``env``."""
     if imap is not None:
-        address = parse_imap_url(imap)
-        password = env.get(IMAP_PASSWORD_ENV)
-        if not password:
-            raise InboxError(f"set ${IMAP_PASSWORD_ENV} to the password of {address.user}")
+        address, password = imap_password(imap, env)
         with imap_messages(address, password) as messages:
             yield messages
     elif os.path.isdir(source) and is_maildir(source):
