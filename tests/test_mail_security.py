@@ -10,7 +10,6 @@ import email
 import email.policy
 import errno
 import json
-import os
 import subprocess
 import sys
 import time
@@ -66,7 +65,7 @@ def test_a_stranger_is_refused_every_run_and_answered_once_allowed(invoke, tmp_p
     stranger = message("take over", [("event.xlsx", books["good"])], sender="Stranger <stranger@evil.example>")
     staff = message("ours", [("event.xlsx", books["good"])])
     source = maildir(tmp_path / "inbox", stranger, staff)
-    for run in range(2):
+    for _ in range(2):
         result = invoke("inbox", source, "--allow", "STAFF@example.org")
         assert result.exit_code == 0, result.output
         assert "refused: stranger@evil.example: not on the allow-list" in result.stdout.splitlines()
@@ -223,7 +222,7 @@ def test_an_out_of_office_robot_and_the_inbox_do_not_write_to_each_other(tmp_pat
 
     source = maildir(tmp_path / "inbox", message("Day 1", [("e.xlsx", books["good"])]))
     seen: set[str] = set()
-    for run in range(6):
+    for _ in range(6):
         process_inbox(str(source), allow=STAFF_ONLY, sender=INBOX)
         for raw in _robot_answers(tmp_path / "outbox", seen):
             mailbox.Maildir(str(source)).add(raw)
