@@ -43,8 +43,8 @@ def test_the_complete_event_has_no_problems(write_event, json_of):
     result, data = json_of("check", write_event())
     assert result.exit_code == 0, result.stderr
     assert data["problems"] == []
-    # On the default tables_day2 = auto, 12 players on the rulebook's 4 tables seat 3 a table,
-    # outside its 8–9: one warning, on the Rules cell.
+    # On the default tables_day2 = auto, 12 players sit at 3 tables of 4 (not the rulebook's
+    # 4 tables of 8–9): one warning, on the Rules cell.
     result, data = json_of("check", write_event(rules={"tables_day2": "auto"}, name="auto.xlsx"))
     assert result.exit_code == 0
     assert [(p["severity"], p["code"], p["sheet"], p["cell"]) for p in data["problems"]] == [

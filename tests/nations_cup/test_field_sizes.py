@@ -58,12 +58,13 @@ def test_generated_event_runs_to_the_standings_on_defaults(write_event, tmp_path
 
 
 @pytest.mark.parametrize("teams, tables, sizes", [
-    (4, 4, {3}), (10, 4, {7, 8}), (11, 4, {8, 9}), (12, 4, {9}), (13, 5, {7, 8}), (16, 6, {8}),
+    (4, 3, {4}), (7, 3, {7}), (9, 3, {9}), (10, 4, {7, 8}), (11, 4, {8, 9}), (12, 4, {9}), (13, 5, {7, 8}), (16, 6, {8}),
     (18, 6, {9}), (24, 8, {9}), (26, 9, {8, 9}),
 ])
 def test_auto_table_count(teams, tables, sizes):
-    """auto: the rulebook's 4 tables while 3·N fits 4 × 9, else ⌈3·N / 9⌉ (13 teams: 39 players,
-    5 tables of 7–8); a warning unless it is 4 tables of 8–9 (11 and 12 teams)."""
+    """auto: max(3, ⌈3·N / 9⌉) tables — the rulebook's 4 for 28–36 players, 3 for small fields
+    (4 teams: 3 tables of 4, a team's 3 players at 3 tables), 13 teams: 39 players, 5 tables
+    of 7–8; a warning unless it is 4 tables of 8–9 (11 and 12 teams)."""
     count, problems = plan_tables(3 * teams, None, SEATS, {})
     assert count == tables
     field = 3 * teams
@@ -117,10 +118,28 @@ def test_the_auto_count_always_seats_the_field_apart_and_even(teams, seats, seed
     field = 3 * teams
     count, _ = plan_tables(field, None, seats, {})
     assert count >= 3 and count * seats >= field
-    assert count == 4 or (count - 1) * seats < field          # the rulebook's 4, else the fewest
+    assert count == max(3, -(-field // seats))                # at least 3, else the fewest
     lineup = {t: [f"{t}{n}" for n in (1, 2, 3)] for t in team_letters(teams)}
     draw = seat_draw(lineup, count, seed, "nlh")
     sizes = Counter(s.table for s in draw)
     assert sorted(sizes) == list(range(1, count + 1))
     assert max(sizes.values()) <= seats and max(sizes.values()) - min(sizes.values()) <= 1
     assert max(Counter((s.table, s.player[0]) for s in draw).values()) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_the_first_day2_run_advises_no_move_for_every_field(write_event, lang):
+    """Every field from 4 to 26 teams on the default tables_day2 = auto: the run that makes the
+    seat draw (line-ups in, nobody out) says nothing is due on TableMoves, for both events."""
+    from tests.conftest import complete_sheets
+
+    for teams in range(4, 27):
+        sheets = {k: v for k, v in complete_sheets(teams).items() if k in ("Players", "Day1", "Lineups")}
+        summary = process_file(str(write_event(sheets, teams=teams, rules={}, lang=lang, name=f"first-{teams}.xlsx"))).json()
+        assert errors(summary) == [], teams
+        count = max(3, -(-3 * teams // SEATS))
+        for event in ("nlh", "bounty"):
+            advice = summary["day2"]["moves"][event]
+            assert (advice["action"], advice["moves"]) == ("none", []), (teams, event, advice["summary"])
+            assert len({s["table"] for s in summary["day2"]["draw"][event]}) == count
+        check_draw(summary, teams)

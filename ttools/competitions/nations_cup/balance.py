@@ -250,18 +250,20 @@ def advise(
     tables: int | None = None,
     field: Mapping[str, Where] | None = None,
     sheet: str = "Seating",
+    started: bool = True,
 ) -> Advice:
     """What the floor must do now: a final-table redraw, a table break, a balance, or nothing.
 
     In that order of precedence: when the players left fit one table, all are redrawn onto
     it; else every table beyond the fewest that seat the players left is broken at once (in
-    break order); else when the fullest and shortest tables differ by the threshold, the
-    tables are balanced. A break or a balance is one piece of advice that leaves the tables
-    within 1 of each other with the fewest moves; among those, the whole set of moves is
-    chosen together so that the fewest players sit with a team-mate while more than 2 tables
+    break order), though never before the first player of the event is out; else when the
+    fullest and shortest tables differ by the threshold, the tables are balanced. A break or
+    a balance is one piece of advice that leaves the tables within 1 of each other with the
+    fewest moves; among those, the whole set of moves is chosen together so that the fewest players sit with a team-mate while more than 2 tables
     are in play (避免同隊同桌，至僅餘 2 桌為止), and then so that nobody is balanced into the
     table that breaks next. Forced same-team seats are flagged. ``tables`` and ``field`` (line-up
-    player -> line-up cell) make the seating checks stricter; ``sheet`` names the Seating sheet.
+    player -> line-up cell) make the seating checks stricter; ``sheet`` names the Seating sheet;
+    ``started`` is False while nobody of the event is out yet (no break, no final table then).
     """
     rows = sorted(seating, key=lambda s: (s.table, s.seat, _player_key(s.player)))
     stage = f"day2/{event}/seating/{fingerprint(rows)}"
@@ -283,7 +285,8 @@ def advise(
         action = "over" if len(live) <= 1 else "none"
         return Advice(action, (), sizes, None, stage, tuple(problems))
 
-    if len(live) <= table_capacity:
+    # the start never calls for a break: the draw opened these tables for the whole field
+    if len(live) <= table_capacity and started:
         final = order[-1]
         seats = draw.shuffled(list(range(1, table_capacity + 1)))
         players = draw.shuffled(sorted(live, key=lambda s: _player_key(s.player)))
@@ -294,7 +297,7 @@ def advise(
         return Advice("final-table", moves, sizes, final, stage, tuple(problems))
 
     needed = -(-len(live) // table_capacity)
-    broken = tuple(order[:max(0, len(sizes) - needed)])
+    broken = tuple(order[:max(0, len(sizes) - needed)]) if started else ()
     remaining = [t for t in order if t not in broken]
     if not broken:
         threshold = rules.balance_threshold_two_tables if len(sizes) == 2 else rules.balance_threshold

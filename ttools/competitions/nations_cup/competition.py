@@ -32,7 +32,7 @@ GUIDE_TEXT = {
                       "同一手牌同籌碼同時淘汰者共享名次：兩人皆寫 7=。", "公式儲存格須有計算結果；沒有結果者視為問題，不會當作 0。",
                       "有問題時 ttools 會列出工作表與儲存格；ttools check 檔案 --annotate 可產生標示問題之副本。原始檔案永不修改。"]),
         ("規則設定", ["「規則」與「名次積分」列出所有預設值（原附件三、四遺失之積分表以預設值補上），可依主辦單位公告修改。",
-                      "第二天桌數（tables_day2）預設 auto：坐得進 4 桌即依規程開 4 桌，否則開坐得下之最少桌數（每桌至多「每桌座位數」）。"]),
+                      "第二天桌數（tables_day2）預設 auto：開坐得下之最少桌數（每桌至多「每桌座位數」），至少 3 桌，使同隊 3 人分坐 3 桌（28–36 人即規程之 4 桌）；開賽後有人出局前不拆桌。"]),
     ]),
     "en": ("Asian Nations Cup event workbook · Guide", [
         ("The cycle", ["1. On Event, type the event name and the number of teams (the seed may stay empty: ttools derives one from the roster and writes it back).",
@@ -50,7 +50,7 @@ GUIDE_TEXT = {
                         "Formula cells need a calculated value; one without is a problem, never read as 0.",
                         "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified."]),
         ("Rules", ["Rules and Points list every default (the lost Appendices 3 and 4 are filled with defaults); change them as the organiser announces.",
-                   "tables_day2 is auto by default: the rulebook's 4 tables when the field fits them, else the fewest tables of at most table_seats."]),
+                   "tables_day2 is auto by default: the fewest tables of at most table_seats, and at least 3 so that a team's 3 players sit at 3 tables (the rulebook's 4 for 28–36 players); no table breaks before the first player of an event is out."]),
     ]),
 }
 

@@ -249,7 +249,8 @@ def _table_moves(data: EventData, res: Results, problems: list[Problem]) -> None
             field = ({p: lineup_cells[p] for ps in res.lineups[event].values() for p in ps}
                      if res.lineups_complete else None)
             advice = BL.advise(rows, team_of, data.rules.table_seats, data.seed, event, data.rules,
-                               tables=res.tables_day2, field=field, sheet=data.sheet_names.get("Seating", "Seating"))
+                               tables=res.tables_day2, field=field, sheet=data.sheet_names.get("Seating", "Seating"),
+                               started=any(r.out for r in rows))
             problems.extend(advice.problems)
             res.advice[event] = advice
 

@@ -166,9 +166,10 @@ def validate_lineups(
 def plan_tables(field: int, tables: int | None, seats: int, where: Mapping[str, Where]) -> tuple[int | None, list[Problem]]:
     """How many tables each Day 2 event of ``field`` players runs on.
 
-    ``tables`` is the Rules value (None = auto): the rulebook's 4 tables when the field fits
-    4 tables of ``seats``, otherwise the fewest tables of at most ``seats``, sizes within 1
-    (a warning says so, as it does when a table falls outside the rulebook's 8–9). A count
+    ``tables`` is the Rules value (None = auto): max(3, ⌈field ÷ seats⌉) tables, sizes within
+    1 — the rulebook's 4 for 28–36 players at 9 seats, 3 for small fields so that a team's 3
+    players still sit at 3 tables, more for large ones (a warning says when the count is not 4,
+    or a table falls outside the rulebook's 8–9). A count
     typed in Rules wins; one that cannot seat the field is an error on its cell, and then
     there is no count (None). ``where`` maps 'tables_day2' and 'table_seats' to their cells.
     """
@@ -181,7 +182,7 @@ def plan_tables(field: int, tables: int | None, seats: int, where: Mapping[str, 
         if tables > field:
             return None, [error(TABLES_TOO_MANY, cell, tables=tables, field=field)]
         return tables, []
-    count = RULEBOOK_TABLES if field <= RULEBOOK_TABLES * seats else -(-field // seats)
+    count = max(PER_EVENT, -(-field // seats))
     sizes = _table_sizes(field, count)
     problems = []
     if count != RULEBOOK_TABLES or not all(RULEBOOK_SIZES[0] <= n <= RULEBOOK_SIZES[1] for n in sizes):
