@@ -45,9 +45,20 @@ def test_the_same_ranking_whatever_the_input_order():
     assert a == b
 
 
-def test_rates_that_print_the_same_are_equal_and_time_decides():
+def test_with_printed_ranking_rates_that_print_the_same_are_equal_and_time_decides():
     # 58.4133% and 58.414% both print 58.41%: equal on rate, so the time (200 s before 300 s) decides
     a = _rec("A", ["584133/1000000"], 300)
     b = _rec("B", ["58414/100000"], 200)
-    ranked = standings([a, b], ("time", "lot"), Draw("s", "lot"))
+    ranked = standings([a, b], ("time", "lot"), Draw("s", "lot"), rate_ranking="printed")
     assert [x.item.id for x in ranked] == ["B", "A"] and ranked[1].decided_by == 1    # by time
+
+
+def test_player_19_ranks_above_player_6_by_the_exact_rate():
+    # 9/23 = 39.1304 % and 601/1536 = 39.1276 % both print 39.13; player 6 was faster. By the
+    # exact mean (the default) 19 is above, decided by the rate; ranked as printed, time decides.
+    p19 = _rec("19", ["9/23"], 300)
+    p6 = _rec("6", ["601/1536"], 200)
+    ranked = standings([p6, p19], ("time", "lot"), Draw("s", "lot"))
+    assert [x.item.id for x in ranked] == ["19", "6"] and ranked[1].decided_by == 0
+    ranked = standings([p6, p19], ("time", "lot"), Draw("s", "lot"), rate_ranking="printed")
+    assert [x.item.id for x in ranked] == ["6", "19"] and ranked[1].decided_by == 1

@@ -388,3 +388,38 @@ def test_no_round_is_seated_while_an_earlier_one_is_incomplete(event, run):
     boards2 = boards[1:] + [{"round": 2, "table": t, "board": b, "declarer": "EW", "captured": 40} for t in (1, 2) for b in (1, 2)]
     code, data, _ = run(event(8, seating=seating2, boards=boards2, name="gap.xlsx"))
     assert code == 0 and not any(s["round"] == 3 for s in data["seating"])
+
+
+def test_p2_is_ranked_as_a_pair(event, run):
+    # 4 fixed pairs, 2 tables, 2 boards. The pair is the entrant: one standings entry with both
+    # partners, one time pooled from both partners' boards, and round 2 seated by the pairs' ranks.
+    roster = [{"id": i, "name": f"N{i}", "pair": f"P{(i + 1) // 2}"} for i in range(1, 9)]
+    code, data, _ = run(event(roster, event={"format": "pairs"}))
+    assert code == 0, data["problems"]
+    seating = seating_of(data, 1)
+    pair = {str(p["id"]): p["pair"] for p in roster}
+    at = {(s["table"], s["seat"]): str(s["player"]) for s in seating}
+    boards = [{"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 35},       # NS +2
+              {"round": 1, "table": 2, "board": 1, "declarer": "NS", "captured": 60},       # NS +1
+              {"round": 1, "table": 1, "board": 2, "declarer": "EW", "captured": 80},
+              {"round": 1, "table": 2, "board": 2, "declarer": "EW", "captured": 80}]
+    for b in boards:
+        b.update(time_n=100 * b["table"], time_s=300, time_e=200, time_w=250)
+    code, data, out = run(event(roster, seating=seating, boards=boards, event={"format": "pairs"}))
+    assert code == 0, data["problems"]
+    st = data["standings"]
+    assert len(st) == 4 and [s["rank"] for s in st] == [1, 2, 3, 4]
+    assert {s["id"] for s in st} == {"P1", "P2", "P3", "P4"}
+    p2 = next(s for s in st if s["id"] == "P2")
+    assert p2["players"] == ["3", "4"] and p2["name"] == "N3 / N4"
+    ns1 = pair[at[(1, "N")]]
+    first = next(s for s in st if s["id"] == ns1)
+    assert first["rank"] == 1 and first["rate"] == 75.0            # 100% and 50%
+    # its time: both partners' four board times pooled (100, 100, 300, 300), longest and shortest dropped
+    assert first["time"] == 200.0
+    ranking = [r for r in load_workbook(out)["Ranking"].iter_rows(values_only=True) if isinstance(r[0], int)]
+    assert [r[1] for r in ranking] == [s["id"] for s in st] and ranking[0][3] == ", ".join(first["players"])
+    # round 2: pair ranks 1 and 2 at table 1 (the better North–South), 3 and 4 at table 2 (the better East–West)
+    r2 = {(s["table"], s["seat"]): pair[str(s["player"])] for s in data["seating"] if s["round"] == 2}
+    order = [s["id"] for s in st]
+    assert (r2[(1, "N")], r2[(1, "E")]) == (order[0], order[1]) and (r2[(2, "E")], r2[(2, "N")]) == (order[2], order[3])

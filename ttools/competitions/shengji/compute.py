@@ -121,7 +121,8 @@ class Results:
     rounds: dict[int, RoundSeating] = field(default_factory=dict)
     groups: list[BoardGroup] = field(default_factory=list)
     seat_results: list[SeatResult] = field(default_factory=list)
-    records: dict[str, Record] = field(default_factory=dict)
+    records: dict[str, Record] = field(default_factory=dict)      # entrant (player or pair) -> record
+    entrant_of: dict[str, str] = field(default_factory=dict)      # player -> the entrant it plays for
     standings: list[Ranked[Record]] = field(default_factory=list)
     complete: set[int] = field(default_factory=set)
     missing: dict[int, int] = field(default_factory=dict)       # round -> board rows still to enter
@@ -328,29 +329,39 @@ def _compare(data: EventData, res: Results, results: list[TableResult]) -> None:
             res.complete.add(rnd)
 
 
+def entrants(data: EventData) -> dict[str, Record]:
+    """The ranked entrants, each with no board yet: the players, or in the fixed-partnership
+    format the pairs (a pair is one entrant: one rank, one rate, one tie-break time)."""
+    if data.pairs_format:
+        return {pair: Record(pair, players=members) for pair, members in data.pairs.items()}
+    return {pid: Record(pid) for pid in data.players}
+
+
 def _rank(data: EventData, res: Results, problems: list[Problem]) -> None:
-    records = {pid: Record(pid) for pid in data.players}
+    records = entrants(data)
+    entrant_of = {p: rec.id for rec in records.values() for p in rec.players} or {pid: pid for pid in records}
     for s in sorted(res.seat_results, key=lambda s: (s.round, s.board)):
-        rec = records.get(s.player)
+        rec = records.get(entrant_of.get(s.player, ""))
         if rec is None:
             continue
         rec.rates.append(s.rate)
-        if s.time is not None:
+        if s.time is not None:      # a pair's times pooled: both partners' boards in one list
             rec.times.append(s.time)
     for rs in res.rounds.values():
-        for pid in rs.sit_outs:
-            if pid in records:
-                records[pid].sat_out += 1
+        for uid in {entrant_of[p] for p in rs.sit_outs if p in entrant_of}:
+            records[uid].sat_out += 1
     for rec in records.values():
         rec.time = time_tiebreak(rec.times, data.time_drop)
     res.records = records
-    res.standings = standings(list(records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"))
+    res.entrant_of = entrant_of
+    res.standings = standings(list(records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"),
+                              rate_ranking=data.rate_ranking)
     # one warning per group drawn by lot, on the Rules sheet's tie-break setting
     lot_groups: list[list[Ranked[Record]]] = []
     for x in res.standings:
         if not x.by_lot or not x.item.boards:
             continue
-        if lot_groups and _same_value(lot_groups[-1][0].item, x.item):
+        if lot_groups and _same_value(lot_groups[-1][0].item, x.item, data.rate_ranking):
             lot_groups[-1].append(x)
         else:
             lot_groups.append([x])
@@ -359,8 +370,9 @@ def _rank(data: EventData, res: Results, problems: list[Problem]) -> None:
                                 players=", ".join(x.item.id for x in grp)))
 
 
-def _same_value(a: Record, b: Record) -> bool:
-    return a.rate == b.rate and a.time == b.time
+def _same_value(a: Record, b: Record, rate_ranking: str) -> bool:
+    same_rate = a.printed_rate == b.printed_rate if rate_ranking == "printed" else a.rate == b.rate
+    return same_rate and a.time == b.time
 
 
 # ---------------------------------------------------------------------------------------------
@@ -392,15 +404,11 @@ def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: b
     if nxt == 1:
         seats = first_round(units, data.seed, members)
     else:
-        ranked = standings(list(res.records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"), no_boards_rate=HALF)
-        active = set(units) if members is None else {p for ps in members.values() for p in ps}
+        ranked = standings(list(res.records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"), no_boards_rate=HALF,
+                           rate_ranking=data.rate_ranking)
+        active = set(units)      # players, or in the pairs format pairs: seated by the entrant's own rank
         order = [x.item.id for x in ranked if x.item.id in active]
-        if members is not None:
-            pair_of = {p: pair for pair, ps in members.items() for p in ps}
-            order = list(dict.fromkeys(pair_of[p] for p in order if p in pair_of))
-            sat_out = {pair: res.records[ps[0]].sat_out for pair, ps in members.items()}
-        else:
-            sat_out = {pid: rec.sat_out for pid, rec in res.records.items()}
+        sat_out = {uid: rec.sat_out for uid, rec in res.records.items()}
         seats = seat_round(order, nxt, sat_out, members)
     res.new_round = nxt
     res.new_seats = seats

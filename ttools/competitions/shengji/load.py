@@ -114,6 +114,8 @@ class EventData(EventBase):
     neuberg: bool = True
     tiebreaks: tuple[str, ...] = TIEBREAKS
     time_drop: int = 1
+    rate_ranking: str = "exact"        # exact | printed
+    avoid_repeats: str = "off"         # off | partners | partners+opponents
     players: dict[str, Player] = field(default_factory=dict)
     pairs: dict[str, tuple[str, str]] = field(default_factory=dict)   # pairs format: pair -> (first, second)
     seating: list[SeatRow] = field(default_factory=list)
@@ -176,6 +178,8 @@ def _rules(ld: Loader, data: EventData) -> None:
     data.rules = BoardRules(preset, Bands(threshold, step, cap), table)
     data.neuberg = ru.choice("neuberg", S.ON_OFF_CHOICES, "on") == "on"
     data.time_drop = int(ru.choice("time_drop", S.TIME_DROP_CHOICES, "1"))
+    data.rate_ranking = ru.choice("rate_ranking", S.RATE_RANKING_CHOICES, "exact")
+    data.avoid_repeats = ru.choice("avoid_repeats", S.AVOID_REPEATS_CHOICES, "off")
     data.where_tiebreaks = ru.where("tiebreaks")
     if not ru.blank("tiebreaks"):
         keys = [nz.fold_label(k) for k in re.split(r"[,，;；、\s]+", ru.text("tiebreaks")) if k.strip()]

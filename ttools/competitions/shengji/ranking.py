@@ -1,5 +1,7 @@
-"""The ranking (排名): mean board rate over the boards played, then the tie-breaks of the Rules
-sheet in order (time used, drawing lots). Pure functions on exact numbers."""
+"""The ranking (排名): mean board rate over the boards played (exact, or as printed where the
+referee rules so), then the tie-breaks of the Rules sheet in order (time used, drawing lots).
+The entrant ranked is a player, or in the fixed-partnership format a pair. Pure functions on
+exact numbers."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from ttools.core.duplicate import mean
 from ttools.core.standings import Ranked, rank
 
 TIEBREAKS = ("time", "lot")
+RATE_RANKINGS = ("exact", "printed")
 
 
 def time_tiebreak(times: Sequence[int], drop: int = 1) -> Fraction | None:
@@ -28,13 +31,15 @@ def time_tiebreak(times: Sequence[int], drop: int = 1) -> Fraction | None:
 
 @dataclass
 class Record:
-    """A player's boards so far."""
+    """An entrant's boards so far: a player's, or a fixed pair's (both partners' board rates and
+    times pooled, so each board counts twice in ``rates``)."""
 
     id: str
     rates: list[Fraction] = field(default_factory=list)
     times: list[int] = field(default_factory=list)
     time: Fraction | None = None          # the tie-break value
     sat_out: int = 0
+    players: tuple[str, ...] = ()         # a pair's two members; () for a player ranked alone
 
     @cached_property
     def rate(self) -> Fraction | None:
@@ -48,7 +53,7 @@ class Record:
 
     @property
     def boards(self) -> int:
-        return len(self.rates)
+        return len(self.rates) // (len(self.players) or 1)
 
 
 def hundredths(rate: Fraction) -> int:
@@ -60,18 +65,20 @@ def hundredths(rate: Fraction) -> int:
 
 
 def standings(records: Sequence[Record], tiebreaks: Sequence[str], lot: Draw | None,
-              no_boards_rate: Fraction | None = None) -> list[Ranked[Record]]:
-    """Rank by mean rate as printed (higher first), then ``tiebreaks`` in order ('time': less first; a
+              no_boards_rate: Fraction | None = None, rate_ranking: str = "exact") -> list[Ranked[Record]]:
+    """Rank by mean rate (higher first; ``rate_ranking`` 'exact', or 'printed': rates that print
+    the same to 2 decimals are equal), then ``tiebreaks`` in order ('time': less first; a
     player with no time after those with one); with 'lot', equal players are ordered by a seeded
     lot and flagged. A player with no board ranks last, unless ``no_boards_rate`` stands in for
     their rate (the seating counts them at 50%)."""
-    stand_in = None if no_boards_rate is None else hundredths(no_boards_rate)
+    printed = rate_ranking == "printed"
+    stand_in = None if no_boards_rate is None else (hundredths(no_boards_rate) if printed else no_boards_rate)
 
     def rate_key(r: Record):
-        # the rate as printed (a percentage to 2 decimals, half up): rates that print the same are
-        # equal, and the tie-breaks decide, as the rulebook reads
-        printed = r.printed_rate if r.rate is not None else stand_in
-        return (1, 0) if printed is None else (0, -printed)
+        # exact by default: 9/23 ranks above 601/1536 although both print 39.13; 'printed' makes
+        # them equal and lets the tie-breaks decide, where a referee reads the rulebook so
+        value = (r.printed_rate if printed else r.rate) if r.rate is not None else stand_in
+        return (1, 0) if value is None else (0, -value)
 
     def time_key(r: Record):
         return (1, 0) if r.time is None else (0, r.time)

@@ -20,6 +20,7 @@ from ttools.workbook.write import Block, Report
 
 PCT = "0.00"
 SIGNED = "+0;-0;0"
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def percent(rate: Fraction | None) -> float | None:
@@ -113,6 +114,19 @@ class Context(SheetContext):
             p = self.data.players.get(pid)
             text = self._shown[pid] = f"{pid} {p.name}".strip() if p else pid
         return text
+
+    def entrant_name(self, rec: Any) -> str:
+        """An entrant's name as printed: the player's, or a pair's two names (ids where none)."""
+        if not rec.players:
+            p = self.data.players.get(rec.id)
+            return p.name if p else ""
+        return " / ".join(self.data.players[m].name or m for m in rec.players)
+
+    def withdrawn_after(self, rec: Any) -> int | None:
+        """The last round an entrant played before withdrawing (a pair: the first partner to go)."""
+        rounds = [self.data.players[m].withdrawn_after for m in (rec.players or (rec.id,))]
+        known = [r for r in rounds if r is not None]
+        return min(known) if known else None
 
     def report(self, key: str, title: str, blocks: list[Block], **kw: Any) -> Report:
         return Report(key, sheet_name(key, self.lang), title, blocks, **kw)
@@ -236,24 +250,50 @@ def _traveller_rows(ctx: Context, g: BoardGroup) -> Iterable[list[Any]]:
 # ---- Ranking ------------------------------------------------------------------------------------------------
 
 
+def rates_shown(standings: Sequence[Any]) -> dict[str, float | str]:
+    """Each entrant's mean rate as the ranking prints it: a percentage to 2 decimals, or, where
+    it prints the same as a neighbour's although the exact rates differ (9/23 and 601/1536 both
+    39.13), as text with the decimals that show why one is above (39.1304, 39.1276)."""
+    shown: dict[str, float | str] = {x.item.id: percent(x.item.rate) for x in standings}
+    for a, b in zip(standings, standings[1:]):
+        ra, rb = a.item.rate, b.item.rate
+        if ra is None or rb is None or ra == rb or shown[a.item.id] != shown[b.item.id]:
+            continue
+        places = 3
+        while round_half_up(ra * 100, places) == round_half_up(rb * 100, places) and places < 12:
+            places += 1
+        for rec in (a.item, b.item):
+            old = shown[rec.id]
+            if type(old) is str and len(old.partition(".")[2]) >= places:
+                continue
+            shown[rec.id] = f"{round_half_up(rec.rate * 100, places):.{places}f}"
+    return shown
+
+
 def ranking_sheet(ctx: Context) -> Report | None:
-    res, t, data = ctx.res, ctx.t, ctx.data
+    res, t = ctx.res, ctx.t
     if not res.seat_results:
         return None
     rows = []
     words = {0: t("得分率", "rate"), 1: t("用時", "time")}
+    shown = rates_shown(res.standings)
+    pairs = ctx.data.pairs_format
     for x in res.standings:
         rec = x.item
         how = t("抽籤", "lot") if x.by_lot and rec.boards else words.get(x.decided_by, "") if x.decided_by is not None else ""
-        p = data.players[rec.id]
-        note = t("第 {r} 輪後退賽", "withdrew after round {r}", r=p.withdrawn_after) if p.withdrawn_after is not None else ""
-        rows.append([x.rank, rec.id, p.name, percent(rec.rate), rec.boards, clock(rec.time), rec.sat_out, how, note])
+        withdrawn = ctx.withdrawn_after(rec)
+        note = t("第 {r} 輪後退賽", "withdrew after round {r}", r=withdrawn) if withdrawn is not None else ""
+        members = [", ".join(rec.players)] if pairs else []
+        rows.append([x.rank, rec.id, ctx.entrant_name(rec)] + members +
+                    [shown[rec.id], rec.boards, clock(rec.time), rec.sat_out, how, note])
     done = sorted(res.complete)
     title = t("第 {r} 輪後", "after round {r}", r=done[-1]) if done else t("賽前", "before round 1")
-    header = [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name"), t("平均得分率 %", "Mean rate %"), t("副數", "Boards"),
-              t("用時（同分排序）", "Time (tie-break)"), t("輪空", "Sat out"), t("決定於", "Decided by"), t("備註", "Note")]
+    header = [t("名次", "Rank"), t("對", "Pair") if pairs else t("編號", "ID"), t("姓名", "Name")]
+    header += [t("參賽者", "Players")] if pairs else []
+    header += [t("平均得分率 %", "Mean rate %"), t("副數", "Boards"), t("用時（同分排序）", "Time (tie-break)"), t("輪空", "Sat out"),
+               t("決定於", "Decided by"), t("備註", "Note")]
     return ctx.report("Ranking", t("{n} · 排名（{w}）", "{n} · Ranking ({w})", n=ctx.name, w=title),
-                      [Block("", header, rows, notes=_ranking_notes(ctx), number_format={3: PCT})])
+                      [Block("", header, rows, notes=_ranking_notes(ctx), number_format={4 if pairs else 3: PCT})])
 
 
 def _ranking_notes(ctx: Context) -> list[str]:
@@ -262,11 +302,23 @@ def _ranking_notes(ctx: Context) -> list[str]:
     ties = {"time": t("用時較少", "less time"), "lot": t("抽籤", "lots")}
     notes = [t("排名依平均得分率（打過的各副牌得分率的平均，輪空不計）；同分時依次比較：{k}。",
                "Ranked by mean rate over the boards played (sit-outs do not count); ties: {k}.",
-               k=", ".join(ties[k] for k in data.tiebreaks) or "—"),
-             t("用時：去掉用時最多及最少的各 {d} 副，其餘平均。",
-               "Time: the {d} longest and {d} shortest boards dropped, the rest averaged.", d=data.time_drop),
-             t("抽籤種子：{s}；抽籤決定的名次須經裁判長確認。",
-               "Draw seed: {s}; places decided by lot are confirmed by the chief referee.", s=data.seed)]
+               k=", ".join(ties[k] for k in data.tiebreaks) or "—")]
+    if data.rate_ranking == "printed":
+        notes.append(t("得分率按列印的兩位小數比較（裁判長裁定）：列印相同者由同分排序決定。",
+                       "Rates are compared as printed to 2 decimals (as the chief referee rules): those that print "
+                       "the same go to the tie-breaks."))
+    elif any(type(v) is str for v in rates_shown(res.standings).values()):
+        notes.append(t("得分率按精確值比較：列印兩位小數相同而名次不同者，多列小數以示分別。",
+                       "Rates are compared exactly: where two print the same to 2 decimals, more decimals show why one is above."))
+    if data.pairs_format:
+        notes.append(t("固定搭檔：每對為一個參賽單位；用時為兩人各副用時合併，去掉最多及最少的各 {d} 個，其餘平均。",
+                       "Fixed pairs: each pair is one entrant; its time pools both partners' board times, the {d} "
+                       "longest and {d} shortest dropped, the rest averaged.", d=data.time_drop))
+    else:
+        notes.append(t("用時：去掉用時最多及最少的各 {d} 副，其餘平均。",
+                       "Time: the {d} longest and {d} shortest boards dropped, the rest averaged.", d=data.time_drop))
+    notes.append(t("抽籤種子：{s}；抽籤決定的名次須經裁判長確認。",
+                   "Draw seed: {s}; places decided by lot are confirmed by the chief referee.", s=data.seed))
     if res.status and res.status[0] == "waiting":
         notes.insert(0, t("第 {r} 輪尚有 {n} 行成績未輸入：排名為暫定。",
                           "Round {r} still has {n} board row(s) to enter: provisional ranking.",
@@ -277,44 +329,86 @@ def _ranking_notes(ctx: Context) -> list[str]:
 # ---- Player cards -------------------------------------------------------------------------------------------
 
 
+def table_roles(res: Results) -> dict[tuple[int, str], tuple[str, tuple[str, str]]]:
+    """(round, player) -> (partner, the two opponents), for every seated round."""
+    roles = {}
+    for rs in res.rounds.values():
+        for seats in rs.tables.values():
+            for seat in SEATS:
+                other = ("E", "W") if seat in ("N", "S") else ("N", "S")
+                roles[(rs.round, seats[seat])] = (seats[PARTNER[seat]], (seats[other[0]], seats[other[1]]))
+    return roles
+
+
 def player_cards_sheet(ctx: Context) -> Report | None:
+    """One card per entrant (a player, or a fixed pair): each board with partner and opponents."""
     res, t = ctx.res, ctx.t
     if not res.seat_results:
         return None
     mine: dict[str, list] = defaultdict(list)
     for s in res.seat_results:
-        mine[s.player].append(s)
-    partner = {}
-    for rs in res.rounds.values():
-        for seats in rs.tables.values():
-            for a, b in (("N", "S"), ("E", "W"), ("S", "N"), ("W", "E")):
-                partner[(rs.round, seats[a])] = seats[b]
-    sat: dict[str, list[int]] = defaultdict(list)
+        mine[res.entrant_of.get(s.player, s.player)].append(s)
+    roles = table_roles(res)
+    sat: dict[str, set[int]] = defaultdict(set)
     for rs in res.rounds.values():
         for p in rs.sit_outs:
-            sat[p].append(rs.round)
-    header = [t("輪次", "Round"), t("牌號", "Board"), t("桌號", "Table"), t("方位", "Seat"), t("搭檔", "Partner"),
-              t("得分", "Score"), t("計分單位", "MP"), t("滿分", "Top"), t("得分率 %", "Rate %"), t("用時", "Time")]
-    number_format = {5: SIGNED, 8: PCT}
+            sat[res.entrant_of.get(p, p)].add(rs.round)
+    pairs = ctx.data.pairs_format
+    header = [t("輪次", "Round"), t("牌號", "Board"), t("桌號", "Table"), t("方位", "Seat")]
+    header += [] if pairs else [t("搭檔", "Partner")]
+    header += [t("對手", "Opponents"), t("得分", "Score"), t("計分單位", "MP"), t("滿分", "Top"), t("得分率 %", "Rate %"),
+               t("用時", "Time")]
+    shift = 0 if pairs else 1
+    number_format = {5 + shift: SIGNED, 8 + shift: PCT}
     blocks = []
     for x in res.standings:
         rec = x.item
-        boards = sorted(mine.get(rec.id, []), key=lambda s: (s.round, s.board))
+        boards = sorted(mine.get(rec.id, []), key=lambda s: (s.round, s.board, SEATS.index(s.seat)))
         last = max((s.round for s in boards), default=0)
         sat_rounds = sorted(r for r in sat.get(rec.id, ()) if r <= max(last, res.last_round))
+        who = f"{rec.id} {ctx.entrant_name(rec)}".strip() if pairs else ctx.who(rec.id)
         title = t("{p} · 第 {k} 名 · 平均 {r}% · {b} 副", "{p} · rank {k} · mean {r}% · {b} boards",
-                  p=ctx.who(rec.id), k=x.rank, r=_pct_text(rec.rate), b=rec.boards)
-        rows = Rows(lambda boards=boards, sat_rounds=sat_rounds: _card_rows(ctx, partner, boards, sat_rounds),
-                    len(boards) + len(sat_rounds))
+                  p=who, k=x.rank, r=_pct_text(rec.rate), b=rec.boards)
+        make = _pair_card_rows if pairs else _card_rows
+        count = len({(s.round, s.board) for s in boards}) + len(sat_rounds)
+        rows = Rows(lambda boards=boards, sat_rounds=sat_rounds, make=make: make(ctx, roles, boards, sat_rounds), count)
         blocks.append(Block(title, header, rows, number_format=number_format,
                             notes=[t("用時（同分排序）：{c}", "Time (tie-break): {c}", c=clock(rec.time) or "—")]))
     return ctx.report("PlayerCards", t("{n} · 個人成績", "{n} · Player cards", n=ctx.name), blocks)
 
 
-def _card_rows(ctx: Context, partner: dict[tuple[int, str], str], boards: list, sat_rounds: list[int]) -> list[list[Any]]:
+def _opponents(ctx: Context, pair: tuple[str, str]) -> str:
+    return (", " if ctx.lang == "en" else "、").join(ctx.who(p) for p in pair)
+
+
+def _card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[int]) -> list[list[Any]]:
     """A player's card: each board played, and each round sat out, in round order."""
-    rows = [[s.round, s.board, s.table, ctx.seat_word[s.seat], ctx.who(partner.get((s.round, s.player))), s.score,
-             two(s.mp), s.top, seat_percent(s), clock(s.time)] for s in boards]
+    rows = []
+    for s in boards:
+        partner, opponents = roles.get((s.round, s.player), ("", ("", "")))
+        rows.append([s.round, s.board, s.table, ctx.seat_word[s.seat], ctx.who(partner), _opponents(ctx, opponents), s.score,
+                     two(s.mp), s.top, seat_percent(s), clock(s.time)])
+    sat_word = ctx.t("輪空", "sat out")
+    rows += [[rnd, "", "", sat_word, "", "", "", "", "", "", ""] for rnd in sat_rounds]
+    rows.sort(key=lambda r: (r[0], r[1] or 0))
+    return rows
+
+
+def _pair_card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[int]) -> list[list[Any]]:
+    """A pair's card: a line per board (the partners' seat results agree when they sit together;
+    the first partner's is shown), both partners' times, and each round sat out."""
+    rows, seen = [], {}
+    for s in boards:
+        key = (s.round, s.board)
+        if key in seen:
+            seen[key][-1] += f" / {clock(s.time)}" if s.time is not None else ""
+            continue
+        _partner, opponents = roles.get((s.round, s.player), ("", ("", "")))
+        side = ctx.side_word["NS" if s.seat in ("N", "S") else "EW"]
+        row = [s.round, s.board, s.table, side, _opponents(ctx, opponents), s.score, two(s.mp), s.top, seat_percent(s),
+               clock(s.time)]
+        seen[key] = row
+        rows.append(row)
     sat_word = ctx.t("輪空", "sat out")
     rows += [[rnd, "", "", sat_word, "", "", "", "", "", ""] for rnd in sat_rounds]
     rows.sort(key=lambda r: (r[0], r[1] or 0))
@@ -575,9 +669,21 @@ class Summary(Mapping):
                 for s in sorted(self._res.seat_results, key=lambda s: (s.round, s.board, s.table, SEATS.index(s.seat)))]
 
     def _standings(self) -> list[dict[str, Any]]:
-        return [{"rank": x.rank, "id": x.item.id, "rate": percent(x.item.rate),
-                 "time": None if x.item.time is None else float(round_half_up(x.item.time, 2))}
-                for x in self._res.standings]
+        data = self._res.data
+        out = []
+        for x in self._res.standings:
+            rec = x.item
+            entry: dict[str, Any] = {"rank": x.rank, "id": rec.id}
+            if rec.players:
+                entry["name"] = " / ".join(data.players[m].name or m for m in rec.players)
+                entry["players"] = list(rec.players)
+            else:
+                entry["name"] = data.players[rec.id].name
+            # six decimals of a percentage: enough to order rates that print the same to two
+            entry["rate"] = None if rec.rate is None else round_half_up_float(rec.rate, 6, times=100)
+            entry["time"] = None if rec.time is None else float(round_half_up(rec.time, 2))
+            out.append(entry)
+        return out
 
 
 def summary(res: Results) -> Summary:

@@ -43,6 +43,15 @@ KITTY_CHOICES = choice_map(KITTY_PRESETS, {**with_simplified({"全國": "nationa
                                            "004": "seed004", "seed 004": "seed004", "北京": "seed004"})
 ON_OFF_CHOICES = choice_map(("on", "off"), {"1": "on", "yes": "on", "true": "on", "0": "off", "no": "off", "false": "off",
                                             **with_simplified({"是": "on", "開": "on", "否": "off", "關": "off"})})
+RATE_RANKINGS = ("exact", "printed")
+RATE_RANKING_CHOICES = choice_map(RATE_RANKINGS, {**with_simplified({"精確": "exact", "準確": "exact", "顯示": "printed",
+                                                                      "列印": "printed", "兩位小數": "printed"})})
+AVOID_REPEATS = ("off", "partners", "partners+opponents")
+AVOID_REPEATS_CHOICES = choice_map(AVOID_REPEATS, {
+    "no": "off", "none": "off", "0": "off", "partner": "partners", "opponents": "partners+opponents",
+    "partners + opponents": "partners+opponents", "partners and opponents": "partners+opponents", "both": "partners+opponents",
+    "all": "partners+opponents", **with_simplified({"否": "off", "關": "off", "不避免": "off", "搭檔": "partners",
+                                                 "搭檔及對手": "partners+opponents", "搭檔和對手": "partners+opponents"})})
 TIME_DROP_CHOICES = choice_map(("1", "2"), {"one": "1", "two": "2", **with_simplified({"一": "1", "兩": "2", "二": "2"})})
 DECLARERS = ("NS", "EW", "X")
 DECLARER_CHOICES = choice_map(DECLARERS, {**with_simplified({"南北": "NS", "東西": "EW", "未打": "X"}), "SN": "NS", "WE": "EW",
@@ -97,6 +106,18 @@ RULES = SheetSpec(
            "用時比較時去掉每人用時最多及最少的各幾副牌後取平均：1（預設，各去一副）或 2（各去兩副）。",
            "For the time tie-break, drop each player's N longest and N shortest boards and average the rest: 1 (default) or 2.",
            ("1", "2")),
+        _s("rate_ranking", "得分率排名", "exact",
+           "exact（預設）＝按精確的平均得分率排名（列印兩位小數相同時，名次表多列小數以示分別）；printed＝按列印的兩位小數排名，"
+           "相同者由同分排序決定（裁判長如此裁定時）。",
+           "exact (default) = ranked by the exact mean rate (where two rates print the same, the ranking shows more "
+           "decimals); printed = ranked by the rate as printed to 2 decimals, equal ones going to the tie-breaks (where "
+           "the chief referee rules so).", RATE_RANKINGS),
+        _s("avoid_repeats", "避免重複", "off",
+           "off（預設，如規則的蛇形排位）；partners＝避免同一對搭檔再次搭檔；partners+opponents＝另避免曾同桌者再次同桌。"
+           "盡量保持蛇形次序，無法避免時取重複最少的排法，並在座位表列出每個重複。",
+           "off (default, the rulebook's snake); partners = two who partnered do not partner again; partners+opponents = "
+           "also two who shared a table do not share one again. The snake order is kept as far as possible, the fewest "
+           "repeats otherwise, and each remaining repeat is listed on the seating sheet.", AVOID_REPEATS),
     ),
     note=tri("所有預設值都可在此修改。", "Every default of the rules; change them here."),
 )

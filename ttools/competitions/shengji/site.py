@@ -31,7 +31,10 @@ class SiteContext:
         self.name = self.data.name or t("競技升級", "Shengji")
         self.seat_word = {"N": t("北", "N"), "E": t("東", "E"), "S": t("南", "S"), "W": t("西", "W")}
         self.rounds: list[RoundSeating] = [res.rounds[r] for r in sorted(res.rounds, reverse=True)]   # latest first
-        self.ranked = {x.item.id: x for x in res.standings}
+        # each player's standing: their own, or in the pairs format their pair's
+        by_entrant = {x.item.id: x for x in res.standings}
+        self.ranked = {pid: by_entrant[res.entrant_of.get(pid, pid)] for pid in self.data.players
+                       if res.entrant_of.get(pid, pid) in by_entrant}
         self.everyone = sorted(self.data.players, key=self.sort_name)
 
     def who(self, pid: str | None) -> Link | str:
@@ -94,8 +97,11 @@ def seating_by_table_page(ctx: SiteContext) -> Page | None:
 
 
 def players_page(ctx: SiteContext) -> Page | None:
-    """The player list: name, pair, rank, mean rate and boards played."""
+    """The player list: name, pair, rank, mean rate and boards played (in the pairs format one
+    line a pair, both partners linked)."""
     t, data = ctx.t, ctx.data
+    if data.pairs_format:
+        return pairs_page(ctx)
     rows = []
     for pid in ctx.everyone:
         x = ctx.ranked.get(pid)
@@ -104,6 +110,18 @@ def players_page(ctx: SiteContext) -> Page | None:
     if not rows:
         return None
     header = [t("姓名", "Name"), t("編號", "ID"), t("對", "Pair"), t("名次", "Rank"), t("平均得分率 %", "Mean rate %"),
+              t("副數", "Boards")]
+    return Page("players", t("{n} · 參賽者", "{n} · Players", n=ctx.name), [Block("", header, rows, number_format={4: PCT})])
+
+
+def pairs_page(ctx: SiteContext) -> Page | None:
+    """The pairs format's entrant list: each pair by rank, its partners linked to their pages."""
+    t = ctx.t
+    rows = [[x.rank, x.item.id] + [ctx.name_link(m) for m in x.item.players] + [percent(x.item.rate), x.item.boards]
+            for x in ctx.res.standings]
+    if not rows:
+        return None
+    header = [t("名次", "Rank"), t("對", "Pair"), t("參賽者", "Player"), t("參賽者", "Player"), t("平均得分率 %", "Mean rate %"),
               t("副數", "Boards")]
     return Page("players", t("{n} · 參賽者", "{n} · Players", n=ctx.name), [Block("", header, rows, number_format={4: PCT})])
 
@@ -132,7 +150,9 @@ def _player_page(ctx: SiteContext, pid: str, boards: list, seated: dict[int, tup
     facts = [[pid, p.name, x.rank if x else "", percent(x.item.rate) if x else "", x.item.boards if x else "",
               clock(x.item.time) if x else "", x.item.sat_out if x else ""]]
     blocks = [Block("", [t("編號", "ID"), t("姓名", "Name"), t("名次", "Rank"), t("平均得分率 %", "Mean rate %"), t("副數", "Boards"),
-                         t("用時（同分排序）", "Time (tie-break)"), t("輪空", "Sat out")], facts, number_format={3: PCT})]
+                         t("用時（同分排序）", "Time (tie-break)"), t("輪空", "Sat out")], facts, number_format={3: PCT},
+                    notes=[t("名次、得分率及用時為搭檔組 {p} 的。", "Rank, rate and time are those of pair {p}.", p=p.pair)]
+                    if ctx.data.pairs_format and x else [])]
     seats_rows = [[rnd, tbl, ctx.seat_word[seat], ctx.who(partner)] for rnd, (tbl, seat, partner) in sorted(seated.items())]
     seats_rows += [[rnd, "", t("輪空", "sits out"), ""] for rnd in sat_out]
     seats_rows.sort(key=lambda r: r[0])
