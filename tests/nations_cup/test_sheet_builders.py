@@ -13,7 +13,7 @@ from ttools.pipeline import process_file
 
 from tests.nations_cup.sample_generator import SAMPLES
 
-ORDER = ["Appendix7", "Schedules", "Day1Board", "Day2Draw", "Moves", "NLHPoints", "Bounty", "Appendix5", "Running",
+ORDER = ["Appendix7", "Schedules", "Day1Board", "Day2Draw", "Moves", "CurrentSeating", "TableCards", "NLHPoints", "Bounty", "Appendix5", "Running",
          "Standings", "Appendix6", "FinalsDraw", "FinalsResults", "FinalStandings", "Reckoner", "Players", "Missing"]
 
 

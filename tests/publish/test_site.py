@@ -152,7 +152,9 @@ def test_nations_cup_by_name_pages_list_every_player_once(sites, name):
         assert set(drawn.values()) == {1}
         assert _ids(day2, 1) == drawn
         seat = {s["player"]: (str(s["table"]), str(s["seat"])) for seats in summary["day2"]["draw"].values() for s in seats}
-        assert all((row[4], row[5]) == seat[row[1]] for row in day2.rows)
+        assert all((row[6], row[7]) == seat[row[1]] for row in day2.rows)        # the draw seat beside the current one
+        now = {s["player"]: (str(s["table"]), str(s["seat"])) for seats in summary["day2"].get("current", {}).values() for s in seats}
+        assert all((row[4], row[5]) == now[row[1]] for row in day2.rows if row[1] in now)
     else:
         assert not (site / "day2-by-name.html").exists()
 

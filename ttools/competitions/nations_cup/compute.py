@@ -93,6 +93,8 @@ class Results:
         self.bounty_raw: dict[str, Fraction] | None = None
         self.qualification: Qualification | None = None
         self.advice: dict[str, BL.Advice] = {}
+        # each MTT's live players where they sit now (Seating after the floor's moves), by table and seat
+        self.current: dict[str, list[Seat]] = {}
         self.waiting: list[Problem] = []   # status lines (severity "waiting"), not problems
         self.finalists: list[str] = []
         self.finals_rosters: dict[str, tuple[str, ...]] = {}
@@ -253,6 +255,9 @@ def _table_moves(data: EventData, res: Results, problems: list[Problem]) -> None
                                started=any(r.out for r in rows))
             problems.extend(advice.problems)
             res.advice[event] = advice
+            if advice.action != "invalid":     # a seating with errors has no one current seat per player
+                res.current[event] = sorted((Seat(r.table, r.seat, r.player) for r in rows if not r.out),
+                                            key=lambda s: (s.table, s.seat))
 
 
 def _drawn_seating(data: EventData, res: Results, event: str, out: set[str]) -> list[BL.SeatState]:

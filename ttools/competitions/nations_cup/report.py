@@ -222,6 +222,70 @@ def moves_sheet(ctx: Context) -> Report | None:
                       subtitle=t("完成移動後，請在「座位」表更新桌號與座位，再執行一次。", "After the moves, update table and seat on Seating and run again."))
 
 
+def _event_title(ctx: Context, event: str) -> str:
+    return ctx.t("NLH MTT", "NLH MTT") if event == "nlh" else ctx.t("獵人賽", "Escalating Bounty MTT")
+
+
+def _current_header(t: Any) -> list[str]:
+    return [t("場次", "Event"), t("桌號", "Table"), t("座位", "Seat"), t("選手", "Player"), t("姓名", "Name"), t("隊伍", "Team"),
+            t("抽籤桌號", "Draw table"), t("抽籤座位", "Draw seat")]
+
+
+def _seated_events(res: Results) -> list[str]:
+    """The MTTs still under way with a valid seating (an event down to its winner seats no one)."""
+    return [e for e in ("nlh", "bounty") if len(res.current.get(e, ())) > 1]
+
+
+def _current_rows(ctx: Context) -> list[tuple[str, list[Any]]]:
+    """(event, row) of every live player where they sit now, with their draw seat beside it."""
+    res, t = ctx.res, ctx.t
+    drawn = {(e, s.player): s for e, seats in res.draws.items() for s in seats}
+    short = {"nlh": "NLH", "bounty": t("獵人賽", "Bounty")}
+    out = []
+    for event in _seated_events(res):
+        for s in res.current[event]:
+            d = drawn.get((event, s.player))
+            out.append((event, [short[event], s.table, s.seat, s.player, ctx.pname(s.player), s.player[:1],
+                                d.table if d else "", d.seat if d else ""]))
+    return out
+
+
+def current_seating_sheet(ctx: Context) -> Report | None:
+    """Day 2's current seating (目前座位): every live player's table and seat after the moves
+    recorded on Seating, by table for each MTT and then by name, the draw seat beside it."""
+    res, t = ctx.res, ctx.t
+    rows = _current_rows(ctx)
+    if not rows:
+        return None
+    header = _current_header(t)
+    blocks = [Block(t(f"{_event_title(ctx, e)} · 依桌號", f"{_event_title(ctx, e)} · by table"), header,
+                    [r for ev, r in rows if ev == e]) for e in _seated_events(res)]
+    by_name = sorted((r for _, r in rows), key=lambda r: (r[4].casefold() or "\uffff", r[3][:1], r[3][1:].zfill(3)))
+    blocks.append(Block(t("依姓名", "By name"), header, by_name, page_break=True,
+                        notes=[t("已淘汰者不列入；座位依「座位」表（含已記錄之移動）。",
+                                 "Players out are not listed; seats as on Seating, with the moves recorded there.")]))
+    return ctx.report("CurrentSeating", "第二天目前座位", "Day 2 current seating", blocks,
+                      subtitle=t("移動後請在「座位」表更新桌號與座位，再執行一次即更新本表與桌卡。",
+                                 "After a move, update table and seat on Seating and run again: this sheet and the table cards follow."))
+
+
+def table_cards_sheet(ctx: Context) -> Report | None:
+    """Table cards (桌卡): one printed page per table of each MTT, its seats and players now."""
+    res, t = ctx.res, ctx.t
+    blocks = []
+    for event in _seated_events(res):
+        by_table: dict[int, list[Any]] = defaultdict(list)
+        for s in res.current[event]:
+            by_table[s.table].append([s.seat, s.player, ctx.pname(s.player), s.player[:1], ctx.country(s.player[:1])])
+        for table in sorted(by_table):
+            title = t(f"{_event_title(ctx, event)} · 第 {table} 桌", f"{_event_title(ctx, event)} · Table {table}")
+            blocks.append(Block(title, [t("座位", "Seat"), t("選手", "Player"), t("姓名", "Name"), t("隊伍", "Team"),
+                                        t("國家／地區", "Country")], by_table[table], page_break=bool(blocks)))
+    if not blocks:
+        return None
+    return ctx.report("TableCards", "桌卡", "Table cards", blocks)
+
+
 def nlh_sheet(ctx: Context) -> Report | None:
     """The NLH MTT's places and points, and each team's raw score."""
     res, t = ctx.res, ctx.t
@@ -584,7 +648,8 @@ def missing_sheet(ctx: Context) -> Report | None:
                                      "These tables have not handed in their results yet; type them on their sheet when they come in and run again."))
 
 
-SHEETS = (day1_pairings_sheet, schedules_sheet, day1_board_sheet, day2_draw_sheet, moves_sheet, nlh_sheet, bounty_sheet,
+SHEETS = (day1_pairings_sheet, schedules_sheet, day1_board_sheet, day2_draw_sheet, moves_sheet, current_seating_sheet,
+          table_cards_sheet, nlh_sheet, bounty_sheet,
           milestones_sheet, running_sheet, standings_sheet, scoring_example_sheet, finals_draw_sheet, finals_results_sheet,
           final_standings_sheet, reckoner_sheet, players_sheet, missing_sheet)
 

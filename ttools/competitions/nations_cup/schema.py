@@ -215,6 +215,8 @@ OUTPUTS = {
     "Running": {"zh-Hant": "資格賽暫定成績", "en": "Running Standings"},
     "Day2Draw": {"zh-Hant": "第二天抽籤", "en": "Day2Draw"},
     "Moves": {"zh-Hant": "併桌建議", "en": "TableMoves"},
+    "CurrentSeating": {"zh-Hant": "目前座位", "en": "CurrentSeating"},
+    "TableCards": {"zh-Hant": "桌卡", "en": "TableCards"},
     "NLHPoints": {"zh-Hant": "NLH積分", "en": "NLHPoints"},
     "Bounty": {"zh-Hant": "獵人賽", "en": "Bounty"},
     "Appendix5": {"zh-Hant": "附件五 里程碑", "en": "Appendix 5 Milestones"},

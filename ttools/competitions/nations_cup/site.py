@@ -107,21 +107,31 @@ def day1_by_name_page(p: Pages) -> Page | None:
 
 
 def day2_by_name_page(p: Pages) -> Page | None:
-    """The Day 2 seat draws by name."""
+    """The Day 2 seats by name: where each player sits now (after the moves recorded on Seating),
+    the draw seat beside it; a player out says so."""
     t, res = p.t, p.res
     if not res.draws:
         return None
     seat = {(e, s.player): s for e, seats in res.draws.items() for s in seats}
+    now = {(e, s.player): s for e, seats in res.current.items() for s in seats}
     event_name = {"nlh": "NLH", "bounty": t("獵人賽", "Bounty")}
     rows = []
     for code in p.by_name({s.player for seats in res.draws.values() for s in seats}):
         for e in ("nlh", "bounty"):
             s = seat.get((e, code))
-            if s is not None:
-                rows.append([*p.player_cells(code), event_name[e], s.table, s.seat])
-    header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("項目", "Event"), t("桌號", "Table"), t("座位", "Seat")]
+            if s is None:
+                continue
+            if e not in res.current:          # the seating has errors: the draw is all there is
+                rows.append([*p.player_cells(code), event_name[e], s.table, s.seat, s.table, s.seat])
+                continue
+            c = now.get((e, code))
+            rows.append([*p.player_cells(code), event_name[e], c.table if c else t("已淘汰", "out"), c.seat if c else "",
+                         s.table, s.seat])
+    header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("項目", "Event"), t("桌號", "Table"), t("座位", "Seat"),
+              t("抽籤桌號", "Draw table"), t("抽籤座位", "Draw seat")]
     return Page("day2-by-name", t(f"{p.name} · 第二天座位（依姓名）", f"{p.name} · Day 2 seats by name"), [Block("", header, rows)],
-                subtitle=t("分桌抽籤之座位；併桌或平衡移動另見「併桌建議」。", "Seats of the draw; moves when tables break are on the table-moves page."))
+                subtitle=t("目前座位（依「座位」表，含已記錄之移動），旁為抽籤座位。",
+                           "Where each player sits now (Seating, with the moves recorded there); the draw seat beside it."))
 
 
 def finals_by_name_page(p: Pages) -> Page | None:

@@ -50,6 +50,9 @@ def summary(res: Results) -> dict[str, Any]:
         out["qualification"] = res.qualification.as_json()
     if res.advice:
         out.setdefault("day2", {})["moves"] = {e: a.as_json() for e, a in res.advice.items()}
+    if res.current:
+        out.setdefault("day2", {})["current"] = {e: [{"table": s.table, "seat": s.seat, "player": s.player} for s in seats]
+                                                 for e, seats in res.current.items()}
     if res.finals_draws or res.final_standings is not None:
         from ttools.competitions.nations_cup import finals as F
 
