@@ -423,3 +423,52 @@ def test_p2_is_ranked_as_a_pair(event, run):
     r2 = {(s["table"], s["seat"]): pair[str(s["player"])] for s in data["seating"] if s["round"] == 2}
     order = [s["id"] for s in st]
     assert (r2[(1, "N")], r2[(1, "E")]) == (order[0], order[1]) and (r2[(2, "E")], r2[(2, "N")]) == (order[2], order[3])
+
+
+def test_every_typed_value_is_bounded(event, run):
+    seating, _ = _round_one(event, run)
+    base = {"round": 1, "declarer": "NS", "captured": 40}
+    boards = [{"round": 1, "table": 1, "board": 1, "score_ns": 40},                      # captured points in the wrong column
+              {**base, "table": 1, "board": 2, "last_lead": "pair"},                     # a last lead, no kitty
+              {**base, "table": 2, "board": 1, "kitty": 20},                             # kitty points, no last lead
+              {**base, "table": 2, "board": 2, "time_n": 5000}]                          # over an hour on one board
+    code, data, _ = run(event(8, seating=seating, boards=boards))
+    found = codes(data)
+    assert ("number-out-of-range", "Boards", cell("score_ns", 0)) in found
+    message = next(p["message"] for p in data["problems"] if p["cell"] == cell("score_ns", 0))
+    assert "−3 to +3" in message
+    assert ("board-lead-without-kitty", "Boards", cell("kitty", 1)) in found
+    assert ("board-kitty-without-lead", "Boards", cell("last_lead", 2)) in found
+    assert ("board-time-too-long", "Boards", cell("time_n", 3)) in found
+    assert code == 1 and not [s for s in data["seating"] if s["round"] == 2]
+    # with a band table of ±4 the bound follows it
+    rules = {"bands": "0:4, 5:3, 40:1, 80:0, 120:-1, 200:-4"}
+    code, data, _ = run(event(8, seating=seating, boards=[boards[0] | {"score_ns": 4}], rules=rules, name="b.xlsx"))
+    assert not any(c[2] == cell("score_ns", 0) for c in codes(data))
+
+
+def test_a_number_in_a_time_formatted_cell_is_read_as_seconds(event, run):
+    seating, _ = _round_one(event, run)
+    base = {"round": 1, "declarer": "NS", "captured": 40, "time_e": 60, "time_s": 60, "time_w": 60}
+    boards = [{**base, "table": 1, "board": 1, "time_n": 307}, {**base, "table": 1, "board": 2, "time_n": 307},
+              {**base, "table": 2, "board": 1, "time_n": 59.5}]
+    path = event(8, seating=seating, boards=boards)
+    wb = load_workbook(path)
+    ws = wb["Boards"]
+    ws[cell("time_n", 0)].number_format = "mm:ss"          # shows as a date to the reader: 307 typed
+    ws[cell("time_n", 1)].number_format = "[h]:mm:ss"      # 307 days
+    ws[cell("time_n", 2)].number_format = "yyyy-mm-dd hh:mm"
+    wb.save(path)
+    code, data, _ = run(path)
+    assert not any(c[2] in (cell("time_n", 0), cell("time_n", 1)) for c in codes(data)), codes(data)
+    assert ("board-time-as-date", "Boards", cell("time_n", 2)) in codes(data)
+    assert "1900" not in " ".join(p["message"] for p in data["problems"])      # no date the scorer never typed
+
+
+def test_a_table_not_seated_is_told_once_with_the_rounds_tables(event, run):
+    seating, _ = _round_one(event, run)
+    boards = [{"round": 1, "table": 3, "board": b, "declarer": "NS", "captured": 40} for b in (1, 2)]
+    code, data, _ = run(event(8, seating=seating, boards=boards))
+    unknown = [p for p in data["problems"] if p["code"] == "board-table-unknown"]
+    assert len(unknown) == 1 and "tables: 1–2" in unknown[0]["message"]
+    assert code == 1

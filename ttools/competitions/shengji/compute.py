@@ -38,8 +38,10 @@ PARTNERS_APART = define("seating-partners-apart", "round {round}, table {table}:
                         "第 {round} 輪第 {table} 桌：搭檔組 {pair} 沒有同坐南北或東西")
 ROUND_NOT_SEATED = define("board-round-not-seated", "round {round} has no seating yet; results need the seating ttools drew",
                           "第 {round} 輪尚未排座位；成績須對應 ttools 排定的座位")
-TABLE_UNKNOWN = define("board-table-unknown", "there is no table {table} in round {round} (tables 1–{tables})",
-                       "第 {round} 輪沒有第 {table} 桌（共 1–{tables} 桌）")
+TABLE_UNKNOWN = define("board-table-unknown", "there is no table {table} in round {round} (its tables: {tables})",
+                       "第 {round} 輪沒有第 {table} 桌（該輪桌號：{tables}）")
+TABLE_NOT_SEATED = define("board-table-not-seated", "table {table} of round {round} is not completely seated (see Seating): its results wait for it",
+                          "第 {round} 輪第 {table} 桌座位不完整（見「座位」表）：其成績待座位更正後計算")
 BOARD_UNKNOWN = define("board-number-unknown", "board {board} does not exist: a round has boards 1–{boards}",
                        "沒有第 {board} 副：每輪為第 1–{boards} 副")
 BOARD_TWICE = define("board-entered-twice", "board {board} of table {table}, round {round} is entered twice (also on row {other})",
@@ -68,6 +70,7 @@ class RoundSeating:
     tables: dict[int, dict[str, str]] = field(default_factory=dict)   # table -> seat -> player (complete tables)
     sit_outs: list[str] = field(default_factory=list)
     errors: bool = False
+    incomplete: set[int] = field(default_factory=set)                 # tables seated with fewer than four
 
     def seat_of(self) -> dict[str, tuple[int, str]]:
         return {p: (t, s) for t, seats in self.tables.items() for s, p in seats.items()}
@@ -194,6 +197,7 @@ def _check_seating(data: EventData, res: Results, problems: list[Problem]) -> bo
         for t in sorted(first_row):
             seats = tables.get(t, {})
             if len(seats) != 4:
+                rs.incomplete.add(t)
                 problems.append(error(TABLE_INCOMPLETE, first_row[t].where["table"], table=t, round=rnd, count=len(seats)))
                 continue
             rs.tables[t] = {seat: seats[seat].player for seat in SEATS}
@@ -210,6 +214,17 @@ def _check_seating(data: EventData, res: Results, problems: list[Problem]) -> bo
         rs.errors = has_errors(problems[start:])
         res.rounds[rnd] = rs
     return has_errors(problems[before:])
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 5] -> '1–3, 5'."""
+    parts: list[list[int]] = []
+    for n in numbers:
+        if parts and n == parts[-1][1] + 1:
+            parts[-1][1] = n
+        else:
+            parts.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in parts)
 
 
 def _row(where: Where) -> str:
@@ -231,6 +246,7 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
             continue
         found, skip = _check_row(data, res, b, seen)
         if skip:
+            errors = errors or has_errors(found)
             continue
         if found:
             problems.extend(found)
@@ -255,7 +271,8 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
             errors = True
             continue
         out.append(TableResult(b, b.round, b.table, b.board, seats, score))
-        if any(v is not None for v in b.times):
+        if b.round + 1 not in res.rounds and any(v is not None for v in b.times):
+            # said while the round is the latest; once the next round is seated it was said before
             for s, v in zip(SEATS, b.times):
                 if v is None:
                     problems.append(warning(TIME_MISSING, b.where[f"time_{s.lower()}"], seat=s))
@@ -269,7 +286,14 @@ def _check_row(data: EventData, res: Results, b: BoardRow, seen: dict) -> tuple[
     if rs is None:
         return [error(ROUND_NOT_SEATED, b.where["round"], round=b.round)], False
     if b.table not in rs.tables:
-        return [error(TABLE_UNKNOWN, b.where["table"], table=b.table, round=b.round, tables=len(rs.tables) or 0)], False
+        told = seen.setdefault(("told", b.round, b.table), False)
+        seen[("told", b.round, b.table)] = True
+        if told:        # one problem for a table, not one on each of its rows
+            return [error(TABLE_UNKNOWN, b.where["table"], table=b.table, round=b.round, tables="")], True
+        if b.table in rs.incomplete:
+            return [error(TABLE_NOT_SEATED, b.where["table"], table=b.table, round=b.round)], False
+        return [error(TABLE_UNKNOWN, b.where["table"], table=b.table, round=b.round,
+                      tables=number_ranges(sorted(rs.tables)) or "—")], False
     if b.board > data.boards_per_round:
         return [error(BOARD_UNKNOWN, b.where["board"], board=b.board, boards=data.boards_per_round)], False
     key = (b.round, b.table, b.board)

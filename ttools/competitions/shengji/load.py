@@ -17,7 +17,7 @@ from ttools.competitions.shengji.scoring import KITTY_MAX, POINT_UNIT, TOTAL_POI
 from ttools.core.cards import HAND_SIZE
 from ttools.core.upgrade import Bands, LastLead, parse_last_lead
 from ttools.i18n import simplified
-from ttools.problems import Problem, Where, define, error
+from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
@@ -47,6 +47,14 @@ TIME_INVALID = define("board-time-invalid", "'{value}' is not a time: write seco
                       "「{value}」不是時間：請寫秒數（95）或 分:秒（1:35）")
 TIME_AMBIGUOUS = define("board-time-ambiguous", "Excel stored {value} as hours:minutes; type the time as text (m:ss such as 5:07) or in seconds",
                         "Excel 把 {value} 存成「時:分」；請以文字（分:秒，如 5:07）或秒數輸入")
+LEAD_WITHOUT_KITTY = define("board-lead-without-kitty", "a last lead ({lead}) is given but no kitty points: the kitty counts as 0 — type 0 if that is right",
+                             "填了摳底牌型（{lead}）卻沒有底分：底分當作 0；如無誤請填 0")
+KITTY_WITHOUT_LEAD = define("board-kitty-without-lead", "{kitty} kitty points but no last lead: the kitty does not count unless the defenders won the last trick — give its shape if they did",
+                            "有底分 {kitty} 卻沒有摳底牌型：抓分方未贏得最後一圈時底分不計；如抓分方摳底，請填牌型")
+TIME_AS_DATE = define("board-time-as-date", "this time cell is formatted as a date or time and Excel holds {value} days: type the time as text (m:ss such as 5:07) or seconds in a number cell",
+                      "此用時儲存格設為日期或時間格式，Excel 存為 {value} 日：請以文字（分:秒，如 5:07）或在數字儲存格輸入秒數")
+TIME_TOO_LONG = define("board-time-too-long", "{value} seconds is an hour or more on one board: type seconds (95) or m:ss (1:35)",
+                       "一副牌用時 {value} 秒，達一小時以上：請寫秒數（95）或 分:秒（1:35）")
 LEAD_INVALID = define("board-last-lead-invalid", "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3, …, throw, "
                       "throw-pair, throw-tractor2, … (empty when the declarers won the last trick)",
                       "「{value}」不是摳底牌型：single、pair、tractor2、tractor3…、throw、throw-pair、throw-tractor2…（莊家贏得最後一圈時留空）")
@@ -141,8 +149,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.setup_errors = any(p.severity == "error" for p in problems)
     _seating(ld, rd, data)
     declarers: dict[Any, str] = {}
+    bound = score_bound(data.rules)
     for i, row in enumerate(_rows(ld, S.BOARDS)):
-        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers))
+        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers, bound))
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
@@ -349,8 +358,14 @@ def _remembered(known: dict[Any, str], read: Callable[[Row, str], str | None], r
     return got
 
 
+def score_bound(rules: BoardRules) -> int:
+    """The largest board score a side can have under the bands (3 with the default cap): a typed
+    score_ns beyond it is a typing mistake, captured points in the wrong column as often as not."""
+    return max(abs(net) for _low, _high, net in rules.band_edges)
+
+
 def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int,
-               declarers: dict[Any, str]) -> BoardRow:
+               declarers: dict[Any, str], bound: int = 3) -> BoardRow:
     before = len(problems)
     rnd = _whole(rd, row, "round", required=True)
     tbl = _whole(rd, row, "table", required=True)
@@ -384,8 +399,21 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
     if captured is not None and kitty is not None and captured + kitty > TOTAL_POINTS and captured <= TOTAL_POINTS \
             and kitty <= KITTY_MAX:
         problems.append(error(POINTS_TOO_MANY, row.where["captured"], captured=captured, kitty=kitty, total=captured + kitty))
+    if score_ns is not None and abs(score_ns) > bound:
+        problems.append(error(OUT_OF_RANGE, row.where["score_ns"], value=score_ns, what=_label(row, "score_ns"),
+                              expected=f"−{bound} to +{bound} (the bands' net levels)"))
+    _kitty_and_lead(row, kitty, lead, problems)
     return BoardRow(index, rnd, tbl, board, declarer, captured, kitty, lead, times, score_ns, row.where,
                     ok=len(problems) == before)
+
+
+def _kitty_and_lead(row: Row, kitty: int | None, lead: LastLead | None, problems: list[Problem]) -> None:
+    """A last lead with no kitty, or kitty points with no last lead: one of the two cells may have
+    been forgotten (the kitty counts only with both), a warning on the empty one."""
+    if lead is not None and kitty is None and row.blank("kitty"):
+        problems.append(warning(LEAD_WITHOUT_KITTY, row.where["kitty"], lead=str(lead)))
+    elif kitty and lead is None and row.blank("last_lead"):
+        problems.append(warning(KITTY_WITHOUT_LEAD, row.where["last_lead"], kitty=kitty))
 
 
 _MINUTES_SECONDS = re.compile(r"([0-9]+):([0-5][0-9])")
@@ -405,12 +433,17 @@ def parse_time(value: Any) -> int:
         m = _MINUTES_SECONDS.fullmatch(value)
         if m:                   # the common '4:04', as the last pattern below reads it
             return int(m.group(1)) * 60 + int(m.group(2))
+    if isinstance(value, datetime.timedelta) and value.days:
+        return _serial_seconds(value.days, value.seconds + value.microseconds / 1e6)
     if isinstance(value, datetime.timedelta):
         seconds = value.total_seconds()
     elif isinstance(value, datetime.time):
         seconds = value.hour * 3600 + value.minute * 60 + value.second
     elif isinstance(value, datetime.datetime):
-        raise ValueError("a date")
+        day = value.time()
+        return _serial_seconds(_excel_serial(value.date()), day.hour * 3600 + day.minute * 60 + day.second + day.microsecond / 1e6)
+    elif isinstance(value, datetime.date):
+        return _serial_seconds(_excel_serial(value), 0)
     else:
         if isinstance(value, float) and not value.is_integer():
             raise ValueError("not whole seconds")
@@ -442,12 +475,48 @@ def parse_time(value: Any) -> int:
     return int(seconds)
 
 
+class TimeAsDate(ValueError):
+    """A number typed in a cell formatted as a date or time, that is not a time of day: Excel
+    holds it as ``serial`` days (a text: '59 or 60' where its calendar cannot tell)."""
+
+    def __init__(self, serial: str):
+        super().__init__(f"{serial} days")
+        self.serial = serial
+
+
+_EXCEL_EPOCH = datetime.date(1899, 12, 30)
+_EXCEL_LEAP_BUG = datetime.date(1900, 2, 28)      # serials 59 and 60 (Excel's 29 February 1900) read alike
+
+
+def _excel_serial(day: datetime.date) -> int:
+    """The Excel serial number a date stands for (1 = 1 January 1900, Excel's calendar)."""
+    if day == _EXCEL_LEAP_BUG:
+        raise TimeAsDate("59 or 60")
+    if day < _EXCEL_LEAP_BUG:
+        return (day - _EXCEL_EPOCH).days - 1
+    return (day - _EXCEL_EPOCH).days
+
+
+def _serial_seconds(days: int, seconds_of_day: float) -> int:
+    """What the scorer typed in a date- or time-formatted cell: a whole number N shows as a date
+    or as N days, and N is read as N seconds, as in a number cell; anything else is refused."""
+    if seconds_of_day:
+        raise TimeAsDate(f"{days + seconds_of_day / 86400:g}")
+    return days
+
+
 def _time(row: Row, key: str, problems: list[Problem]) -> int | None:
     value = row.values.get(key)
     if nz.is_blank(value):
         return None
     try:
-        return parse_time(value)
+        seconds = parse_time(value)
+        if seconds >= 3600:     # a board is played in minutes: an hour or more is a typing mistake
+            problems.append(error(TIME_TOO_LONG, row.where[key], value=seconds))
+            return None
+        return seconds
+    except TimeAsDate as exc:
+        problems.append(error(TIME_AS_DATE, row.where[key], value=exc.serial))
     except OverflowError:
         shown = value.strftime("%H:%M:%S") if isinstance(value, datetime.time) else nz.clean_text(value)
         problems.append(error(TIME_AMBIGUOUS, row.where[key], value=shown))
