@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ttools.runtime import EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, internal_error, quiet_gc_early
+from ttools.runtime import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, internal_error, quiet_gc_early, utf8_streams
 
 
 def plain_check(args: list[str]) -> str | None:
@@ -46,6 +46,7 @@ def check(file: str) -> int:
 
 
 def main() -> None:
+    utf8_streams()
     quiet_gc_early()
     file = plain_check(sys.argv[1:])
     if file is None:
@@ -62,7 +63,7 @@ def main() -> None:
         if os.environ.get("TTOOLS_DEBUG"):
             raise
         _say(internal_error(exc))
-        sys.exit(3)
+        sys.exit(EXIT_INTERNAL)
     sys.exit(code)
 
 

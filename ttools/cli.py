@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ttools.version import __version__
 from ttools.cli_support import Writing, fail, fail_unreadable, guard, need_folders, report
-from ttools.runtime import EXIT_OK, EXIT_PROBLEMS, internal_error, quiet_gc_early
+from ttools.runtime import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, internal_error, quiet_gc_early, utf8_streams
 
 if TYPE_CHECKING:
     from ttools.competitions.base import Competition
@@ -390,6 +390,7 @@ _ONE_SHOT = False   # set by main(): the process ends with the command (not so u
 def main() -> None:
     global _ONE_SHOT
     _ONE_SHOT = True
+    utf8_streams()
     quiet_gc_early()
     try:
         cli(prog_name="ttools")
@@ -399,7 +400,7 @@ def main() -> None:
         if os.environ.get("TTOOLS_DEBUG"):
             raise
         click.echo(internal_error(exc), err=True)
-        sys.exit(3)
+        sys.exit(EXIT_INTERNAL)
 
 
 if __name__ == "__main__":
