@@ -5,6 +5,7 @@ stays text."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
@@ -133,12 +134,15 @@ def test_the_big_screens_and_stages(shuangsheng, shengji):
     assert "第 3 轮后；第 4 轮已排座" in "".join(dom.read(shengji[0] / "index.html").text)
 
 
-def test_hand_records_and_deals_stay_private(shengji):
+def test_hand_records_of_the_round_in_play_stay_private(shengji):
+    # the sample has rounds 1-3 played and round 4 seated: only the played rounds' deals are out
     site, summary = shengji
-    assert "deals" in summary
+    assert {d["round"] for d in summary["deals"]} == {1, 2, 3}
     assert not (site / "hand-records.html").exists()
-    assert "hands" not in (site / "summary.json").read_text(encoding="utf-8")
-    assert (site / "travellers.html").exists()
+    published = json.loads((site / "summary.json").read_text(encoding="utf-8"))
+    assert {d["round"] for d in published["deals"]} == {1, 2, 3}
+    assert (site / "travellers.html").exists() and (site / "board-r3-b1.html").exists()
+    assert not (site / "board-r4-b1.html").exists()
 
 
 # ---- results still missing ------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def test_round_one_is_seated_dealt_and_waits_for_results(invoke, tmp_path, run):
     assert sorted(int(s["player"]) for s in r1) == list(range(1, 22))
     assert [s for s in r1 if s["table"] is None] and len([s for s in r1 if s["table"] is None]) == 1
     assert all(s["seat"] is None for s in r1 if s["table"] is None)
-    assert len(data["deals"]) == 6 and {len(d["kitty"]) for d in data["deals"]} == {8}
+    assert "deals" not in data          # round 1 is seated, not played: its cards stay off the JSON
     wb = load_workbook(out)
     assert {"HandRecords", "NextSeating", "TableCards"} <= set(wb.sheetnames)
     boards = [r for r in wb["Boards"].iter_rows(min_row=2, values_only=True) if r[0]]
@@ -100,7 +100,7 @@ def test_round_one_is_seated_dealt_and_waits_for_results(invoke, tmp_path, run):
     assert len(seated) == 21
     # the output is a valid input: run again, nothing changes (the round waits for its results)
     code2, again, out2 = run(out)
-    assert code2 == 0 and again["seating"] == [s for s in data["seating"]] and again["deals"] == data["deals"]
+    assert code2 == 0 and again["seating"] == [s for s in data["seating"]] and "deals" not in again
     # the seating and table cards of the round in play are printed again
     assert {"NextSeating", "TableCards", "HandRecords"} <= set(load_workbook(out2).sheetnames)
 
@@ -283,7 +283,7 @@ def test_a_canonical_english_workbook_made_by_another_system(tmp_path, run):
     wb.save(path)
     code, data, out = run(path)
     assert code == 0, data["problems"]
-    assert len([s for s in data["seating"] if s["table"] is None]) == 1 and len(data["deals"]) == 3
+    assert len([s for s in data["seating"] if s["table"] is None]) == 1 and "deals" not in data
     assert load_workbook(out)["赛事"]["A1"].value == "key"        # written back in the default language
 
 
@@ -472,3 +472,45 @@ def test_a_table_not_seated_is_told_once_with_the_rounds_tables(event, run):
     unknown = [p for p in data["problems"] if p["code"] == "board-table-unknown"]
     assert len(unknown) == 1 and "tables: 1–2" in unknown[0]["message"]
     assert code == 1
+
+
+def _site_text(folder: Path) -> str:
+    return "\n".join(f.read_text(encoding="utf-8") for f in sorted(folder.rglob("*")) if f.suffix in (".html", ".json", ".js"))
+
+
+def _hand_lines(seed: str, rnd: int, board: int) -> list[str]:
+    """Each seat's spades and hearts of a board as a hand record prints them."""
+    from ttools.core.cards import deal_board, rank_of, suit_of
+
+    deal = deal_board(seed, rnd, board)
+    return [" ".join(rank_of(c) for c in deal.hands[seat] if suit_of(c) == suit) for seat in "NESW" for suit in "SH"]
+
+
+def test_hand_records_are_published_only_once_their_round_is_played(event, run, invoke, tmp_path):
+    seating, _ = _round_one(event, run)
+    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 + 40 * t} for t in (1, 2) for b in (1, 2)]
+    path = event(8, seating=seating, boards=boards)
+    site = tmp_path / "site"
+    code, data, out = run(path)
+    assert code == 0 and invoke("publish", out, "--to", site).exit_code == 0
+    # round 2 is seated, not played: none of its cards in the JSON or on the site
+    assert {d["round"] for d in data["deals"]} == {1}
+    text = _site_text(site)
+    assert not (site / "board-r2-b1.html").exists()
+    assert not any(line in text for b in (1, 2) for line in _hand_lines(SEED, 2, b) if len(line) > 12)
+    # round 1 is complete: its hand records are published, a page a board with its travelling scores
+    assert (site / "board-r1-b1.html").exists() and (site / "played-boards.html").exists()
+    page = (site / "board-r1-b2.html").read_text(encoding="utf-8")
+    assert all(line in page for line in _hand_lines(SEED, 1, 2) if line)
+    summary = json.loads((site / "summary.json").read_text(encoding="utf-8"))
+    assert {d["round"] for d in summary["deals"]} == {1}
+    # once round 2 has its results, its cards are there too, and kept
+    seating2 = seating_of(data, 2)
+    boards2 = boards + [dict(b, round=2) for b in boards]
+    code, data, out = run(event(8, seating=seating + seating2, boards=boards2, name="r2.xlsx"))
+    assert code == 0 and {d["round"] for d in data["deals"]} == {1, 2}
+    site2 = tmp_path / "site2"
+    assert invoke("publish", out, "--to", site2).exit_code == 0
+    page = (site2 / "board-r2-b1.html").read_text(encoding="utf-8")
+    assert all(line in page for line in _hand_lines(SEED, 2, 1) if line)
+    assert not any(line in _site_text(site2) for b in (1, 2) for line in _hand_lines(SEED, 3, b) if len(line) > 12)

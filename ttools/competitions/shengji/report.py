@@ -202,12 +202,12 @@ def travellers_sheet(ctx: Context) -> Report | None:
         return None
     t = ctx.t
     return ctx.report("Travellers", t("{n} · 計分單", "{n} · Travelling score sheets", n=ctx.name),
-                      [_traveller(ctx, g) for g in ctx.res.groups], landscape=True,
+                      [traveller(ctx, g) for g in ctx.res.groups], landscape=True,
                       subtitle=t("同方位比較：每個較差成績得 2 個計分單位，相同得 1 個；得分率 ＝ 計分單位 ÷ 2(n−1)。",
                                  "Each seat against the same seat: 2 units per worse result, 1 per equal; rate = MP ÷ 2(n−1)."))
 
 
-def _traveller(ctx: Context, g: BoardGroup) -> Block:
+def traveller(ctx: Context, g: BoardGroup) -> Block:
     t, w = ctx.t, ctx.seat_word
     rows = Rows(lambda: _traveller_rows(ctx, g), len(g.results))
     header = [t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"], t("莊家方", "Declarer"), "P",
@@ -477,33 +477,51 @@ def _result_slip(ctx: Context) -> Block:
 # ---- Hand records of the newest round --------------------------------------------------------------------------
 
 
+BOARDS_A_PAGE = 3      # a board's record is six lines: three boards fill a landscape page
+
+
 def hand_records_sheet(ctx: Context) -> Report | None:
+    """The round in play's hand records for the dealers, several boards a page."""
     res, t, data = ctx.res, ctx.t, ctx.data
     rnd = res.current_round
     if not (rnd and res.deals):
         return None
-    header = [t("方位", "Seat"), t("王", "Jokers")] + [SUIT_SYMBOLS[s] for s in SUITS] + [t("張數", "Cards"), t("分", "Points")]
     blocks = []
     for b in range(1, data.boards_per_round + 1):
-        deal = res.deals[(rnd, b)]
-        rows = [[ctx.seat_word[seat]] + _hand_row(deal.hands[seat]) for seat in SEATS]
-        rows.append([t("底牌", "Kitty")] + _hand_row(deal.kitty))
-        blocks.append(Block(t("第 {r} 輪 · 第 {b} 副", "Round {r} · Board {b}", r=rnd, b=b), header, rows, page_break=True,
-                            notes=[t("發牌階段：deal/r{r}/b{b}；抽籤種子：{s}", "Deal stage: deal/r{r}/b{b}; seed: {s}",
-                                     r=rnd, b=b, s=data.seed)]))
+        block = hand_record(ctx, res.deals[(rnd, b)])
+        block.page_break = b > 1 and (b - 1) % BOARDS_A_PAGE == 0
+        blocks.append(block)
     return ctx.report("HandRecords", t("{n} · 第 {r} 輪牌譜", "{n} · Round {r} hand records", n=ctx.name, r=rnd),
                       blocks, landscape=True,
-                      subtitle=t("兩副牌 108 張：每家 25 張，底牌 8 張。複式：各桌同一副牌的牌相同，請據此預先配牌。",
+                      subtitle=t("兩副牌 108 張：每家 25 張，底牌 8 張。複式：各桌同一副牌的牌相同，請據此預先配牌。"
+                                 "發牌階段 deal/r{r}/b（牌號）；抽籤種子：{s}",
                                  "Two decks, 108 cards: 25 to each seat, 8 to the kitty. Duplicate: every table plays the "
-                                 "same cards; pre-deal each board from this record."))
+                                 "same cards; pre-deal each board from this record. Deal stage deal/r{r}/b(board); seed: {s}",
+                                 r=rnd, s=data.seed))
 
 
-def _hand_row(cards: list[str]) -> list[Any]:
+# hearts and diamonds, to print in red once a report Block can colour a column's cells (it has
+# no cell colour yet: the columns are 2 + SUITS.index(suit) on a hand record)
+RED_SUITS = ("H", "D")
+
+
+def hand_record(ctx: Context, deal: Any) -> Block:
+    """One board's cards: a line per seat and one for the kitty, the jokers as dealers call them
+    (大王/小王 in Chinese), the suits in columns (♥ and ♦ the red ones)."""
+    t = ctx.t
+    header = [t("方位", "Seat"), t("王", "Jokers")] + [SUIT_SYMBOLS[s] for s in SUITS] + [t("張數", "Cards"), t("分", "Points")]
+    jokers = {"BJ": t("大王", "BJ"), "LJ": t("小王", "LJ")}
+    rows = [[ctx.seat_word[seat]] + _hand_row(deal.hands[seat], jokers) for seat in SEATS]
+    rows.append([t("底牌", "Kitty")] + _hand_row(deal.kitty, jokers))
+    return Block(t("第 {r} 輪 · 第 {b} 副", "Round {r} · Board {b}", r=deal.round, b=deal.board), header, rows)
+
+
+def _hand_row(cards: list[str], jokers: dict[str, str]) -> list[Any]:
     by_suit: dict[str, list[str]] = defaultdict(list)
     for c in cards:
         by_suit[suit_of(c)].append(rank_of(c))
-    jokers = " ".join(by_suit.get("J", []))
-    return [jokers] + [" ".join(by_suit.get(s, [])) or "—" for s in SUITS] + [len(cards), points(cards)]
+    shown = " ".join(jokers.get(j, j) for j in by_suit.get("J", []))
+    return [shown] + [" ".join(by_suit.get(s, [])) or "—" for s in SUITS] + [len(cards), points(cards)]
 
 
 # ---- Scoring example (附錄二) from the first board --------------------------------------------------------------
@@ -624,7 +642,7 @@ class Summary(Mapping):
         keys = ["seed"]
         if any(rs.tables or rs.sit_outs for rs in res.rounds.values()):
             keys.append("seating")
-        if res.deals:
+        if any(r in res.complete for r, _b in res.deals):
             keys.append("deals")
         if res.seat_results:
             keys.append("boards")
@@ -660,8 +678,10 @@ class Summary(Mapping):
         return seating
 
     def _deals(self) -> list[dict[str, Any]]:
+        # only the boards of complete rounds: a round seated and not yet played must not show its cards
+        complete = self._res.complete
         return [{"round": d.round, "board": d.board, "hands": {s: list(d.hands[s]) for s in SEATS}, "kitty": list(d.kitty)}
-                for (_r, _b), d in sorted(self._res.deals.items())]
+                for (r, _b), d in sorted(self._res.deals.items()) if r in complete]
 
     def _boards(self) -> list[dict[str, Any]]:
         return [{"round": s.round, "board": s.board, "seat": s.seat, "player": s.player, "score": s.score,
@@ -687,7 +707,8 @@ class Summary(Mapping):
 
 
 def summary(res: Results) -> Summary:
-    """The JSON summary: the seed, every round's seating, the deals, each seat's boards and the standings."""
+    """The JSON summary: the seed, every round's seating, the deals of the rounds played, each
+    seat's boards and the standings."""
     return Summary(res)
 
 

@@ -1,13 +1,14 @@
 """The Shengji pages of the published site (the ``site`` hook, see ``ttools.publish``): every
 round's seating by name (each player once a round, sit-outs listed) and by table, a player list
-and one page per player with their boards, seats and rates. Hand records stay private."""
+(a pair list in the pairs format), one page per player with their boards, seats and rates, and
+the hand records of complete rounds, a page a board with its travelling scores."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
 from ttools.competitions.shengji.compute import Results, RoundSeating
-from ttools.competitions.shengji.report import PCT, SIGNED, clock, percent, two
+from ttools.competitions.shengji.report import PCT, SIGNED, Context, traveller, clock, hand_record, percent, two
 from ttools.core.cards import SEATS
 from ttools.i18n import Translator
 from ttools.publish.pages import Link, Page, SitePlan, slug
@@ -57,8 +58,43 @@ def site(res: Results, lang: str) -> SitePlan:
     ctx = SiteContext(res, lang)
     pages = [page for page in (seating_by_name_page(ctx), seating_by_table_page(ctx), players_page(ctx)) if page]
     pages += player_pages(ctx)
+    pages += played_board_pages(ctx)
+    # the JSON keeps only the deals of complete rounds (see the summary), so the site may carry them
     return SitePlan(pages=pages, stage=stage(ctx), big=["next-seating", "ranking"],
-                    menu=["by-name", "next-seating", "ranking", "tables", "players", "travellers", "missing"])
+                    menu=["by-name", "next-seating", "ranking", "tables", "players", "travellers", "played-boards", "missing"],
+                    show=["deals"])
+
+
+def board_slug(round_: int, board: int) -> str:
+    return slug("board", f"r{round_}", f"b{board}")
+
+
+def played_board_pages(ctx: SiteContext) -> list[Page]:
+    """Once a round is complete, its hand records as duplicate events post them: a page a board
+    with its cards and its travelling scores, and a list of those boards. Never a board of a round
+    still in play or only seated: every table plays the same cards."""
+    res, t = ctx.res, ctx.t
+    played = sorted(key for key in res.deals if key[0] in res.complete)
+    if not played:
+        return []
+    report_ctx = Context(res, ctx.lang)
+    groups = {(g.round, g.board): g for g in res.groups}
+    pages, rows = [], []
+    for rnd, board in played:
+        deal = res.deals[(rnd, board)]
+        blocks = [hand_record(report_ctx, deal)]
+        group = groups.get((rnd, board))
+        if group is not None:
+            blocks.append(traveller(report_ctx, group))
+        title = t("{n} · 第 {r} 輪第 {b} 副", "{n} · Round {r} board {b}", n=ctx.name, r=rnd, b=board)
+        pages.append(Page(board_slug(rnd, board), title, blocks, listed=False))
+        rows.append([rnd, Link(t("第 {b} 副", "Board {b}", b=board), board_slug(rnd, board)),
+                     len(group.played) if group else 0])
+    index = Page("played-boards", t("{n} · 牌譜及計分單", "{n} · Hand records and travellers", n=ctx.name),
+                 [Block("", [t("輪次", "Round"), t("牌號", "Board"), t("桌數", "Tables")],
+                        sorted(rows, key=lambda r: -r[0]))],      # latest round first, its boards in order
+                 subtitle=t("僅列已完成各輪的牌：進行中的一輪不公開。", "Only the boards of complete rounds: a round in play is never shown."))
+    return [index] + pages
 
 
 def seating_by_name_page(ctx: SiteContext) -> Page | None:
