@@ -33,7 +33,7 @@ def export(file: str, folder: str | None) -> None:
     except OutputRefused as exc:
         fail(f"refused: {exc}")
     except ValueError as exc:
-        raise click.UsageError(str(exc))
+        raise click.UsageError(str(exc)) from None
     report(outcome)
     for path in written:
         click.echo(f"wrote {path}", err=True)
@@ -66,7 +66,7 @@ def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: boo
         with Writing(output):
             problems = run_import(list(files), output, lang=lang)
     except ValueError as exc:
-        raise click.UsageError(str(exc))
+        raise click.UsageError(str(exc)) from None
     for p in problems:
         click.echo(p.line(lang or "en"), err=True)
     if any(p.severity == "error" for p in problems):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from ttools.competitions.scrabble.competition import NAME, write_input_workbook
 from ttools.competitions.scrabble.compute import compute
@@ -41,8 +41,10 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     them — and ``<event>.tou`` into ``folder`` (default: beside the workbook). Slips with errors
     are left out, as in processing, except a game with one score entered, whose score is
     written; the outcome carries the problems. Files that ttools did not write are never
-    replaced. Raises ``Unreadable`` for a file that is not a workbook, ``ValueError`` for a
-    workbook of another competition or a folder holding TSH's own files."""
+    replaced; each file is written atomically (a half-written one never replaces a good one).
+    Typed text stays text: line breaks are folded, config.tsh values are Perl single-quoted.
+    Raises ``Unreadable`` for a file that is not a workbook, ``ValueError`` for a workbook of
+    another competition or a folder holding TSH's own files."""
     from ttools.files import check_outputs
     from ttools.pipeline import identify
     from ttools.workbook.read import read_book
@@ -54,45 +56,46 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     res = compute(data, problems)
     outcome = Outcome(competition=NAME, lang=data.lang, problems=problems)
     folder = folder or os.path.dirname(os.path.abspath(path))
-    targets = [os.path.join(folder, _file_stem(d.lower(), "division") + ".t") for d in res.divisions]
-    targets += [os.path.join(folder, tsh_config.CONFIG_NAME), os.path.join(folder, _file_stem(data.name, "event") + ".tou")]
+    files = _export_files(data, res, today)
+    targets = [os.path.join(folder, name) for name, _, _ in files]
     check_outputs([path], targets)      # never the workbook read, whatever the spelling
     clash = [t for t in targets if os.path.exists(t)]
     if clash and not tsh_config.written_by_ttools(folder):
         raise ValueError(f"{folder} already holds {', '.join(os.path.basename(t) for t in clash)} that ttools did not write "
                          "(a TSH event folder?); export to another folder with --to")
-    os.makedirs(folder, exist_ok=True)
-    written = []
-    for d, div in res.divisions.items():
-        target = os.path.join(folder, _file_stem(d.lower(), "division") + ".t")
-        with open(target, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(export_t(div.players, div.games + div.pending + div.half, data.rules))
-        written.append(target)
-    target = os.path.join(folder, tsh_config.CONFIG_NAME)
-    with open(target, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(tsh_config.write_config(data.name, data.date, data.rules,
-                                         [(d, _file_stem(d.lower(), "division") + ".t") for d in res.divisions]))
-    written.append(target)
-    tou = export_tou(data.name or "ttools", data.date or today or datetime.date.today(),
-                     [(d, div.players, div.outcomes) for d, div in res.divisions.items()])
     unreadable = [p for div in res.divisions.values() for p in div.players if tou_name(p) is None]
     if unreadable:
         problems.append(warning(TOU_NAME_NOT_ASCII, Where(data.sheet("Players"), ""),
                                 players=", ".join(f"{p.id} {p.name}" for p in unreadable)))
-    target = os.path.join(folder, _file_stem(data.name, "event") + ".tou")
-    with open(target, "w", encoding="ascii" if tou.isascii() else "utf-8", newline="") as fh:
-        fh.write(tou)
-    written.append(target)
-    return written, outcome
+    os.makedirs(folder, exist_ok=True)
+    for target, (_, text, newline) in zip(targets, files):
+        _write_file(target, text, newline)
+    return targets, outcome
 
 
-def _read_text(path: str) -> str:
-    with open(path, "rb") as fh:
-        raw = fh.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # TSH's default encoding before its utf8 option
+def _export_files(data: Any, res: Any, today: datetime.date | None) -> list[tuple[str, str, str]]:
+    """(file name, text, line ending) of every exported file, in the order they are written:
+    the divisions' ``.t`` files, ``config.tsh`` and the ``.tou`` file."""
+    t_names = {d: _file_stem(d.lower(), "division") + ".t" for d in res.divisions}
+    files = [(t_names[d], export_t(div.players, div.games + div.pending + div.half, data.rules), "\n")
+             for d, div in res.divisions.items()]
+    files.append((tsh_config.CONFIG_NAME, tsh_config.write_config(data.name, data.date, data.rules, list(t_names.items())),
+                  "\n"))
+    tou = export_tou(data.name or "ttools", data.date or today or datetime.date.today(),
+                     [(d, div.players, div.outcomes) for d, div in res.divisions.items()])
+    files.append((_file_stem(data.name, "event") + ".tou", tou, ""))
+    return files
+
+
+def _write_file(target: str, text: str, newline: str) -> None:
+    """``text`` into ``target`` atomically; ASCII text stays ASCII, anything else is UTF-8."""
+    from ttools.files import write_atomic
+
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="ascii" if text.isascii() else "utf-8", newline=newline) as fh:
+            fh.write(text)
+
+    write_atomic(target, write, suffix=".tmp")
 
 
 def import_tsh(paths: Sequence[str], output: str, lang: str | None = None, name: str = "") -> list[Problem]:
@@ -103,39 +106,69 @@ def import_tsh(paths: Sequence[str], output: str, lang: str | None = None, name:
     as player1 where the file says (``p12``); otherwise ``first`` says it is not known. TSH
     keeps a forfeit as two byes (+spread and −spread), and so does the workbook. What the
     workbook cannot carry is listed as warnings. Returns the problems; with an error nothing
-    is written."""
+    is written. Only regular files inside the event folder (a loose file's own folder) are
+    read, bounded in size and line length: anything else raises ``tsh_config.FileRefused``.
+    The workbook is written atomically."""
+    from ttools.files import write_atomic
+
     problems: list[Problem] = []
     event: dict = {"name": name}
     rules: dict = {}
-    files: list[tuple[str, str]] = []      # (division, path)
+    files = _division_files(paths, event, rules, problems)
+    if any(p.severity == "error" for p in problems):
+        return problems
+    divisions = [(division, text, import_t(text, os.path.basename(path), division))
+                 for division, path, text in _division_texts(files)]
+    problems += [p for _, _, div in divisions for p in div.problems]
+    if any(p.severity == "error" for p in problems):
+        return problems
+    players, results = _workbook_rows([(division, div) for division, _, div in divisions])
+    event["seed"] = derive_seed(*(text for _, text, _ in divisions))
+
+    def write(tmp: str) -> None:
+        write_input_workbook(tmp, players, {"Results": results}, event=event, rules=rules, lang=lang or "zh-Hant")
+
+    write_atomic(output, write, suffix=".xlsx")
+    return problems
+
+
+def _division_files(paths: Sequence[str], event: dict, rules: dict, problems: list[Problem]) -> list[tuple[str, str, str]]:
+    """(division, path, event folder) of every division file: those a folder's config.tsh names
+    (its settings go into ``event`` and ``rules``) and loose files, each its own division."""
+    files: list[tuple[str, str, str]] = []
     for path in paths:
         if os.path.isdir(path):
             config = tsh_config.read_config(path)
             problems += config.problems
-            files += config.divisions
+            files += [(division, file, path) for division, file in config.divisions]
             event.update({k: v for k, v in config.event.items() if v not in ("", None) and not event.get(k)})
             rules.update(config.rules)
         else:
-            files.append((nz.parse_code(os.path.splitext(os.path.basename(path))[0]) or "A", path))
-    if any(p.severity == "error" for p in problems):
-        return problems
+            division = nz.parse_code(os.path.splitext(os.path.basename(path))[0]) or "A"
+            files.append((division, path, os.path.dirname(os.path.abspath(path))))
+    return files
+
+
+def _division_texts(files: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """(division, path, text) of every division file, each read once and within its folder."""
     if not files:
         raise ValueError("no TSH division files found (a config.tsh naming them, or .t files)")
-    divisions = []
+    out = []
     seen: dict[str, str] = {}
-    for division, path in files:
+    for division, path, folder in files:
         if division in seen:
             raise ValueError(f"{path} and {seen[division]} would both be division {division}")
         seen[division] = path
-        text = _read_text(path)
-        divisions.append((division, text, import_t(text, os.path.basename(path), division)))
-    problems += [p for _, _, div in divisions for p in div.problems]
-    if any(p.severity == "error" for p in problems):
-        return problems
+        out.append((division, path, tsh_config.read_event_file(path, folder)))
+    return out
 
+
+def _workbook_rows(divisions: list[tuple[str, Any]]) -> tuple[list[dict], list[dict]]:
+    """The Players and Results rows of the divisions read; ids carry the division letter when
+    there are several."""
     prefix = len(divisions) > 1
     players, results = [], []
-    for division, _text, div in divisions:
+    for division, div in divisions:
         def pid(number: str | None, division: str = division) -> str:
             return "" if not number else (f"{division}{number}" if prefix else number)
 
@@ -149,6 +182,4 @@ def import_tsh(paths: Sequence[str], output: str, lang: str | None = None, name:
                             "score2": "" if g.score2 is None else g.score2, "forfeit": g.forfeit or "",
                             "first": "?" if g.player2 and g.first is None else "",
                             "penalty1": g.penalty1 or "", "penalty2": g.penalty2 or ""})
-    event["seed"] = derive_seed(*(text for _, text, _ in divisions))
-    write_input_workbook(output, players, {"Results": results}, event=event, rules=rules, lang=lang or "zh-Hant")
-    return problems
+    return players, results

@@ -69,19 +69,35 @@ TSH_HALF_SCORED = define(
 )
 
 
+# Line breaks and other control characters (C0, C1, U+2028 and U+2029): a reader that splits
+# lines on any of them would see typed text as lines or fields of its own.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+QUOTED = 80   # the most of a line a problem quotes
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of line breaks and other control characters folded into a space:
+    what staff typed stays one line of text in every file ttools writes for other software."""
+    return _CONTROL.sub(" ", text)
+
+
+def _quoted(line: str) -> str:
+    return line if len(line) <= QUOTED else line[:QUOTED - 1] + "…"
+
+
 # ---------------------------------------------------------------------------------------
 # TSH .t export
 
 
 def _t_name(name: str) -> str:
-    name = " ".join(name.replace(";", ",").split()) or "?"
+    name = " ".join(one_line(name).replace(";", ",").split()) or "?"
     # TSH's Name(): "kludge to allow names ending in digits" (a trailing comma, dropped on
     # reading); its line pattern also needs two characters before the rating.
     return name + "," if name[-1].isdigit() or len(name) == 1 else name
 
 
 def _t_word(word: str) -> str:
-    return re.sub(r"([\\;])", r"\\\1", word)
+    return re.sub(r"([\\;])", r"\\\1", one_line(word))
 
 
 # (opponent number, score or None, p12, board or None, penalty)
@@ -143,7 +159,7 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
         if any(c[4] for c in row):
             etc["penalty"] = [str(c[4]) for c in row]
         if p.club:
-            etc["team"] = p.club.split()
+            etc["team"] = one_line(p.club).split()
         if p.rating_class:
             etc["class"] = [p.rating_class]
         for key in sorted(etc):
@@ -245,7 +261,7 @@ def _player_lines(text: str, where: Where, problems: list[Problem]) -> list[dict
             line += ";"
         m = T_LINE.match(line)
         if not m:
-            problems.append(error(TSH_LINE_UNREADABLE, where, line=lineno, text=raw))
+            problems.append(error(TSH_LINE_UNREADABLE, where, line=lineno, text=_quoted(raw)))
             continue
         name, rating, opps, scores, etc = m.groups()
         try:
@@ -258,7 +274,7 @@ def _player_lines(text: str, where: Where, problems: list[Problem]) -> list[dict
                 "etc": _etc_fields(etc),
             })
         except ValueError:   # a score like '4-3' or a number no game could give
-            problems.append(error(TSH_LINE_UNREADABLE, where, line=lineno, text=raw if len(raw) <= 80 else raw[:79] + "…"))
+            problems.append(error(TSH_LINE_UNREADABLE, where, line=lineno, text=_quoted(raw)))
     return parsed
 
 
@@ -397,7 +413,7 @@ def export_tou(
     """A WESPA ratings submission: every division's players (in the order given) and rounds."""
     crlf = "\r\n"
     out = []
-    head = "*M%02d.%02d.%04d %s" % (date.day, date.month, date.year, tournament)
+    head = "*M%02d.%02d.%04d %s" % (date.day, date.month, date.year, one_line(tournament))
     for name, players, outs in divisions:
         number = {p.id: i + 1 for i, p in enumerate(players)}
         by_cell: dict[tuple[str, int], Outcome] = {}
@@ -405,13 +421,13 @@ def export_tou(
             by_cell[(o.player, o.round)] = o
         last = max((r for (_, r) in by_cell), default=0)
         wide = len(players) > 99
-        out += [head, "*" + name, HIGH_WORD_LINE]
+        out += [head, "*" + one_line(name), HIGH_WORD_LINE]
         for p in players:
-            shown = (tou_name(p) or p.name or p.id)[:TOU_NAME]
+            shown = one_line(tou_name(p) or p.name or p.id)[:TOU_NAME]
             blocks = "".join(_tou_block(by_cell.get((p.id, r)), number[p.id], number, wide) for r in range(1, last + 1))
             out.append(shown.ljust(TOU_NAME) + blocks)
     out.append("*** END OF FILE ***")
     return crlf.join(out) + crlf
 
 
-__all__ = ["TshDivision", "export_t", "export_tou", "import_t", "tou_name"]
+__all__ = ["TshDivision", "export_t", "export_tou", "import_t", "one_line", "tou_name"]

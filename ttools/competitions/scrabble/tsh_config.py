@@ -5,6 +5,11 @@ line is named in a warning, never dropped silently.
 The file is TSH's own: ``division a a.t``, ``config key = value`` with Perl literals
 (``"text"``, ``'text'``, numbers, ``[200, 700]`` lists, ``key{'A'}`` per division), and
 commands such as ``autopair`` and ``prize`` that only TSH acts on.
+
+Every file of an event is read through ``read_event_file``: only a regular file inside the
+event folder (after links are resolved), bounded in size and line length; anything else is
+refused in one line naming the file and why, quoting nothing of what it holds. TSH evaluates
+``config.tsh`` as Perl, so every text ttools writes there is a single-quoted literal on one line.
 """
 
 from __future__ import annotations
@@ -12,23 +17,104 @@ from __future__ import annotations
 import datetime
 import os
 import re
+import stat
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ttools.competitions.scrabble.tsh import one_line
 from ttools.i18n import simplified
-from ttools.problems import Problem, Where, define, error, warning
+from ttools.problems import Problem, Unreadable, Where, define, error, warning
 from ttools.workbook import normalize as nz
 
 CONFIG_NAME = "config.tsh"
 WRITTEN_BY = "# written by ttools export: the workbook is the record; this folder is rewritten by each export"
+MAX_FILE_BYTES = 20 * 1024 * 1024   # the largest real division files are a few hundred KB
+MAX_LINE_BYTES = 64 * 1024          # a player line of a hundred rounds is a few KB
+
+
+class FileRefused(Unreadable):
+    """A file of a TSH event that is not read (exit 2, one line): outside the event folder, not a
+    regular file, too large, a line too long, or not text. The message names the file and why
+    and quotes nothing of what it holds."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))     # a file name is shown as one line, no terminal codes
+
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_regular(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return f"{kind}, not a regular file"
+
+
+def inside(path: str, folder: str) -> bool:
+    """Is ``path`` inside ``folder`` once both are resolved (links, ``..``)?"""
+    base, real = os.path.realpath(folder), os.path.realpath(path)
+    try:
+        return os.path.commonpath([base, real]) == base and real != base
+    except ValueError:      # another drive
+        return False
+
+
+def _read_bounded(real: str, shown: str) -> bytes:
+    """The bytes of the regular file ``real``: checked before it is opened (a FIFO or a device is
+    never opened), opened without blocking or following a link put there since, and read to the
+    size limit at most."""
+    try:
+        before = os.stat(real)
+    except OSError as exc:
+        raise FileRefused(f"{shown}: {exc.strerror or exc}") from None
+    why = _not_regular(before.st_mode) or (f"larger than {MAX_FILE_BYTES >> 20} MB"
+                                           if before.st_size > MAX_FILE_BYTES else None)
+    if why:
+        raise FileRefused(f"{shown}: {why}")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(real, flags)
+    except OSError as exc:
+        raise FileRefused(f"{shown}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as fh:
+        now = os.fstat(fh.fileno())
+        if (now.st_dev, now.st_ino) != (before.st_dev, before.st_ino) or not stat.S_ISREG(now.st_mode):
+            raise FileRefused(f"{shown}: replaced while being read")
+        raw = fh.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise FileRefused(f"{shown}: larger than {MAX_FILE_BYTES >> 20} MB")
+    return raw
+
+
+def read_event_file(path: str, folder: str) -> str:
+    """The text of ``path``, a file of the TSH event in ``folder``: a regular file inside the
+    folder after links are resolved, at most MAX_FILE_BYTES, no line longer than MAX_LINE_BYTES,
+    UTF-8 (TSH's utf8 option) or else Latin-1 (its default before). Anything else raises
+    ``FileRefused`` naming the file and why."""
+    if not inside(path, folder):
+        raise FileRefused(f"{path}: outside the event folder {folder}")
+    raw = _read_bounded(os.path.realpath(path), path)
+    if b"\0" in raw:
+        raise FileRefused(f"{path}: not text (it holds NUL bytes)")
+    if max(map(len, raw.splitlines()), default=0) > MAX_LINE_BYTES:
+        raise FileRefused(f"{path}: a line longer than {MAX_LINE_BYTES >> 10} KB")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 def written_by_ttools(folder: str) -> bool:
     """Does ``folder`` hold a config.tsh that ``ttools export`` wrote (so it may be rewritten)?"""
+    path = os.path.join(folder, CONFIG_NAME)
     try:
-        with open(os.path.join(folder, CONFIG_NAME), encoding="utf-8-sig") as fh:
-            return fh.readline().rstrip("\r\n") == WRITTEN_BY
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False            # never opened: a FIFO would wait, a device never end
+        with open(path, encoding="utf-8-sig") as fh:
+            return fh.readline(len(WRITTEN_BY) + 2).rstrip("\r\n") == WRITTEN_BY
     except (OSError, UnicodeDecodeError):
         return False
 
@@ -91,9 +177,16 @@ def parse_date(text: str) -> datetime.date | None:
         return None
 
 
+_SINGLE_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'", re.DOTALL)
+
+
 def _literal(text: str) -> Any:
-    """A Perl scalar or list literal as TSH configs write them; None when not understood."""
+    """A Perl scalar or list literal as TSH configs write them; None when not understood. In a
+    single-quoted one, ``\\'`` and ``\\\\`` are the only escapes (as Perl reads it)."""
     text = text.strip().rstrip(";").strip()
+    quoted = _SINGLE_QUOTED.fullmatch(text)
+    if quoted:
+        return re.sub(r"\\([\\'])", r"\1", quoted.group(1))
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         return text[1:-1]
     if text.startswith("[") and text.endswith("]"):
@@ -109,15 +202,10 @@ def read_config(folder: str) -> TshConfig:
     out = TshConfig()
     path = os.path.join(folder, CONFIG_NAME)
     where = Where(CONFIG_NAME, "")
-    if not os.path.exists(path):
+    if not os.path.lexists(path):
         out.problems.append(error(CONFIG_MISSING, Where(folder, ""), folder=folder))
         return out
-    with open(path, "rb") as fh:
-        raw = fh.read()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
+    text = read_event_file(path, folder)
     skipped: dict[str, list[int]] = defaultdict(list)
     for lineno, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
@@ -128,6 +216,8 @@ def read_config(folder: str) -> TshConfig:
         if command == "division" and len(words) >= 3:
             division = nz.parse_code(words[1]) or "A"
             file = os.path.join(folder, words[2])
+            if not inside(file, folder):      # config.tsh may name any path: read none outside
+                raise FileRefused(f"{file}: outside the event folder {folder}")
             if not os.path.exists(file):
                 out.problems.append(error(DIVISION_FILE_MISSING, where, line=lineno, division=division, file=words[2]))
                 continue
@@ -173,12 +263,23 @@ def write_config(name: str, date: datetime.date | None, rules: Any, divisions: l
     """A ``config.tsh`` for exported ``.t`` files: the divisions, the event's name and date,
     the bye spread and any spread caps, so that TSH (and ``ttools import-tsh``) reads the
     folder as the event it is."""
-    lines = [WRITTEN_BY] + [f"division {d.lower()} {file}" for d, file in divisions]
+    lines = [WRITTEN_BY] + [f"division {_word(d.lower())} {_word(file)}" for d, file in divisions]
     if name:
-        lines.append('config event_name = "%s"' % name.replace('"', "'"))
+        lines.append(f"config event_name = {perl_text(name)}")
     if date is not None:
-        lines.append('config event_date = "%s"' % date.isoformat())
-    lines.append(f"config bye_spread = {rules.bye_spread}")
+        lines.append(f"config event_date = {perl_text(date.isoformat())}")
+    lines.append(f"config bye_spread = {int(rules.bye_spread)}")       # numbers: digits only
     if rules.spread_cap:
-        lines.append("config spread_cap = [%s]" % ", ".join(map(str, rules.spread_cap)))
+        lines.append("config spread_cap = [%s]" % ", ".join(str(int(c)) for c in rules.spread_cap))
     return "\n".join(lines) + "\n"
+
+
+def perl_text(text: str) -> str:
+    """``text`` as a Perl single-quoted literal on one line: Perl interpolates and runs nothing in
+    it (``@{[ … ]}``, ``$x`` stay text), and only ``\\`` and ``'`` are escaped."""
+    return "'" + one_line(text).replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _word(text: str) -> str:
+    """One word of a ``division`` line (TSH splits the line on spaces)."""
+    return "".join(one_line(text).split()) or "_"
