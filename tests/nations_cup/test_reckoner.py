@@ -73,7 +73,8 @@ def test_lookups():
     assert nlh.rows[-1] == ["17–36", 0, Decimal("0.00")]
     # bounty raw 10 × 500/243 = 5000/243 = 20.576… -> 20.58
     assert r.bounty_points[10] == F(5000, 243)
-    assert sorted(r.bounty_points) == list(range(41))
+    # to the most a team can hold: places 1–3 (20 + 15 + 12) and all 73 chips issued
+    assert sorted(r.bounty_points) == list(range(47 + 73 + 1))
     bounty_places = r.rows()[3]
     assert bounty_places.rows[0] == [1, 20, Decimal("41.15")]   # 20 × 500/243 = 41.152…
     assert bounty_places.rows[-1] == ["11–36", 0, Decimal("0.00")]

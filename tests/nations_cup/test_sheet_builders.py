@@ -59,4 +59,7 @@ def test_the_site_has_a_page_per_team_after_the_by_name_pages(results):
     slugs = [p.slug for p in plan.pages]
     assert slugs[:4] == ["day1-by-name", "day2-by-name", "finals-by-name", "teams"]
     assert slugs[4:] == [SITE.team_slug(t) for t in res.data.teams]
-    assert plan.big == ["finals-by-name", "final-standings", "standings"]
+    assert res.final_standings.complete
+    assert plan.big == ["final-standings", "finals-by-name", "standings"]     # the finals over: the result first
+    during = SITE.site(process_file(str(SAMPLES / "nations-cup-11-finals.xlsx")).results, "en")
+    assert during.big == ["finals-by-name", "final-standings", "standings"]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from itertools import combinations, islice
-from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
 
 from ttools.core.draw import Draw, sha256
 from ttools.i18n import simplified
 from ttools.problems import ERROR, NOWHERE, Problem, Where, define, error, warning
 
+from .day2 import event_word
 from .model import Located, Rules, team_of as code_team
 
 BREAK_ORDERS = ("highest-first", "lowest-first")
@@ -149,12 +150,13 @@ class Advice(NamedTuple):
             line += texts["pick"]
         return line
 
-    def as_json(self) -> dict:
+    def as_json(self, lang: str = "en") -> dict:
+        """The advice for the JSON summary, its one line in the event's language."""
         return {
             "action": self.action,
             "table": self.table,
             "broken": list(self.broken),
-            "summary": self.summary(),
+            "summary": self.summary(lang),
             "moves": [
                 {
                     "player": m.player,
@@ -195,19 +197,22 @@ def check_seating(
     tables: int | None = None,
     field: Mapping[str, Where] | None = None,
     event: str = "",
+    unchecked: Collection[str] = (),
 ) -> list[Problem]:
     """Each player once; every player still in on a real seat, alone in it; with ``tables``,
     only tables 1..tables; with ``field`` (line-up player -> their line-up cell), every line-up
-    player has a row and nobody else does."""
+    player has a row and nobody else does, except players of the ``unchecked`` teams (whose
+    line-ups are not in or not valid)."""
     problems: list[Problem] = []
     if field is not None:
         seated = {s.player for s in seating}
         for player, where in field.items():
             if player not in seated:
-                problems.append(error(NOT_SEATED, where, player=player, event=event))
+                problems.append(error(NOT_SEATED, where, player=player, event=event_word(event)))
         for s in seating:
-            if s.player not in field:
-                problems.append(error(NOT_IN_FIELD, _cell(s, "player"), player=s.player, event=event))
+            # a team with no valid line-up has no field to check its rows against (its line-up errors say why)
+            if s.player not in field and code_team(s.player) not in unchecked:
+                problems.append(error(NOT_IN_FIELD, _cell(s, "player"), player=s.player, event=event_word(event)))
     seen: set[str] = set()
     taken: dict[tuple[int, int], str] = {}
     for s in seating:
@@ -251,6 +256,7 @@ def advise(
     field: Mapping[str, Where] | None = None,
     sheet: str = "Seating",
     started: bool = True,
+    unchecked: Collection[str] = (),
 ) -> Advice:
     """What the floor must do now: a final-table redraw, a table break, a balance, or nothing.
 
@@ -263,11 +269,12 @@ def advise(
     are in play (避免同隊同桌，至僅餘 2 桌為止), and then so that nobody is balanced into the
     table that breaks next. Forced same-team seats are flagged. ``tables`` and ``field`` (line-up
     player -> line-up cell) make the seating checks stricter; ``sheet`` names the Seating sheet;
-    ``started`` is False while nobody of the event is out yet (no break, no final table then).
+    ``started`` is False while nobody of the event is out yet (no break, no final table then);
+    ``unchecked`` teams (line-up not in or not valid) are not checked against ``field``.
     """
     rows = sorted(seating, key=lambda s: (s.table, s.seat, _player_key(s.player)))
     stage = f"day2/{event}/seating/{fingerprint(rows)}"
-    problems = check_seating(rows, table_capacity, tables, field, event)
+    problems = check_seating(rows, table_capacity, tables, field, event, unchecked)
     if rules.break_order not in BREAK_ORDERS:
         problems.append(error(BREAK_ORDER, Where("Rules", "break_order"), order=rules.break_order))
     live = [s for s in rows if not s.out]

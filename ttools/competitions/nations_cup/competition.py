@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ttools.competitions.base import Competition
-from ttools.i18n import Translator, simplified
+from ttools.i18n import simplified
 
 if TYPE_CHECKING:   # the report sheets, the writer and the site's pages load only when used: check needs none
     from ttools.competitions.nations_cup.load import EventData
@@ -82,24 +82,6 @@ def _player_rows(n: int) -> list[dict[str, Any]]:
 def _player_codes(teams: list[str], extra: list[str] = ()) -> list[str]:
     codes = [f"{t}{i}" for t in teams for i in range(1, 7)]
     return codes + [c for c in extra if c not in codes]
-
-
-def _owed_notes(res: Results, lang: str) -> list[str]:
-    """Above the finals line-ups: who still owes an HU or an SNG, and who is forced next round."""
-    t = Translator(lang)
-    lines = []
-    for team in res.finalists:
-        ow = res.finals_owed.get(team)
-        if ow is None or ow.next_round is None:
-            continue
-        parts = [t("{team}（第 {round} 輪）", "{team} (round {round})", team=team, round=ow.next_round)]
-        for players, traditional, english in ((ow.hu, "尚未單挑：", "not yet HU: "), (ow.sng, "尚未單桌：", "not yet SNG: "),
-                                              (ow.must_hu, "必須單挑：", "must play HU: "),
-                                              (ow.must_sng, "必須單桌：", "must play SNG: ")):
-            if players:
-                parts.append(t(traditional, english) + ", ".join(players))
-        lines.append("  ".join(parts))
-    return lines
 
 
 class NationsCup(Competition):
@@ -199,8 +181,8 @@ def _write_finals(w: WorkbookWriter, data: EventData, res: Results | None, lang:
     if not roster and res is not None and res.finalists:
         roster = [{"team": tm, "player": ""} for tm in res.finalists for _ in range(6)]
     w.input_sheet(S.FINALS_ROSTER, lang, roster, min_rows=24)
-    owed_notes = _owed_notes(res, lang) if res is not None else []
-    w.input_sheet(S.FINALS_LINEUPS, lang, data.raw.get("FinalsLineups") or [], min_rows=24, notes_above=owed_notes)
+    # who still owes an HU or an SNG is on FinalsDraw: status lines above an input table would push its header down
+    w.input_sheet(S.FINALS_LINEUPS, lang, data.raw.get("FinalsLineups") or [], min_rows=24)
     hu_rows = list(data.raw.get("FinalsHU") or [])
     sng_rows = list(data.raw.get("FinalsSNG") or [])
     if res is not None:

@@ -248,11 +248,13 @@ def _table_moves(data: EventData, res: Results, problems: list[Problem]) -> None
         if not rows and not data.seating and event in res.draws:
             rows = _drawn_seating(data, res, event, already_out[event])
         if rows and res.tables_day2 is not None:
+            # the teams whose line-ups are valid are checked even while another team's line-up has errors
             field = ({p: lineup_cells[p] for ps in res.lineups[event].values() for p in ps}
-                     if res.lineups_complete else None)
+                     if res.lineups.get(event) else None)
             advice = BL.advise(rows, team_of, data.rules.table_seats, data.seed, event, data.rules,
                                tables=res.tables_day2, field=field, sheet=data.sheet_names.get("Seating", "Seating"),
-                               started=any(r.out for r in rows))
+                               started=any(r.out for r in rows),
+                               unchecked=[t for t in data.teams if t not in res.lineups.get(event, {})])
             problems.extend(advice.problems)
             res.advice[event] = advice
             if advice.action != "invalid":     # a seating with errors has no one current seat per player

@@ -16,6 +16,11 @@ PER_EVENT = 3                # each team enters 3 players in each event
 RULEBOOK_TABLES = 4          # 每場 4 桌
 RULEBOOK_SIZES = (8, 9)      # 每桌 8 至 9 人
 
+
+def event_word(event: str) -> dict[str, str]:
+    """An event code as a message parameter: the code in English, the event's name in Chinese."""
+    return {"en": event, "zh-Hant": {"nlh": "NLH MTT", "bounty": "獵人賽"}.get(event, event)}
+
 TABLES_AUTO = define(
     "tables-day2-auto",
     "Each Day 2 event has {field} players: {tables} tables of {sizes} (the rulebook's 4 tables of 8–9 seat "
@@ -109,7 +114,7 @@ def validate_lineups(
     seen: set[tuple[str, str, str]] = set()       # (team, event, player)
     by_team_event: dict[tuple[str, str], list[LineupRow]] = defaultdict(list)
     for row in rows:
-        params = {"team": row.team, "event": row.event, "player": row.player}
+        params = {"team": row.team, "event": event_word(row.event), "player": row.player}
         if row.team not in roster_teams:
             problems.append(error(LINEUP_UNKNOWN_TEAM, _cell(row, "team"), team=row.team))
             continue
@@ -134,7 +139,7 @@ def validate_lineups(
         seen.add((row.team, row.event, row.player))
         first = seen_in.setdefault(row.player, row.event)
         if first != row.event:
-            problems.append(error(LINEUP_BOTH_EVENTS, _cell(row, "player"), first=first, **params))
+            problems.append(error(LINEUP_BOTH_EVENTS, _cell(row, "player"), first=event_word(first), **params))
             bad_teams.add(row.team)
 
     for team in roster_teams:
@@ -148,7 +153,7 @@ def validate_lineups(
             if len(entered) == PER_EVENT:
                 continue
             bad_teams.add(team)
-            params = dict(team=team, event=event, count=len(entered), expected=PER_EVENT)
+            params = dict(team=team, event=event_word(event), count=len(entered), expected=PER_EVENT)
             if len(entered) > PER_EVENT:
                 # the rows beyond the third are the ones to look at (a player typed in the wrong event)
                 problems.extend(error(LINEUP_COUNT, _cell(r, "event"), **params) for r in entered[PER_EVENT:])

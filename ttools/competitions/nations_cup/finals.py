@@ -18,6 +18,11 @@ ROSTER_SIZE = 6        # 決賽出賽選手名單: 6 players, fixed once submitt
 ROUNDS = 3             # 共進行 3 輪
 PER_KIND = 3           # each round: 3 players to heads-up (單挑賽), 3 to SNG (單桌錦標賽)
 KINDS = ("hu", "sng")
+
+
+def kind_word(kind: str) -> dict[str, str]:
+    """A finals event as a message parameter: HU or SNG in English, its name in Chinese."""
+    return {"en": kind.upper(), "zh-Hant": {"hu": "單挑賽", "sng": "單桌錦標賽"}.get(kind.lower(), kind)}
 HU_TABLES = 2          # 6 matches ÷ 3 per table
 MATCHES_PER_TABLE = 3
 SNG_TABLES = 3         # 3 tables of 4, one player of each team
@@ -498,7 +503,7 @@ def check_round(
             continue
         first = kind_of.get(row.player)
         if first == row.kind:
-            problems.append(error(LINEUP_DUPLICATE, _cell(row, "player"), kind=row.kind.upper(), **params))
+            problems.append(error(LINEUP_DUPLICATE, _cell(row, "player"), kind=kind_word(row.kind), **params))
             continue
         if first is not None:
             problems.append(error(LINEUP_BOTH, _cell(row, "player"), **params))
@@ -508,7 +513,7 @@ def check_round(
     for kind in KINDS:
         if len(parts[kind]) != PER_KIND:
             kind_rows = [r for r in rows if r.kind == kind] or list(rows)
-            problems.append(error(LINEUP_COUNT, _cell(kind_rows[0], "kind"), team=team, kind=kind.upper(),
+            problems.append(error(LINEUP_COUNT, _cell(kind_rows[0], "kind"), team=team, kind=kind_word(kind),
                                   round=round_no, count=len(parts[kind]), expected=PER_KIND))
     if problems:
         return None, problems
@@ -527,7 +532,7 @@ def check_round(
             code = OWES_HU if reason == "owes-hu" else OWES_SNG
             problems.append(error(code, _cell(row_of[player], "player"), round=round_no, player=player))
         else:
-            kind = "HU" if reason == "too-many-hu" else "SNG"
+            kind = kind_word("hu" if reason == "too-many-hu" else "sng")
             where = _cell(row_of[players[0]], "player") if players else _cell(rows[0], "team")
             problems.append(error(TOO_MANY_OWE, where, round=round_no, players=", ".join(players),
                                   kind=kind, left=left, slots=PER_KIND * left))

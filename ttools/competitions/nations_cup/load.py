@@ -31,6 +31,8 @@ RULE_BAD = define("rule-invalid", "setting '{key}': {why}", "設定「{key}」�
 POOLS_SUM = define("pools-not-1000", "the three score pools add up to {total}, not 1000", "三個分數池合計 {total}，不是 1000")
 PLACE_TEXT = define("place-not-a-number", "place '{value}' is not a number (write 7, or 7= for a shared place)",
                     "名次「{value}」不是數字（請寫 7；共享名次寫 7=）")
+COUNT_NEGATIVE = define("bounty-count-negative", "{player}: {count} bounty chips is not a count (0 or more); type the chips the floor counted",
+                        "{player}：賞金籌碼 {count} 枚不是清點數（須為 0 以上）；請填入現場清點之枚數")
 OUT_MARK = define("out-mark", "'{value}' is not understood as out/in (write 1 or x for out, leave empty if still in)",
                   "「{value}」無法判讀（已淘汰填 1 或 x，仍在場則留空）")
 
@@ -105,7 +107,7 @@ def _event(ld: Loader, data: EventData, problems: list[Problem]) -> Settings:
         try:
             data.teams_n = nz.parse_int(ev.raw("teams"))
         except ValueError:
-            problems.append(error("not-a-whole-number", ev.where("teams"), value=ev.text("teams"), what="teams"))
+            problems.append(error("not-a-whole-number", ev.where("teams"), value=ev.text("teams"), what={"en": "teams", "zh-Hant": "隊數"}))
     if not ev.blank("advance"):
         try:
             data.rules = _replace(data.rules, advance=nz.parse_int(ev.raw("advance")))
@@ -230,17 +232,20 @@ def _bounty(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
     """The bounty log and the floor's chip counts."""
     for row in ld.table(S.BOUNTY_LOG):
         hand = rd.integer(row, "hand", "hand", required=True)
-        out = rd.code(row, "out", "player out", required=True)
-        to = rd.code(row, "to", "recipient", required=True)
+        out = rd.code(row, "out", "out", required=True)
+        to = rd.code(row, "to", "to", required=True)
         stack = rd.integer(row, "stack", "stack")
         if hand is not None and hand < 1:
-            problems.append(error("not-a-whole-number", row.where["hand"], value=hand, what="hand (1 or more)"))
+            problems.append(error("not-a-whole-number", row.where["hand"], value=hand, what={"en": "hand (1 or more)", "zh-Hant": "手牌編號須為 1 以上"}))
             continue
         if None not in (hand, out, to):
             data.bounty_log.append(Elimination(hand, out, to, stack, row.where))
     for row in ld.table(S.BOUNTY_COUNTS):
         player = rd.code(row, "player", "player", required=True)
         chips = rd.integer(row, "chips", "chips")
+        if chips is not None and chips < 0:
+            problems.append(error(COUNT_NEGATIVE, row.where["chips"], player=player or "", count=chips))
+            continue
         if player and chips is not None:
             data.bounty_counts.append((player, chips, row.where["chips"]))
 

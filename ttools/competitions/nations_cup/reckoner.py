@@ -74,9 +74,10 @@ def reckoner(
     n_teams: int,
     rules: Rules | None = None,
     scales: Mapping[str, Mapping[int, Fraction]] | None = None,
-    bounty_upto: int = 40,
+    bounty_upto: int | None = None,
 ) -> Reckoner:
-    """Σ raw per event, the value of one raw unit, and lookups of points for N teams."""
+    """Σ raw per event, the value of one raw unit, and lookups of points for N teams; the
+    bounty lookup runs to ``bounty_upto`` (default: the highest team raw the field can reach)."""
     rules = rules or Rules()
     scales = scales or {}
     nlh_scale = scales.get("nlh", DEFAULT_SCALES["nlh"])
@@ -95,6 +96,8 @@ def reckoner(
     bounty_place_total = sum(bounty_place_points.values(), Fraction(0))
     chips = nominal_issue(m) if m else 0
     bounty_total = bounty_place_total + chips
+    if bounty_upto is None:
+        bounty_upto = highest_team_bounty_raw(bounty_place_points, chips)
 
     pools = {"hu": rules.pool_hu, "nlh": rules.pool_nlh, "bounty": rules.pool_bounty}
     totals = {"hu": hu_total, "nlh": nlh_total, "bounty": bounty_total}
@@ -122,6 +125,13 @@ def reckoner(
         bounty_points={r: worth("bounty", Fraction(r)) for r in range(max(bounty_upto, 0) + 1)},
         problems=problems,
     )
+
+
+def highest_team_bounty_raw(place_points: Mapping[int, Fraction], chips: int) -> int:
+    """The most bounty raw one team can hold: its 3 players on the 3 best-paid places, and every
+    chip issued in their hands (the champion's team knocks out everyone else)."""
+    best = sorted(place_points.values(), reverse=True)[:PLAYERS_PER_TEAM]
+    return int(-(-sum(best, Fraction(0)) // 1)) + chips
 
 
 # --- presentation --------------------------------------------------------------------------

@@ -4,6 +4,7 @@ summary is summary.py's."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -45,7 +46,7 @@ class Context(SheetContext):
         super().__init__(res, lang)
         self.data = res.data
         self.name = self.data.name or "Nations Cup"
-        self.seed_line = self.t(f"抽籤種子：{self.data.seed}", f"Draw seed: {self.data.seed}")
+        self.seed_line = self.t("抽籤種子：{seed}", "Draw seed: {seed}", seed=self.data.seed)   # typed text keeps its script
         self.countries = team_countries(self.data.players)
         self.given_reckoner_rows = reckoner_rows
 
@@ -60,7 +61,7 @@ class Context(SheetContext):
 
     def report(self, key: str, zh_title: str, en_title: str, blocks: list[Block], **kw: Any) -> Report:
         """The sheet ``key`` titled '<event> · <title>' in the event's language."""
-        title = self.t(f"{self.name} · {zh_title}", f"{self.name} · {en_title}")
+        title = f"{self.name} · {self.t(zh_title, en_title)}"   # the typed event name as typed, in any script
         return Report(key, sheet_name(key, self.lang), title, blocks, **kw)
 
     def reckoner_rows(self) -> Sequence[Any] | None:
@@ -202,7 +203,7 @@ def _moves_block(ctx: Context, event: str, adv: Any) -> Block:
             hl.add(i)
     sizes = "  ".join(f"{t('桌', 'T')}{k}: {v}" for k, v in sorted(adv.sizes.items()))
     notes = [t(f"各桌人數（移動前）：{sizes}", f"Players per table before the moves: {sizes}"),
-             t(f"抽籤種子：{data.seed}（{adv.stage}）", f"Draw seed: {data.seed} ({adv.stage})")]
+             t("抽籤種子：{seed}（{stage}）", "Draw seed: {seed} ({stage})", seed=data.seed, stage=adv.stage)]
     if adv.action == "invalid":
         # the seating errors themselves, so the floor sees why no move is given
         notes = [p.line(ctx.lang) for p in adv.problems if p.severity == "error"] + notes
@@ -476,8 +477,10 @@ def finals_draw_sheet(ctx: Context) -> Report | None:
         blocks.append(_owed_block(ctx))
     for rnd, d in sorted(res.finals_draws.items()):
         rows = [[m.table, m.a, ctx.pname(m.a), m.b, ctx.pname(m.b)] for m in sorted(d.hu, key=lambda m: (m.table, m.a))]
+        # each round on a page of its own, its heads-up and single-table draws together
         blocks.append(Block(t(f"第 {rnd} 輪 單挑賽", f"Round {rnd} heads-up"), [t("桌號", "Table"), t("選手甲", "Player A"), t("姓名", "Name"),
-                                                                          t("選手乙", "Player B"), t("姓名", "Name")], rows))
+                                                                          t("選手乙", "Player B"), t("姓名", "Name")], rows,
+                            page_break=bool(blocks)))
         rows = [[s_.table, s_.seat, s_.player, ctx.pname(s_.player), s_.player[:1]] for s_ in sorted(d.sng, key=lambda s_: (s_.table, s_.seat))]
         blocks.append(Block(t(f"第 {rnd} 輪 單桌錦標賽", f"Round {rnd} single-table tournaments"), [t("桌號", "Table"), t("座位", "Seat"), t("選手", "Player"),
                                                                                       t("姓名", "Name"), t("隊伍", "Team")], rows,
@@ -541,12 +544,22 @@ def final_standings_sheet(ctx: Context) -> Report | None:
 
 # ---- the reckoner, the players, what is missing --------------------------------------------------
 
+def _decimal_formats(rows: Sequence[Sequence[Any]]) -> dict[int, str]:
+    """Columns of exact decimals printed with their places (87.30, not 87.3; 1.0101 to 4)."""
+    formats: dict[int, str] = {}
+    for row in rows:
+        for i, v in enumerate(row):
+            if isinstance(v, Decimal) and i not in formats and int(v.as_tuple().exponent) < 0:
+                formats[i] = "0." + "0" * -int(v.as_tuple().exponent)
+    return formats
+
+
 def reckoner_sheet(ctx: Context) -> Report | None:
     """The quick reckoner (現場速算表) for the event's field: what one raw unit is worth."""
     sections = ctx.reckoner_rows()
     if not sections:
         return None
-    blocks = [Block(sec.title, sec.header, sec.rows) for sec in sections]
+    blocks = [Block(sec.title, sec.header, sec.rows, number_format=_decimal_formats(sec.rows)) for sec in sections]
     return ctx.report("Reckoner", "現場速算表（僅供估算）", "Quick reckoner (estimate only)", blocks)
 
 

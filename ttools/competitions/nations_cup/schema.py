@@ -211,8 +211,8 @@ INPUT_SHEETS = (EVENT, RULES, POINTS, PLAYERS, DAY1, LINEUPS, SEATING, NLH, BOUN
 OUTPUTS = {
     "Appendix7": {"zh-Hant": "附件七 第一天配對", "en": "Appendix 7 Day 1"},
     "Schedules": {"zh-Hant": "選手賽程", "en": "Schedules"},
-    "Day1Board": {"zh-Hant": "第一天成績", "en": "Day1 Scoreboard"},
-    "Running": {"zh-Hant": "資格賽暫定成績", "en": "Running Standings"},
+    "Day1Board": {"zh-Hant": "第一天成績", "en": "Day1Scoreboard"},
+    "Running": {"zh-Hant": "資格賽暫定成績", "en": "RunningStandings"},
     "Day2Draw": {"zh-Hant": "第二天抽籤", "en": "Day2Draw"},
     "Moves": {"zh-Hant": "併桌建議", "en": "TableMoves"},
     "CurrentSeating": {"zh-Hant": "目前座位", "en": "CurrentSeating"},
@@ -225,13 +225,16 @@ OUTPUTS = {
     "Reckoner": {"zh-Hant": "現場速算表", "en": "Reckoner"},
     "Players": {"zh-Hant": "個人紀錄", "en": "PlayerRecords"},
     "FinalsDraw": {"zh-Hant": "決賽抽籤", "en": "FinalsDraw"},
-    "FinalsResults": {"zh-Hant": "決賽各輪結果", "en": "Finals Results"},
+    "FinalsResults": {"zh-Hant": "決賽各輪結果", "en": "FinalsResults"},
     "FinalStandings": {"zh-Hant": "決賽成績", "en": "FinalStandings"},
     "Missing": {"zh-Hant": "尚缺成績", "en": "MissingResults"},
     "Problems": {"zh-Hant": "問題", "en": "Problems"},
 }
 
-# output sheet names of earlier versions: still known (dropped and rewritten), never carried over as unknown sheets
-LEGACY_OUTPUTS = ("Appendix7 Day1", "Appendix5 Milestones", "Appendix6 Example")
+# output sheet names of earlier versions: still known (dropped and rewritten), never carried over as unknown sheets.
+# English names of ttools' own sheets are one word in CamelCase like the input sheets' (the
+# appendices keep the rulebook's "Appendix N"); the spellings with spaces were earlier versions'.
+LEGACY_OUTPUTS = ("Appendix7 Day1", "Appendix5 Milestones", "Appendix6 Example", "Day1 Scoreboard", "Running Standings",
+                  "Finals Results")
 
 GUIDE = {"zh-Hant": "說明", "en": "Guide"}

@@ -101,7 +101,7 @@ def day1_by_name_page(p: Pages) -> Page | None:
     header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team")]
     for r in rounds:
         header += [t(f"第 {r} 輪 桌號", f"Rd {r} table"), t(f"第 {r} 輪 對手", f"Rd {r} opponent"), t("結果", "Result")]
-    return Page("day1-by-name", t(f"{p.name} · 第一天單挑賽（依姓名）", f"{p.name} · Day 1 heads-up by name"),
+    return Page("day1-by-name", p.name + " · " + t("第一天單挑賽（依姓名）", "Day 1 heads-up by name"),
                 [Block("", header, rows)], subtitle=t("依姓名排列，找到自己的一行即知桌號與對手。",
                                                     "Sorted by name: find your line for your tables and opponents."))
 
@@ -129,7 +129,7 @@ def day2_by_name_page(p: Pages) -> Page | None:
                          s.table, s.seat])
     header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("項目", "Event"), t("桌號", "Table"), t("座位", "Seat"),
               t("抽籤桌號", "Draw table"), t("抽籤座位", "Draw seat")]
-    return Page("day2-by-name", t(f"{p.name} · 第二天座位（依姓名）", f"{p.name} · Day 2 seats by name"), [Block("", header, rows)],
+    return Page("day2-by-name", p.name + " · " + t("第二天座位（依姓名）", "Day 2 seats by name"), [Block("", header, rows)],
                 subtitle=t("目前座位（依「座位」表，含已記錄之移動），旁為抽籤座位。",
                            "Where each player sits now (Seating, with the moves recorded there); the draw seat beside it."))
 
@@ -152,7 +152,7 @@ def finals_by_name_page(p: Pages) -> Page | None:
     rows = [p.player_cells(code) + e for code in p.by_name(entries) for e in entries[code]]
     header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("輪", "Round"), t("項目", "Event"),
               t("桌號", "Table"), t("座位", "Seat"), t("對手", "Opponent"), t("結果／名次", "Result / place")]
-    return Page("finals-by-name", t(f"{p.name} · 決賽對戰（依姓名）", f"{p.name} · Finals by name"), [Block("", header, rows)])
+    return Page("finals-by-name", p.name + " · " + t("決賽對戰（依姓名）", "Finals by name"), [Block("", header, rows)])
 
 
 def teams_page(p: Pages) -> Page | None:
@@ -168,7 +168,7 @@ def teams_page(p: Pages) -> Page | None:
     header = [t("隊伍", "Team"), t("國家／地區", "Country"), t("資格賽名次", "Qualification rank"), t("資格賽總成績", "Qualification total"),
               t("晉級", "Advances"), t("決賽名次", "Final rank"), t("決賽總成績", "Final total")]
     advancing = {i for i, tm in enumerate(teams) if tm in p.qrow and p.qrow[tm].advances}
-    return Page("teams", t(f"{p.name} · 隊伍", f"{p.name} · Teams"),
+    return Page("teams", p.name + " · " + t("隊伍", "Teams"),
                 [Block("", header, rows, highlight=advancing, number_format={3: "0.00"})])
 
 
@@ -248,6 +248,8 @@ def team_page(p: Pages, team: str) -> Page:
 
 def big_screen(res: Results) -> list[str]:
     """The pages the big screen cycles through at this stage of the event."""
+    if res.final_standings is not None and res.final_standings.complete:
+        return ["final-standings", "finals-by-name", "standings"]     # the finals are over: the result first
     if res.finals_draws or res.final_standings is not None:
         return ["finals-by-name", "final-standings", "standings"]
     if res.qualification is not None:

@@ -49,7 +49,7 @@ def summary(res: Results) -> dict[str, Any]:
     if res.qualification is not None:
         out["qualification"] = res.qualification.as_json()
     if res.advice:
-        out.setdefault("day2", {})["moves"] = {e: a.as_json() for e, a in res.advice.items()}
+        out.setdefault("day2", {})["moves"] = {e: a.as_json(data.lang) for e, a in res.advice.items()}
     if res.current:
         out.setdefault("day2", {})["current"] = {e: [{"table": s.table, "seat": s.seat, "player": s.player} for s in seats]
                                                  for e, seats in res.current.items()}
