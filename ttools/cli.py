@@ -180,19 +180,24 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None, is_flag=False, flag_value="",
               help="Also print the printable sheets to PDF (needs LibreOffice).")
 @click.option("--publish", "site_dir", type=click.Path(file_okay=False), help="Also publish the results as a web site in this folder.")
-def run(file: str, output: str | None, json_path: str | None, pdf_path: str | None, site_dir: str | None) -> None:
-    """Validate, apply the rules and write the results workbook.
+@click.option("--in-place", is_flag=True,
+              help="Write the results over FILE, its previous version kept in .ttools-history/ beside it.")
+def run(file: str, output: str | None, json_path: str | None, pdf_path: str | None, site_dir: str | None,
+        in_place: bool) -> None:
+    """Validate, apply the rules and write the results workbook (FILE.out.xlsx; from that one,
+    FILE.out-2.xlsx, and so on; or over FILE with --in-place).
 
     \b
     Example:
       ttools run samples/nations-cup-12.xlsx -o results.xlsx --json results.json --publish site/
+      ttools run event.xlsx --in-place      # one working file; earlier versions in .ttools-history/
     """
     from ttools.files import default_path
     from ttools.pipeline import write_output
 
-    target = output or default_path(file, ".out.xlsx")
+    target = _run_target(file, output, in_place)
     pdf_target = None if pdf_path is None else (pdf_path or default_path(target, ".pdf"))
-    guard([file], [target, json_path, pdf_target])
+    guard([file], [None if in_place else target, json_path, pdf_target])
     if site_dir:
         from ttools.publish.build import PublishError, check_target
 
@@ -202,6 +207,8 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
             raise click.UsageError(str(exc))
     need_folders(output, json_path, pdf_path)
     outcome = _process(file)
+    if in_place:
+        _keep_previous(file)
     with Writing(target):
         write_output(outcome, target)
     report(outcome)
@@ -220,6 +227,27 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
             click.echo(f"ttools: no PDF: {exc}", err=True)
             sys.exit(EXIT_PROBLEMS)
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
+
+
+def _run_target(file: str, output: str | None, in_place: bool) -> str:
+    """The workbook ``run`` writes: -o, FILE itself with --in-place, else the next name beside FILE."""
+    from ttools.files import default_path
+
+    if not in_place:
+        return output or default_path(file, ".out.xlsx")
+    if output:
+        raise click.UsageError("--in-place writes over FILE; it takes no -o")
+    if not os.path.isfile(file):
+        fail_unreadable(f"{file}: no such file")
+    return file
+
+
+def _keep_previous(file: str) -> None:
+    from ttools.files import keep_previous
+
+    with Writing(file):
+        kept = keep_previous(file)
+    click.echo(f"kept the previous version as {kept}", err=True)
 
 
 def _publish(outcome, folder: str, keep) -> None:

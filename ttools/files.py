@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 from itertools import combinations
 from typing import Callable, Iterable
 
@@ -14,8 +15,61 @@ from ttools.problems import Unreadable
 
 
 def default_path(path: str, suffix: str) -> str:
-    base = path[:-5] if path.lower().endswith((".xlsx", ".xlsm")) else path
+    """The path of an output beside ``path``: ``event.xlsx`` -> ``event{suffix}``. A workbook
+    that is itself such an output (known by its name) gets the next number instead of the suffix
+    again, so that carrying on in the newest file never piles suffixes up: ``event.out.xlsx`` ->
+    ``event.out-2.xlsx`` -> ``event.out-3.xlsx``; so for ``.checked.xlsx``. (Every ttools
+    workbook's _meta says kind 'event', inputs and outputs alike: the name is what tells.)"""
+    workbook = path.lower().endswith((".xlsx", ".xlsm"))
+    base = path[:-5] if workbook else path
+    mark, ext = os.path.splitext(suffix)      # ".out", ".xlsx"; ".pdf" has no mark
+    if workbook and ext and mark.startswith("."):
+        found = re.fullmatch(rf"(.+){re.escape(mark)}(?:-([0-9]+))?", base, flags=re.IGNORECASE | re.DOTALL)
+        if found is not None and not found.group(1).endswith(("/", "\\")):
+            number = int(found.group(2) or 1) + 1
+            return f"{found.group(0)[:len(found.group(1)) + len(mark)]}-{number}{ext}"
     return base + suffix
+
+
+HISTORY_FOLDER = ".ttools-history"
+
+
+def keep_previous(path: str) -> str:
+    """Copy ``path`` into the history folder beside it (``.ttools-history/``), named by the
+    time it was last saved (``event.2026-12-01T10-30-00.xlsx``; ``-2``, ``-3`` … when that name
+    is kept already), before it is written over: a kept version is never replaced. Returns the
+    copy's path; a copy that cannot be made is ``CannotWrite`` and the file stays as it was."""
+    import shutil
+    import time
+
+    folder = os.path.join(os.path.dirname(os.path.abspath(path)), HISTORY_FOLDER)
+    stem, ext = os.path.splitext(os.path.basename(path))
+    stamp = time.strftime("%Y-%m-%dT%H-%M-%S", time.localtime(os.stat(path).st_mtime))
+    kept = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        for n in range(1, 10_000):
+            kept = os.path.join(folder, f"{stem}.{stamp}{'' if n == 1 else f'-{n}'}{ext}")
+            try:   # O_EXCL: a version kept already, even by a run at the same moment, stays as it is
+                fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+            except FileExistsError:
+                continue
+            with os.fdopen(fd, "wb") as out, open(path, "rb") as src:
+                shutil.copyfileobj(src, out)
+                out.flush()
+                os.fsync(out.fileno())
+            shutil.copystat(path, kept)
+            fsync_folder(folder)
+            return kept
+        raise FileExistsError(errno.EEXIST, "too many versions kept at one time", folder)
+    except Exception as exc:
+        if kept is not None and os.path.exists(kept) and os.path.getsize(kept) != os.path.getsize(path):
+            os.unlink(kept)   # a half-made copy is no kept version
+        if os_error(exc) is None:
+            raise
+        raise cannot_write(kept or folder, exc) from None
+
+
 
 
 class OutputRefused(Exception):

@@ -51,18 +51,27 @@ def test_output_run_again_gives_the_same_summary(write_event, json_of, tmp_path,
     assert _without_derived_seed(first) == _without_derived_seed(second)
 
 
-def test_derived_seed_is_written_back_and_reused(invoke, json_of, tmp_path):
-    src = tmp_path / "blank.xlsx"
-    assert invoke("new", "nations-cup", src, "--teams", 7, "--lang", "en").exit_code == 0
+def test_derived_seed_is_written_back_and_reused(write_event, json_of, tmp_path):
+    src = write_event({"Players": complete_sheets(7)["Players"]}, teams=7, event={"seed": None})
     _r, first = json_of("run", src)
     assert [p["code"] for p in first["problems"]] == ["seed-derived"]
-    out = tmp_path / "blank.out.xlsx"
+    out = tmp_path / "event.out.xlsx"
     kv = {r[0]: r[2] for r in load_workbook(out)["Event"].iter_rows(min_row=2, values_only=True)}
     assert kv["seed"] == first["seed"]
-    _r, second = json_of("run", out, "-o", tmp_path / "blank2.xlsx")
+    _r, second = json_of("run", out, "-o", tmp_path / "event2.xlsx")
     assert second["problems"] == []
     assert second["seed"] == first["seed"]
     assert second["day1"] == first["day1"]
+
+
+def test_a_blank_workbook_gets_no_derived_seed_written_back(invoke, json_of, tmp_path):
+    # no entrant named yet: a seed derived now would be every blank 7-team workbook's seed
+    src = tmp_path / "blank.xlsx"
+    assert invoke("new", "nations-cup", src, "--teams", 7, "--lang", "en").exit_code == 0
+    _r, first = json_of("run", src)
+    assert first["problems"] == []
+    kv = {r[0]: r[2] for r in load_workbook(tmp_path / "blank.out.xlsx")["Event"].iter_rows(min_row=2, values_only=True)}
+    assert kv["seed"] in (None, "")
 
 
 def test_input_sheets_are_carried_over(write_event, invoke, tmp_path):

@@ -132,13 +132,23 @@ class Loader:
 
     def seed(self, ev: Settings, *roster: object) -> None:
         """The Event seed; when empty, one derived from the event name and ``roster``, with a
-        warning on the seed cell (the output writes it back, so later draws stay the same)."""
-        if ev.blank("seed"):
-            self.data.seed = derive_seed(self.data.name, *roster)
+        warning on the seed cell (the output writes it back, so later draws stay the same).
+        While the roster is empty (a blank workbook: no entrant named yet) the derived seed is
+        neither written back nor announced: it would be the same for every blank workbook of
+        that size, and it would stay when the real roster is typed in."""
+        if not ev.blank("seed"):
+            self.data.seed = ev.text("seed")
+            return
+        self.data.seed = derive_seed(self.data.name, *roster)
+        if roster and not self._no_entrant_named():
             self.data.seed_derived = True
             self.problems.append(warning(SEED_DERIVED, ev.where("seed"), seed=self.data.seed))
-        else:
-            self.data.seed = ev.text("seed")
+
+    def _no_entrant_named(self) -> bool:
+        """Whether the roster tables read so far have a name column with nothing in it: only the
+        ids or places ``ttools new`` pre-sizes."""
+        named = [rows for rows in self.data.raw.values() if rows and "name" in rows[0]]
+        return bool(named) and all(nz.is_blank(row.get("name")) for rows in named for row in rows)
 
 
 def settings_values(spec: SheetSpec, data: EventBase, **fixed: Any) -> dict[str, Any]:

@@ -1,0 +1,145 @@
+"""One working file: from event.xlsx the output is event.out.xlsx, from an output the next number
+(never event.out.out.xlsx); --in-place writes over the input after keeping its previous version
+in .ttools-history/ beside it; and a blank workbook's output gets no seed derived from nothing."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import time
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from ttools.files import HISTORY_FOLDER, default_path, keep_previous
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "nations-cup-12.xlsx"
+
+
+@pytest.mark.parametrize("path,suffix,expected", [
+    ("event.xlsx", ".out.xlsx", "event.out.xlsx"),
+    ("event.out.xlsx", ".out.xlsx", "event.out-2.xlsx"),
+    ("event.out-2.xlsx", ".out.xlsx", "event.out-3.xlsx"),
+    ("event.out-9.xlsx", ".out.xlsx", "event.out-10.xlsx"),
+    ("folder/Event.OUT.xlsx", ".out.xlsx", "folder/Event.OUT-2.xlsx"),
+    ("event.out.xlsm", ".out.xlsx", "event.out-2.xlsx"),
+    ("event.xlsm", ".out.xlsx", "event.out.xlsx"),
+    ("event.outline.xlsx", ".out.xlsx", "event.outline.out.xlsx"),
+    ("folder/.out.xlsx", ".out.xlsx", "folder/.out.out.xlsx"),
+    ("event.out.xlsx", ".checked.xlsx", "event.out.checked.xlsx"),
+    ("event.checked.xlsx", ".checked.xlsx", "event.checked-2.xlsx"),
+    ("event.out-2.xlsx", ".pdf", "event.out-2.pdf"),
+    ("event.out.xlsx", ".pdf", "event.out.pdf"),
+])
+def test_default_path_numbers_an_output_instead_of_piling_up_suffixes(path, suffix, expected):
+    assert default_path(path, suffix) == expected
+
+
+def _cycle_block() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## The cycle\n+```sh\n(.*?)```", text, re.S).group(1)
+    return [line for line in block.splitlines() if line.startswith("ttools ")]
+
+
+def test_the_readme_cycle_followed_for_three_rounds_numbers_its_workbooks(invoke, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    commands = _cycle_block()
+    assert commands and commands[0].startswith("ttools new ")
+    last = commands[-1]
+    # the last line's rule, "writes NEXT; carry on in it", makes the next round
+    current, wrote = re.fullmatch(r"ttools run (\S+)\s+# writes (\S+); carry on in it", last).groups()
+    commands.append(f"ttools run {wrote}")
+    rounds = 0
+    for line in commands:
+        args = shlex.split(line.split("#", 1)[0])[1:]
+        result = invoke(*args)
+        assert result.exit_code in (0, 1), (line, result.output)
+        if args[0] == "run":
+            rounds += 1
+    assert rounds == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.out-2.xlsx", "event.out-3.xlsx", "event.out.xlsx",
+                                                          "event.xlsx"]
+
+
+def test_run_of_an_output_writes_the_next_number(invoke, tmp_path):
+    src = tmp_path / "event.xlsx"
+    src.write_bytes(SAMPLE.read_bytes())
+    assert invoke("run", src).exit_code == 0
+    result = invoke("run", tmp_path / "event.out.xlsx")
+    assert result.exit_code == 0
+    assert f"wrote {tmp_path / 'event.out-2.xlsx'}" in result.stderr
+    assert not (tmp_path / "event.out.out.xlsx").exists()
+
+
+def _history(folder: Path) -> list[Path]:
+    return sorted((folder / HISTORY_FOLDER).iterdir())
+
+
+def test_in_place_writes_over_the_input_and_keeps_every_previous_version(invoke, tmp_path):
+    src = tmp_path / "event.xlsx"
+    original = SAMPLE.read_bytes()
+    src.write_bytes(original)
+    saved = time.mktime((2026, 12, 1, 10, 30, 0, 0, 0, -1))
+    os.utime(src, (saved, saved))
+
+    first = invoke("run", src, "--in-place")
+    assert first.exit_code == 0, first.output
+    kept = _history(tmp_path)
+    assert [p.name for p in kept] == ["event.2026-12-01T10-30-00.xlsx"]
+    assert kept[0].read_bytes() == original                  # nothing lost
+    assert src.read_bytes() != original and load_workbook(src).sheetnames[-1] != "Players"   # the results
+    assert sorted(p.name for p in tmp_path.iterdir()) == [HISTORY_FOLDER, "event.xlsx"]
+    assert f"kept the previous version as {kept[0]}" in first.stderr
+    assert f"wrote {src}" in first.stderr
+
+    # a second run at the same moment: the first kept version stays as it was, the next is numbered
+    once = src.read_bytes()
+    os.utime(src, (saved, saved))
+    second = invoke("run", src, "--in-place")
+    assert second.exit_code == 0, second.output
+    kept = _history(tmp_path)
+    assert [p.name for p in kept] == ["event.2026-12-01T10-30-00-2.xlsx", "event.2026-12-01T10-30-00.xlsx"]
+    assert kept[1].read_bytes() == original and kept[0].read_bytes() == once
+
+
+def test_in_place_takes_no_output_path(invoke, tmp_path):
+    src = tmp_path / "event.xlsx"
+    src.write_bytes(SAMPLE.read_bytes())
+    result = invoke("run", src, "--in-place", "-o", tmp_path / "other.xlsx")
+    assert result.exit_code == 2 and "--in-place" in result.stderr
+    assert src.read_bytes() == SAMPLE.read_bytes() and not (tmp_path / HISTORY_FOLDER).exists()
+
+
+def test_in_place_on_a_workbook_that_cannot_be_read_keeps_nothing_and_changes_nothing(invoke, tmp_path):
+    src = tmp_path / "event.xlsx"
+    src.write_bytes(b"not a workbook")
+    result = invoke("run", src, "--in-place")
+    assert result.exit_code == 2
+    assert src.read_bytes() == b"not a workbook" and not (tmp_path / HISTORY_FOLDER).exists()
+
+
+def test_keep_previous_never_writes_over_a_kept_version(tmp_path):
+    src = tmp_path / "e.xlsx"
+    for n in range(3):
+        src.write_bytes(b"version %d" % n)
+        os.utime(src, (1_000_000_000, 1_000_000_000))
+        keep_previous(str(src))
+    kept = _history(tmp_path)
+    assert sorted(p.read_bytes() for p in kept) == [b"version 0", b"version 1", b"version 2"]
+    assert all(p.stat().st_mtime == 1_000_000_000 for p in kept)
+
+
+@pytest.mark.parametrize("competition,unit", [("nations-cup", "--teams"), ("scrabble", "--players"),
+                                              ("shengji", "--players"), ("shuangsheng", "--pairs")])
+def test_a_blank_workbook_gets_no_seed_derived_into_its_output(invoke, json_of, tmp_path, competition, unit):
+    src = tmp_path / "blank.xlsx"
+    assert invoke("new", competition, src, unit, 8, "--lang", "en").exit_code == 0
+    result, data = json_of("run", src)
+    assert result.exit_code == 0, result.output
+    assert "seed-derived" not in [p["code"] for p in data["problems"]]
+    event = load_workbook(tmp_path / "blank.out.xlsx")["Event"]
+    seeds = [row for row in event.iter_rows(values_only=True) if row and row[0] == "seed"]
+    assert seeds and seeds[0][2] in (None, "")       # key, label, value
