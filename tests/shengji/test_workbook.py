@@ -514,3 +514,19 @@ def test_hand_records_are_published_only_once_their_round_is_played(event, run, 
     page = (site2 / "board-r2-b1.html").read_text(encoding="utf-8")
     assert all(line in page for line in _hand_lines(SEED, 2, 1) if line)
     assert not any(line in _site_text(site2) for b in (1, 2) for line in _hand_lines(SEED, 3, b) if len(line) > 12)
+
+
+def test_avoid_repeats_seats_no_partners_twice_and_says_so(event, run):
+    rules = {"avoid_repeats": "partners"}
+    seating, _ = _round_one(event, run, rules=rules)
+    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 * t * b} for t in (1, 2) for b in (1, 2)]
+    code, data, out = run(event(8, seating=seating, boards=boards, rules=rules))
+    assert code == 0, data["problems"]
+
+    def partners(rnd):
+        at = {(s["table"], s["seat"]): str(s["player"]) for s in data["seating"] if s["round"] == rnd and s["table"]}
+        return {frozenset((at[(t, a)], at[(t, b)])) for t in (1, 2) for a, b in (("N", "S"), ("E", "W"))}
+
+    assert not partners(1) & partners(2)
+    notes = [r[0] for r in load_workbook(out)["NextSeating"].iter_rows(values_only=True) if r[0]]
+    assert any("keeping the snake order" in str(n) for n in notes) and "No repeat this round." in notes

@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Callable
 
 from ttools.competitions.shengji.load import BoardRow, EventData, SeatRow
 from ttools.competitions.shengji.ranking import Record, standings, time_tiebreak
 from ttools.competitions.shengji.schema import tri
 from ttools.competitions.shengji.scoring import BoardScore, score_board, typed_score
-from ttools.competitions.shengji.seating import SEATS, Seat, first_round, seat_round
+from ttools.competitions.shengji.seating import (SEATS, History, Seat, avoid_repeats, block_repeats, first_round,
+                                                history_of, seat_round)
 from ttools.core.cards import Deal, deal_board
 from ttools.core.draw import Draw
 from ttools.core.duplicate import HALF, compare
@@ -133,6 +135,7 @@ class Results:
     new_seats: list[Seat] = field(default_factory=list)
     status: tuple = ()
     deals: dict[tuple[int, int], Deal] = field(default_factory=dict)
+    repeats: list[tuple[int, str, str, str]] = field(default_factory=list)   # the new round's (avoid_repeats)
 
     @property
     def last_round(self) -> int:
@@ -433,7 +436,7 @@ def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: b
         active = set(units)      # players, or in the pairs format pairs: seated by the entrant's own rank
         order = [x.item.id for x in ranked if x.item.id in active]
         sat_out = {uid: rec.sat_out for uid, rec in res.records.items()}
-        seats = seat_round(order, nxt, sat_out, members)
+        seats = seat_round(order, nxt, sat_out, members, _arrangement(data, res, nxt, members))
     res.new_round = nxt
     res.new_seats = seats
     rs = RoundSeating(nxt)
@@ -445,6 +448,37 @@ def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: b
     rs.tables = {t: {seat: rs.tables[t][seat] for seat in SEATS} for t in sorted(rs.tables)}
     res.rounds[nxt] = rs
     res.status = ("seated", nxt)
+    if data.avoid_repeats != "off" and nxt > 1:
+        res.repeats = round_repeats(data, res, nxt)
+
+
+def _history(res: Results, before: int, members: dict[str, tuple[str, str]] | None) -> History:
+    pair_of = {p: pair for pair, ps in members.items() for p in ps} if members else None
+    return history_of([seats for r, rs in res.rounds.items() if r < before for seats in rs.tables.values()], pair_of)
+
+
+def _arrangement(data: EventData, res: Results, nxt: int,
+                 members: dict[str, tuple[str, str]] | None) -> Callable[[list[str]], list[str]] | None:
+    """How the snake's order is rearranged to avoid repeats (None: the rulebook's plain snake)."""
+    if data.avoid_repeats == "off":
+        return None
+    history = _history(res, nxt, members)
+    per_table = 4 if members is None else 2
+    return lambda playing: avoid_repeats(playing, history, data.avoid_repeats, per_table)
+
+
+def round_repeats(data: EventData, res: Results, rnd: int) -> list[tuple[int, str, str, str]]:
+    """The repeats left in a round's seating: (table, 'partners' or 'met', a, b) — players, or pairs."""
+    members = data.pairs if data.pairs_format else None
+    history = _history(res, rnd, members)
+    pair_of = {p: pair for pair, ps in data.pairs.items() for p in ps}
+    out = []
+    for tbl, seats in res.rounds[rnd].tables.items():
+        block = [seats["N"], seats["E"], seats["S"], seats["W"]]
+        if members is not None:
+            block = [pair_of.get(seats["N"], seats["N"]), pair_of.get(seats["E"], seats["E"])]
+        out += [(tbl, kind, a, b) for kind, a, b in block_repeats(block, history, data.avoid_repeats)]
+    return out
 
 
 def _units(data: EventData, round_: int) -> tuple[list[str], dict[str, tuple[str, str]] | None]:

@@ -431,6 +431,7 @@ def next_seating_sheet(ctx: Context) -> Report | None:
     if current.sit_outs:
         notes.append(t("輪空：{p}", "Sitting out: {p}", p=("、" if ctx.lang != "en" else ", ").join(who(p) for p in current.sit_outs)))
     notes.append(t("南北為一方，東西為一方。抽籤種子：{s}", "North–South and East–West are partners. Draw seed: {s}", s=data.seed))
+    notes += _repeat_notes(ctx, rnd)
     blocks = [Block(t("按桌", "By table"), [t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"]], rows, notes=notes)]
     where = current.seat_of()
     lookup = []
@@ -441,6 +442,24 @@ def next_seating_sheet(ctx: Context) -> Report | None:
                         lookup, page_break=True))
     return ctx.report("NextSeating", t("{n} · 第 {r} 輪座位表", "{n} · Round {r} seating", n=ctx.name, r=rnd), blocks,
                       subtitle=t("座位：{b}", "Seating: {b}", b=basis))
+
+
+def _repeat_notes(ctx: Context, rnd: int) -> list[str]:
+    """With avoid_repeats on: how the round was seated, and each repeat that could not be avoided."""
+    data, t = ctx.data, ctx.t
+    if data.avoid_repeats == "off" or rnd == 1 or rnd != ctx.res.new_round:
+        return []
+    what = {"partners": t("避免重複搭檔", "avoiding repeated partners"),
+            "partners+opponents": t("避免重複搭檔及同桌", "avoiding repeated partners and opponents")}[data.avoid_repeats]
+    notes = [t("蛇形排位，{w}：盡量保持蛇形次序。", "Snake seating {w}, keeping the snake order as far as possible.", w=what)]
+    name = (lambda u: u) if data.pairs_format else ctx.who
+    for tbl, kind, a, b in ctx.res.repeats:
+        notes.append(t("重複：第 {k} 桌 {a} 與 {b} 曾搭檔", "Repeat: table {k}, {a} and {b} partnered before", k=tbl, a=name(a), b=name(b))
+                     if kind == "partners" else
+                     t("重複：第 {k} 桌 {a} 與 {b} 曾同桌", "Repeat: table {k}, {a} and {b} met before", k=tbl, a=name(a), b=name(b)))
+    if not ctx.res.repeats:
+        notes.append(t("本輪沒有重複。", "No repeat this round."))
+    return notes
 
 
 def table_cards_sheet(ctx: Context) -> Report | None:
