@@ -1,148 +1,307 @@
 """Swiss pairing by points (积分编排) and Buchholz-style tie-breaks, for any competition.
 
 Players are hashable ids given in ranking order (best first), with their points; the functions
-return the plain ``Pairings`` records of ``ttools.core.pairing`` and never look at a workbook.
+return plain records (``Pairings`` of ``ttools.core.pairing``, ``SwissRound``) and never look at
+a workbook.
 
 How a round is paired
 ---------------------
-Each player, from the top of the ranking down, takes the first opponent of its preference list
-that still lets everybody left be paired (a maximum-matching feasibility check, so a
-repeat-free pairing is always found when one exists, and nothing is ever undone):
+Among every pairing of the field (after the bye) that repeats no earlier match, the one that is
+best by these criteria, in this order, is taken — an exact maximum-weight perfect matching
+(``ttools.core.matching``), one weight per criterion, each worth more than every later one:
 
-- ``adjacent`` (the card-game convention): the preference list is the ranking itself, so
-  within a points group 1 meets 2, 3 meets 4, … — the lexicographically first repeat-free
-  pairing in ranking order. An odd group's lowest player meets the top of the next group.
-- ``dutch``: within the player's points group, top half against bottom half (1–5, 2–6, 3–7,
-  4–8 in a group of 8); then the players of the lower groups in ranking order.
+1. the fewest same-club tables (``club_scope`` "field"; with "group" this comes after 2);
+2. the fewest tables between two points groups (floats);
+3. the smallest total difference of points across tables;
+4. the order inside a group: ``adjacent`` (the card-game convention) the smallest sum of squared
+   rank distances, so that 1 meets 2 and 3 meets 4 wherever the criteria above allow, and a float
+   meets the nearest rank it may; ``dutch`` top half against bottom half (1–5, 2–6 … in a group of
+   8), the smallest sum of squared distances from that partner.
 
-Priorities: never a repeat (only relaxed when no repeat-free pairing exists at all: then the
-oldest rounds' meetings are forgiven, then the fewest repeats are taken, as the Australian
-draw does); same club apart wherever a repeat-free pairing allows it (or, with ``club_scope``
-"group", only preferred within each points group); then the order above.
+Where pairings tie on all four the matching takes one deterministically (no draw is needed: the
+same field gives the same pairing). Only when no repeat-free pairing exists at all is a repeat
+allowed: the oldest rounds' meetings are forgiven first (never the latest round), then the fewest
+repeats are taken, as the Australian draw does.
+
+So that a field of a thousand pairs is paired in seconds, the matching is first solved on a few
+pairs per player (its nearest allowed partners in its own group and the next two groups down).
+Its dual values then prove the pairing optimal over every allowed pair: each pair not considered
+is checked against them (in order of cost, so that the check stops early), and any pair that
+could improve the pairing is added and the matching solved again, until none is left. The memory
+used grows with the pairs considered, not with n².
 """
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable, Mapping, Sequence, TypeVar
+from bisect import bisect_right
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import Callable, Generic, Hashable, Iterator, Mapping, Sequence, TypeVar
 
-from ttools.core.pairing import (
-    Meetings,
-    Pairings,
-    Relaxation,
-    RepeatedPair,
-    _augment,
-    _maximum_matching,
-    assign_bye,
-    lexicographic_first,
-)
+from ttools.core.matching import Duals, max_weight_matching
+from ttools.core.pairing import Meetings, Pairings, Relaxation, RepeatedPair, assign_bye
 
 P = TypeVar("P", bound=Hashable)
 
 ADJACENT, DUTCH = "adjacent", "dutch"
 METHODS = (ADJACENT, DUTCH)
 FIELD, GROUP = "field", "group"       # how far same-club pairs are kept apart
+ODD, BLOCKED = "odd", "blocked"       # why a table is between two points groups
+NEAR = 6                              # partners first considered for each player in its own group
+
+
+@dataclass(frozen=True)
+class Float(Generic[P]):
+    """A table between two points groups: ``high`` (more points) meets ``low``. ``reason`` is
+    ``odd`` when a group of an odd number of players had to send or take one, ``blocked`` when
+    no pairing keeps ``group`` (the points of the group left) together without a repeat (or,
+    with clubs kept apart across the field, a same-club table)."""
+
+    high: P
+    low: P
+    high_points: object
+    low_points: object
+    reason: str
+    group: object
+
+
+@dataclass(frozen=True)
+class SwissRound(Generic[P]):
+    """One Swiss round: the pairings and every table between two points groups, with why."""
+
+    pairings: Pairings[P]
+    floats: tuple[Float[P], ...] = ()
 
 
 # ---------------------------------------------------------------------------------------
-# The engine: first feasible choice along preference lists
+# The field as a weighted matching
 
 
-class _Allowed:
-    """The players 0..n-1 that player i may meet: all but i and ``barred`` (those it met, or of
-    its club). Held as the few barred rather than the many allowed: a set of every allowed
-    opponent per player costs n² entries (8 MB at 256 pairs) for a test of membership."""
-
-    __slots__ = ("i", "n", "barred")
-
-    def __init__(self, i: int, n: int, barred: set[int]):
-        self.i, self.n, self.barred = i, n, barred
-
-    def __contains__(self, j: object) -> bool:
-        return j != self.i and j not in self.barred
-
-    def __iter__(self):
-        i, barred = self.i, self.barred
-        return (j for j in range(self.n) if j != i and j not in barred)
-
-    def __sub__(self, other: set[int]) -> "_Allowed":
-        return _Allowed(self.i, self.n, self.barred | other)
+def _tier_weights(n: int, highest: Sequence[int]) -> list[int]:
+    """Multipliers for criteria whose values per table are at most ``highest`` (lowest criterion
+    first): each multiplier exceeds the most that all later criteria can add over n/2 tables."""
+    tables = max(n // 2, 1)
+    out, below = [], 0
+    for top in highest:
+        k = below + 1
+        out.append(k)
+        below += tables * top * k
+    return out
 
 
 class _Field:
-    """A maximum matching of the players still unpaired, kept up to date as pairs are fixed."""
+    """Players 0..n-1 in ranking order, their points groups, who may meet whom and what each
+    table costs; the pairs first considered and the check that proves a matching of them optimal."""
 
-    def __init__(self, adj: list[list[int]]):
-        self.adj = adj
-        self.alive = [True] * len(adj)
-        self.mate = _maximum_matching(adj, self.alive)
+    def __init__(self, groups: list[int], values: list[int], counts: list[dict[int, int]], club: Callable[[int, int], bool],
+                 method: str, club_first: bool, repeats_allowed: bool) -> None:
+        n = self.n = len(groups)
+        self.group, self.values, self.counts, self.club = groups, values, counts, club
+        self.repeats_allowed = repeats_allowed
+        self.members: list[list[int]] = [[] for _ in values]
+        for i, g in enumerate(groups):
+            self.members[g].append(i)
+        self.pos = [0] * n
+        for m in self.members:
+            for k, i in enumerate(m):
+                self.pos[i] = k
+        self.dutch = method == DUTCH
+        spread = max(values) - min(values) if values else 0
+        most_met = max((c for row in counts for c in row.values()), default=0) if repeats_allowed else 0
+        # criteria, lowest first: order, points difference, then floats and clubs, then repeats
+        order_k, diff_k, low_k, high_k, repeat_k = _tier_weights(n, [n * n, spread, 1, 1, most_met])
+        self.diff_k, self.repeat_k = diff_k, repeat_k
+        self.float_k, self.club_k = (low_k, high_k) if club_first else (high_k, low_k)
+        edge_most = n * n + spread * diff_k + low_k + high_k + most_met * repeat_k
+        self.top = (n // 2 + 1) * edge_most + 1      # any larger matching outweighs any smaller one
 
-    def perfect(self) -> bool:
-        return all(m != -1 for m, a in zip(self.mate, self.alive) if a)
+    def barred(self, i: int, j: int) -> bool:
+        return not self.repeats_allowed and j in self.counts[i]
 
-    def take(self, i: int, j: int) -> bool:
-        """Fix i–j if the others can still all be paired (the matching stays perfect)."""
-        mate, alive = self.mate, self.alive
-        a, b = mate[i], mate[j]
-        alive[i] = alive[j] = False
-        if a == j:
-            return True
-        mate[a] = mate[b] = -1
-        mate[i] = mate[j] = -1
-        if _augment(a, self.adj, mate, alive):
-            return True
-        alive[i] = alive[j] = True
-        mate[i], mate[a], mate[j], mate[b] = a, i, b, j
-        return False
+    def order_cost(self, i: int, j: int) -> int:
+        g = self.group[i]
+        if self.dutch and g == self.group[j]:
+            return (abs(self.pos[i] - self.pos[j]) - len(self.members[g]) // 2) ** 2
+        return (i - j) ** 2
+
+    def groups_cost(self, gi: int, gj: int) -> int:
+        return 0 if gi == gj else self.float_k + abs(self.values[gi] - self.values[gj]) * self.diff_k
+
+    def weight(self, i: int, j: int) -> int:
+        cost = self.groups_cost(self.group[i], self.group[j]) + self.order_cost(i, j)
+        if self.club(i, j):
+            cost += self.club_k
+        if self.repeats_allowed:
+            cost += self.counts[i].get(j, 0) * self.repeat_k
+        return self.top - cost
+
+    def candidates(self) -> set[tuple[int, int]]:
+        """The pairs first considered: each player's nearest allowed partners below it in its own
+        group and in the next two groups down (the certificate adds any other pair that matters)."""
+        out: set[tuple[int, int]] = set()
+        for i in range(self.n):
+            gi = self.group[i]
+            for g in range(gi, min(gi + 3, len(self.members))):
+                room = NEAR if g == gi else NEAR // 2
+                for j, _cost in self.partners(i, g):
+                    if room == 0:
+                        break
+                    if not self.barred(i, j):
+                        out.add((i, j))
+                        room -= 1
+        return out
+
+    def partners(self, i: int, g: int) -> Iterator[tuple[int, int]]:
+        """The players of group g ranked below i, as (j, order cost), cheapest first."""
+        m = self.members[g]
+        if self.dutch and g == self.group[i]:
+            pi, h = self.pos[i], len(m) // 2
+            for step in range(2 * len(m) + 2):
+                d = h + (step + 1) // 2 if step % 2 else h - step // 2
+                if 1 <= d and pi + d < len(m):
+                    yield m[pi + d], (d - h) ** 2
+            return
+        for j in m[bisect_right(m, i):]:
+            yield j, (j - i) ** 2
+
+    def violations(self, considered: set[tuple[int, int]], duals: Duals) -> list[tuple[int, int]]:
+        """The allowed pairs not yet considered whose reduced cost is negative: the only pairs
+        that could improve the matching of those considered (none: it is optimal)."""
+        dual = duals.vertex
+        out = []
+        for g, members in enumerate(self.members):
+            # the least a member of g adds to a pair's dual sum, by its outermost blossom: a pair
+            # inside one blossom also has that blossom's dual
+            inside: dict[int, int] = {}
+            for j in members:
+                t = duals.top[j]
+                inside[t] = min(inside.get(t, dual[j]), dual[j])
+            two = sorted(inside.items(), key=lambda kv: kv[1])[:2]
+            for i in range(self.n):
+                t = duals.top[i]
+                apart = next((d for b, d in two if b != t), None)
+                near = inside[t] + duals.outer(i) * 2 if t in inside else None
+                least = min(d for d in (apart, near) if d is not None) + dual[i]
+                base = self.top - self.groups_cost(self.group[i], g)
+                if 2 * base <= least:
+                    continue              # not even the cheapest table with group g could help
+                for j, oc in self.partners(i, g):
+                    if 2 * (base - oc) <= least:
+                        break
+                    if (i, j) not in considered and not self.barred(i, j) and duals.slack(i, j, self.weight(i, j)) < 0:
+                        out.append((i, j))
+        return out
 
 
-def _first_feasible(n: int, allowed: Sequence[_Allowed], prefer: Callable[[int, list[bool]], Iterable[int]]
-                    ) -> list[tuple[int, int]] | None:
-    """Pair 0..n-1 (n even): the lowest unpaired player takes the first player of
-    ``prefer(i, alive)`` in ``allowed[i]`` that keeps a perfect pairing of the rest. None when
-    no perfect pairing on ``allowed`` exists."""
-    adj = [sorted(a) for a in allowed]
-    field = _Field(adj)
-    if not field.perfect():
+def _optimal_pairing(field: _Field) -> list[tuple[int, int]] | None:
+    """The best perfect matching of the field (pairs (i, j), i < j, by i), or None when the
+    allowed pairs admit none: solved on the pairs considered, which grow until the duals prove
+    that no other pair could do better."""
+    considered = field.candidates()
+    while True:
+        edges = sorted(considered)
+        mate, duals = max_weight_matching(field.n, [(i, j, field.weight(i, j)) for i, j in edges])
+        more = field.violations(considered, duals)
+        if not more:
+            break
+        considered.update(more)
+    if any(m < 0 for m in mate):
         return None
-    pairs: list[tuple[int, int]] = []
-    for i in range(n):
-        if not field.alive[i]:
-            continue
-        for j in prefer(i, field.alive):
-            if j in allowed[i] and field.alive[j] and j != i and field.take(i, j):
-                pairs.append((i, j))
+    return [(i, mate[i]) for i in range(field.n) if i < mate[i]]
+
+
+# ---------------------------------------------------------------------------------------
+# A round
+
+
+def _points_groups(rest: Sequence[P], points: Mapping[P, object]) -> tuple[list[int], list[int], list[object]]:
+    """Each player's points group (0 = the most points), each group's points as whole numbers
+    (scaled by their common denominator, so differences stay exact) and as given."""
+    given = [points.get(p) for p in rest]
+    exact = [Fraction(v) if v is not None else Fraction(0) for v in given]   # type: ignore[arg-type]
+    distinct = sorted(set(exact), reverse=True)
+    scale = lcm(*(v.denominator for v in distinct)) if distinct else 1
+    index = {v: k for k, v in enumerate(distinct)}
+    shown: list[object] = [None] * len(distinct)
+    for v, g in zip(exact, given):
+        if shown[index[v]] is None:
+            shown[index[v]] = g
+    return [index[v] for v in exact], [int(v * scale) for v in distinct], shown
+
+
+def _floats(rest: Sequence[P], pairs: list[tuple[int, int]], groups: list[int], shown: list[object]) -> tuple[Float[P], ...]:
+    """Every table between two points groups, with why: a group of an odd size that sends or
+    takes exactly one player, or a group that could not be kept together."""
+    size = [0] * len(shown)
+    ends = [0] * len(shown)
+    for g in groups:
+        size[g] += 1
+    cross = [(i, j) if groups[i] <= groups[j] else (j, i) for i, j in pairs if groups[i] != groups[j]]
+    for i, j in cross:
+        ends[groups[i]] += 1
+        ends[groups[j]] += 1
+    out = []
+    for i, j in cross:
+        hi, lo = groups[i], groups[j]
+        odd = [g for g in (hi, lo) if size[g] % 2 and ends[g] == 1]
+        reason, group = (ODD, shown[odd[0]]) if odd else (BLOCKED, shown[hi])
+        out.append(Float(rest[i], rest[j], shown[hi], shown[lo], reason, group))
+    return tuple(out)
+
+
+def swiss_round(
+    order: Sequence[P],
+    points: Mapping[P, object] | None = None,
+    history: object = (),
+    byes_count: Mapping[P, int] | None = None,
+    same_club: Callable[[P, P], bool] | None = None,
+    method: str = ADJACENT,
+    club_scope: str = FIELD,
+) -> SwissRound[P]:
+    """One Swiss round of ``order`` (ranking, best first), by the criteria of this module.
+
+    ``points`` (the points groups), ``history`` (see ``Meetings.of``; every pairing that stood
+    counts), ``byes_count`` (the bye goes to the lowest-ranked player with the fewest byes),
+    ``same_club(a, b)`` (kept apart where possible: ``club_scope`` "field" before keeping the
+    points groups together, "group" after). Pairs are (higher ranked, lower ranked), in ranking
+    order of the first; ``relaxation`` lists same-club pairs that could not be avoided and any
+    repeat forced on the round; ``floats`` every table between two points groups."""
+    if method not in METHODS:
+        raise ValueError(f"unknown Swiss method {method!r}; known: {', '.join(METHODS)}")
+    if club_scope not in (FIELD, GROUP):
+        raise ValueError(f"unknown club scope {club_scope!r}; known: {FIELD}, {GROUP}")
+    bye = assign_bye(order, byes_count)
+    rest = [p for p in order if p != bye]
+    if not rest:
+        return SwissRound(Pairings((), bye))
+    meetings = Meetings.of(history)
+    groups, values, shown = _points_groups(rest, points or {})
+    club = (lambda i, j: bool(same_club(rest[i], rest[j]))) if same_club is not None else (lambda i, j: False)
+
+    def attempt(forgive: int | None, repeats_allowed: bool = False) -> list[tuple[int, int]] | None:
+        counts = meetings._index_counts(rest, forgive)
+        field = _Field(groups, values, counts, club, method, club_scope == FIELD, repeats_allowed)
+        return _optimal_pairing(field)
+
+    relaxation: Relaxation | None = None
+    pairs = attempt(None)
+    if pairs is None:   # no repeat-free pairing: forgive the oldest rounds first (never the latest one)
+        for k in meetings.known_rounds(rest)[:-1]:
+            pairs = attempt(k)
+            if pairs is not None:
+                relaxation = Relaxation(forgave_through=k)
                 break
-        else:  # pragma: no cover - a perfect matching always leaves i some partner
-            raise AssertionError("no partner keeps the pairing perfect")
-    return pairs
-
-
-def _preference(method: str, groups: list[int], club: list[set[int]], club_scope: str = "field"
-                ) -> Callable[[int, list[bool]], list[int]]:
-    """The preference list of player i among those still unpaired: the method's order, with
-    same-club players after all others (``club_scope`` "field"), or after the others of their
-    points group only ("group")."""
-    n = len(groups)
-
-    def order(i: int, alive: list[bool]) -> list[int]:
-        left = [j for j in range(i + 1, n) if alive[j]]
-        if method == DUTCH:
-            group = [j for j in left if groups[j] == groups[i]]
-            half = (len(group) + 1) // 2          # i is the first of the group's top half
-            head = group[half - 1:] + group[:half - 1][::-1] if group else []
-            others = [j for j in left if groups[j] != groups[i]]
-            left = head + others
-        if club[i] and club_scope == GROUP:
-            out: list[int] = []
-            for g in dict.fromkeys(groups[j] for j in left):      # groups in the order they come
-                members = [j for j in left if groups[j] == g]
-                out += [j for j in members if j not in club[i]] + [j for j in members if j in club[i]]
-            left = out
-        elif club[i]:
-            left = [j for j in left if j not in club[i]] + [j for j in left if j in club[i]]
-        return left
-
-    return order
+    if pairs is None:
+        pairs = attempt(None, repeats_allowed=True) or []
+        relaxation = Relaxation(fewest_repeats=True)
+    clashes = tuple(RepeatedPair(rest[i], rest[j], meetings.count(rest[i], rest[j]), club(i, j))
+                    for i, j in pairs if club(i, j) or meetings.count(rest[i], rest[j]))
+    if clashes or relaxation is not None:
+        given = relaxation or Relaxation()
+        relaxation = Relaxation(given.forgave_through, given.fewest_repeats, clashes)
+    pairings = Pairings(tuple((rest[i], rest[j]) for i, j in pairs), bye, relaxation)
+    return SwissRound(pairings, _floats(rest, pairs, groups, shown))
 
 
 def swiss_pairing(
@@ -154,76 +313,8 @@ def swiss_pairing(
     method: str = ADJACENT,
     club_scope: str = FIELD,
 ) -> Pairings[P]:
-    """One Swiss round of ``order`` (ranking, best first).
-
-    ``points`` (score groups; needed for ``dutch``), ``history`` (see ``Meetings.of``; every
-    pairing that stood counts), ``byes_count`` (the bye goes to the lowest-ranked player with
-    the fewest byes), ``same_club(a, b)`` (kept apart where possible). Pairs are (higher
-    ranked, lower ranked); ``relaxation`` lists same-club pairs that could not be avoided and
-    any repeat forced on the round. ``club_scope``: "field" keeps clubs apart whenever any
-    repeat-free pairing allows it, even if a pair must then meet another points group; "group"
-    only prefers another club within each points group.
-    """
-    if method not in METHODS:
-        raise ValueError(f"unknown Swiss method {method!r}; known: {', '.join(METHODS)}")
-    if club_scope not in (FIELD, GROUP):
-        raise ValueError(f"unknown club scope {club_scope!r}; known: {FIELD}, {GROUP}")
-    bye = assign_bye(order, byes_count)
-    rest = [p for p in order if p != bye]
-    n = len(rest)
-    if n == 0:
-        return Pairings((), bye)
-    meetings = Meetings.of(history)
-    pts = points or {}
-    group_of: dict[object, int] = {}
-    groups = [group_of.setdefault(pts.get(p), len(group_of)) for p in rest]
-    club = [set() for _ in range(n)]
-    if same_club is not None:
-        for i in range(n):
-            for j in range(i + 1, n):
-                if same_club(rest[i], rest[j]):
-                    club[i].add(j)
-                    club[j].add(i)
-    counts = meetings._index_counts(rest, None)
-
-    def unmet(forgive: int | None = None) -> list[_Allowed]:
-        c = counts if forgive is None else meetings._index_counts(rest, forgive)
-        return [_Allowed(i, n, {j for j, k in c[i].items() if k}) for i in range(n)]
-
-    prefer = _preference(method, groups, club, club_scope)
-
-    def done(pairs: list[tuple[int, int]], relaxation: Relaxation | None) -> Pairings[P]:
-        clashes = tuple(RepeatedPair(rest[i], rest[j], counts[i].get(j, 0), j in club[i])
-                        for i, j in pairs if j in club[i] or counts[i].get(j))
-        if clashes and relaxation is None:
-            relaxation = Relaxation()
-        if relaxation is not None:
-            relaxation = Relaxation(relaxation.forgave_through, relaxation.fewest_repeats, clashes)
-        return Pairings(tuple((rest[i], rest[j]) for i, j in pairs), bye, relaxation)
-
-    free = unmet()
-    if club_scope == FIELD:
-        strict = _first_feasible(n, [free[i] - club[i] for i in range(n)], prefer)
-        if strict is not None:
-            return done(strict, None)
-    relaxed = _first_feasible(n, free, prefer)
-    if relaxed is not None:
-        return done(relaxed, None)
-
-    # No repeat-free pairing at all: forgive the oldest rounds first (never the latest one).
-    rounds = meetings.known_rounds(rest)[:-1]
-    feasible = [k for k in range(len(rounds)) if _first_feasible_exists(unmet(rounds[k]))]
-    if feasible:
-        k = feasible[0]
-        pairs = _first_feasible(n, unmet(rounds[k]), prefer)
-        assert pairs is not None
-        return done(pairs, Relaxation(forgave_through=rounds[k]))
-    fewest = lexicographic_first(list(range(n)), lambda a, b: b in free[a], fewest_bad=True)
-    return done(list(fewest or []), Relaxation(fewest_repeats=True))
-
-
-def _first_feasible_exists(allowed: Sequence[_Allowed]) -> bool:
-    return _Field([sorted(a) for a in allowed]).perfect()
+    """``swiss_round``'s pairings alone."""
+    return swiss_round(order, points, history, byes_count, same_club, method, club_scope).pairings
 
 
 # ---------------------------------------------------------------------------------------
@@ -242,4 +333,5 @@ def more_is_better(values: Mapping[P, object], default: object = 0) -> Callable[
     return lambda p: -values.get(p, default)  # type: ignore[operator]
 
 
-__all__ = ["ADJACENT", "DUTCH", "FIELD", "GROUP", "METHODS", "more_is_better", "opponent_score", "swiss_pairing"]
+__all__ = ["ADJACENT", "BLOCKED", "DUTCH", "FIELD", "GROUP", "METHODS", "ODD", "Float", "SwissRound", "more_is_better",
+           "opponent_score", "swiss_pairing", "swiss_round"]

@@ -25,7 +25,7 @@ from ttools.competitions.shuangsheng.rules import (
 from ttools.core.draw import Draw
 from ttools.core.pairing import Relaxation, round_robin
 from ttools.core.standings import Ranked, rank
-from ttools.core.swiss import FIELD, GROUP, opponent_score, swiss_pairing
+from ttools.core.swiss import FIELD, GROUP, Float, opponent_score, swiss_round
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
@@ -101,6 +101,7 @@ class NewRound:
     tables: list[Table]
     relaxation: Relaxation | None = None
     sitting_out: list[tuple[str, str]] = field(default_factory=list)   # (pair, kind) not paired this round
+    floats: tuple[Float, ...] = ()   # the tables between two points groups, with why
 
 
 @dataclass
@@ -421,11 +422,12 @@ def _pair(res: Results, rnd: int, schedule) -> NewRound | None:
     byes = {p: res.records[p].byes for p in order}
     clubs = {pid: nz.fold_label(p.club) for pid, p in data.pairs.items()}
     same = (lambda a, b: bool(clubs[a]) and clubs[a] == clubs[b]) if data.avoid_club != "no" else None
-    drawn = swiss_pairing(order, points, history, byes, same, data.swiss_order, GROUP if data.avoid_club == "group" else FIELD)
+    swiss = swiss_round(order, points, history, byes, same, data.swiss_order, GROUP if data.avoid_club == "group" else FIELD)
+    drawn = swiss.pairings
     tables = [Table(i, a, b) for i, (a, b) in enumerate(drawn.pairs, start=1)]
     if drawn.bye is not None:
         tables.append(Table(None, drawn.bye, None))
-    return NewRound(rnd, tables, drawn.relaxation, sitting)
+    return NewRound(rnd, tables, drawn.relaxation, sitting, swiss.floats)
 
 
 __all__ = ["Results", "compute", "PLAYED", "FORFEIT", "BYE"]

@@ -56,7 +56,7 @@ def pairings_sheet(ctx: Context) -> Report | None:
     header = [t("桌號", "Table"), t("甲方", "Pair 1"), t("隊名", "Name"), t("選手", "Players"), t("積分", "Pts"),
               t("乙方", "Pair 2"), t("隊名", "Name"), t("選手", "Players"), t("積分", "Pts"),
               t("甲方級數", "Level 1"), t("乙方級數", "Level 2")]
-    notes = _sitting_out_notes(ctx, nr) + _relaxation_notes(ctx, nr)
+    notes = _sitting_out_notes(ctx, nr) + _float_notes(ctx, nr) + _relaxation_notes(ctx, nr)
     subtitle = t("{method} · 抽籤種子：{seed} · 每輪 1 小時，先過A者或級數高者勝。",
                  "{method} · draw seed: {seed} · one hour a round; first past A or the higher level wins.",
                  method=_pairing_method(ctx, nr), seed=ctx.data.seed)
@@ -95,6 +95,22 @@ def _sitting_out_notes(ctx: Context, nr: NewRound) -> list[str]:
         what = t("停賽", "suspended") if kind == "suspend" else t("取消比賽資格", "disqualified")
         why = t("（{reason}）", " ({reason})", reason=reason) if reason else ""
         notes.append(t("{pair}：{what}", "{pair}: {what}", pair=ctx.label(pid), what=what) + why)
+    return notes
+
+
+def _float_notes(ctx: Context, nr: NewRound) -> list[str]:
+    """Every table between two points groups (跨分組), and why the groups could not keep it."""
+    t = ctx.t
+    notes = []
+    for f in nr.floats:
+        if f.reason == "odd":
+            why = t("{points} 分組人數為單數", "the {points}-point group has an odd number of pairs", points=f.group)
+        else:
+            why = t("{points} 分組無法組內配對而不重複對手或同單位相遇",
+                    "the {points}-point group cannot be paired within itself without a repeat or a same-club table",
+                    points=f.group)
+        notes.append(t("跨分組：{a}（{pa} 分）對 {b}（{pb} 分），因{why}", "Float: {a} ({pa} pts) v {b} ({pb} pts): {why}",
+                       a=ctx.label(f.high), pa=f.high_points, b=ctx.label(f.low), pb=f.low_points, why=why))
     return notes
 
 
