@@ -123,3 +123,9 @@ def test_run_ranks_and_seats_round_four(processed, sheets):
     assert {"排名", "座位表", "桌卡", "牌谱", "计分单", "个人成绩", "计分示例", "得分"} <= set(wb.sheetnames)
     prefilled = [r for r in wb["成绩"].iter_rows(min_row=2, values_only=True) if r[0] == 4]
     assert len(prefilled) == 7 * 6
+
+
+def test_the_scoring_example_works_through_a_board_with_three_scores_or_more(processed):
+    _code, _data, out = processed
+    rows = [r for r in openpyxl.load_workbook(out)["计分示例"].iter_rows(values_only=True) if isinstance(r[0], int)]
+    assert len(rows) >= 3 and len({r[0] for r in rows}) == len(rows)

@@ -547,11 +547,11 @@ def _hand_row(cards: list[str], jokers: dict[str, str]) -> list[Any]:
 
 
 def scoring_example_sheet(ctx: Context) -> Report | None:
-    """The rulebook's 附錄二 computation, on this event's first board, North's comparison."""
+    """The rulebook's 附錄二 computation on one of this event's boards (see example_board), North's comparison."""
     if not ctx.res.groups:
         return None
     t = ctx.t
-    g = ctx.res.groups[0]
+    g = example_board(ctx.res.groups)
     results = g.by_seat.get("N", [])
     scores = [s.score for s in results]
     n = len(scores)
@@ -572,6 +572,15 @@ def scoring_example_sheet(ctx: Context) -> Report | None:
     block = Block(t("第 {r} 輪第 {b} 副，北家（同方位）比較", "Round {r}, board {b}: North against North", r=g.round, b=g.board),
                   header, _example_rows(scores), notes=notes, number_format={0: SIGNED, 7: PCT})
     return ctx.report("ScoringExample", t("{n} · 計分法示例（附錄二）", "{n} · Scoring example (Appendix 2)", n=ctx.name), [block])
+
+
+def example_board(groups: Sequence[BoardGroup]) -> BoardGroup:
+    """The board the 附錄二 page works through: the first with at least three different North
+    scores (a board every table scored alike explains nothing), else the most varied one."""
+    def variety(g: BoardGroup) -> int:
+        return len({s.score for s in g.by_seat.get("N", [])})
+
+    return next((g for g in groups if variety(g) >= 3), None) or max(groups, key=variety)
 
 
 def _example_rows(scores: list[int]) -> list[list[Any]]:
