@@ -231,3 +231,69 @@ def test_any_spelling_of_the_input_is_the_input(tmp_path_factory, steps, through
     with pytest.raises(OutputRefused):
         check_outputs([str(folder / "other.xlsx")], [str(folder / "x.json"), spelled, str(source)])
     check_outputs([str(source)], [str(folder / "sub" / name)])          # another file: no refusal
+
+
+# ---- what a failed or killed run leaves, and the mode of what it writes --------------------------------
+
+
+@needs_mount
+@pytest.mark.parametrize("command", ["run -o", "check --annotate"])
+def test_a_workbook_onto_a_full_disk_is_one_line_and_nothing_else(events, tmp_path, command):
+    """XlsxWriter and openpyxl keep their half-written zip open in the frames of the error; closing
+    it at exit once printed a second traceback after ttools' line."""
+    mnt = tmp_path / "mnt"
+    option = "-o" if command == "run -o" else "--annotate"
+    verb = command.split()[0]
+    script = (f"cat /dev/zero > {mnt}/filler 2>/dev/null; rm {mnt}/filler; head -c 40000 /dev/zero > {mnt}/filler; "
+              f"{sys.executable} -m ttools {verb} {events['nations']} {option} {mnt}/out.xlsx; echo \"exit=$?\"; ls -a {mnt}")
+    proc = _in_small_filesystem(tmp_path, script, "size=64k")
+    assert "exit=2" in proc.stdout, proc.stdout + proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert lines[-1] == f"ttools: cannot write {mnt}/out.xlsx: No space left on device", proc.stderr
+    assert lines[:-1] in ([], ["0 error(s), 0 warning(s)"]), proc.stderr      # check reports before it writes
+    assert sorted(proc.stdout.split()[1:]) == [".", "..", "filler"], proc.stdout
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the umask is POSIX")
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_outputs_have_the_mode_open_would_give_them(invoke, events, tmp_path, umask):
+    outputs = {"out.xlsx": ("run", events["nations"], "-o"), "out.json": ("run", events["nations"], "--json"),
+               "annotated.xlsx": ("check", events["nations"], "--annotate")}
+    old = os.umask(umask)
+    try:
+        for name, args in outputs.items():
+            assert invoke(*args, tmp_path / name).exit_code in (0, 1)
+            assert (tmp_path / name).stat().st_mode & 0o777 == 0o666 & ~umask, name
+        (tmp_path / "out.xlsx").chmod(0o640)       # an output written again keeps its mode, as with open()
+        assert invoke("run", events["nations"], "-o", tmp_path / "out.xlsx").exit_code in (0, 1)
+        assert (tmp_path / "out.xlsx").stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(old)
+
+
+def test_publish_removes_what_a_killed_publish_left_and_nothing_else(invoke, events, tmp_path):
+    import time
+
+    www = tmp_path / "www"
+    assert invoke("publish", events["results"], "--to", www / "cup").exit_code in (0, 1)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    pid = int(dead.stdout)
+    left = {f".cup.new-{pid}-abcd1234": True,      # its process has ended
+            ".cup.old-zyxw9876": True,             # an earlier version's name, untouched for two hours
+            ".cup.new-recent12": False,            # an earlier version's name, recent: it may be at work
+            f".cup.new-{os.getpid()}-live5678": False,   # its process is alive
+            ".other.new-hand0001": False,          # holds a folder: not what publish builds
+            "notes.new-abcd1234": False}           # not a name publish gives
+    for name in left:
+        (www / name).mkdir()
+        (www / name / "index.html").write_text("half", encoding="utf-8")
+    (www / ".other.new-hand0001" / "sub").mkdir()
+    two_hours_ago = time.time() - 7200
+    for name in (".cup.old-zyxw9876", ".other.new-hand0001"):
+        os.utime(www / name, (two_hours_ago, two_hours_ago))
+    (www / ".keep.new-file0001").write_text("a file, not a folder", encoding="utf-8")
+    assert invoke("publish", events["results"], "--to", www / "cup").exit_code in (0, 1)
+    remaining = set(os.listdir(www))
+    assert {name for name, removed in left.items() if removed}.isdisjoint(remaining)
+    assert {name for name, removed in left.items() if not removed} <= remaining
+    assert {"cup", ".keep.new-file0001"} <= remaining and (www / "cup" / "index.html").exists()

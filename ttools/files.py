@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 from itertools import combinations
 from typing import Callable, Iterable
 
@@ -70,8 +71,6 @@ def keep_previous(path: str) -> str:
         raise cannot_write(kept or folder, exc) from None
 
 
-
-
 class OutputRefused(Exception):
     """An output path that would replace an input or another output (exit 2, one line)."""
 
@@ -129,16 +128,59 @@ def cannot_write(target: str, exc: BaseException) -> CannotWrite:
     return CannotWrite(f"cannot write {target}: {reason}")
 
 
+def _temporary_beside(target: str, suffix: str) -> str:
+    """A new empty file beside ``target``, with the mode a plain ``open()`` would give the output:
+    an existing target's own mode, else 0666 less the umask (the kernel applies it). mkstemp's
+    0600 would make every output private whatever the umask says."""
+    import secrets
+
+    folder = os.path.dirname(os.path.abspath(target))
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = os.path.join(folder, f".ttools-{secrets.token_hex(4)}{suffix}")
+        try:
+            fd = os.open(tmp, flags, 0o666)
+        except FileExistsError:
+            continue
+        try:
+            if os.path.isfile(target) and not os.path.islink(target):
+                os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+        finally:
+            os.close(fd)
+        return tmp
+    raise FileExistsError(errno.EEXIST, "no free temporary name", folder)
+
+
+def _let_go(exc: BaseException) -> None:
+    """Close what a writer that failed left open. A zip writer that fails half-way (XlsxWriter,
+    openpyxl) keeps its file in the frames of the exception; when they are freed at exit, closing
+    it tries to write again on the full disk and prints a traceback of its own after ttools' one
+    line. The frames are cleared here, while such a late error is not reported."""
+    import gc
+    import sys
+    import traceback
+
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _unraisable: None
+    try:
+        current: BaseException | None = exc
+        for _ in range(10):
+            if current is None:
+                break
+            if current.__traceback__ is not None:
+                traceback.clear_frames(current.__traceback__)
+            current = current.__cause__ or current.__context__
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+
+
 def write_atomic(target: str, write: Callable[[str], None], suffix: str = "") -> None:
     """Write through a temporary file beside ``target`` and rename it: a half-written file (full
     disk, a kill) never replaces a good one, and no temporary file is left behind."""
-    import tempfile   # only when writing: check never does
-
-    folder = os.path.dirname(os.path.abspath(target))
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".ttools-", suffix=suffix, dir=folder)
-        os.close(fd)
+        tmp = _temporary_beside(target, suffix)
         write(tmp)
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
@@ -147,7 +189,9 @@ def write_atomic(target: str, write: Callable[[str], None], suffix: str = "") ->
     except Exception as exc:
         if isinstance(exc, Unreadable) or os_error(exc) is None:
             raise
-        raise cannot_write(target, exc) from None
+        failure = cannot_write(target, exc)
+        _let_go(exc)
+        raise failure from None
     finally:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)

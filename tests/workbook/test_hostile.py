@@ -43,6 +43,11 @@ EXPECTED = {
     "duplicate-member": (2, set()),
     "doctype": (2, set()),
     "two-results-sheets": (0, {("warning", "成績!A1", "sheet-twice")}),
+    "shared-string-x1000": (2, set()),
+    "understated-size": (2, set()),
+    "sheet-names-forbidden": (0, {("warning", f"{name}!A1", "sheet-renamed") for name in make_hostile.FORBIDDEN_NAMES[:-1]}
+                              | {("warning", "=1+2!A1", "sheet-unknown")}),
+    "sheet-names-formula": (0, {("warning", "=1+2!A1", "sheet-unknown"), ("warning", "=SUM(3,4)!A1", "sheet-unknown")}),
 }
 
 _MEASURE = (
@@ -127,6 +132,193 @@ def test_run_and_annotate_write_their_files_for_hostile_cells(tmp_path, name):
     proc, _, _ = ttools_measured(tmp_path, "check", HOSTILE / f"{name}.xlsx", "--annotate", tmp_path / "a.xlsx")
     assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr
     assert (tmp_path / "a.xlsx").exists()
+
+
+# ---- text that expands, sizes that lie ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("references", [100, 1000])
+def test_one_shared_string_referenced_by_many_cells_is_refused_in_well_under_a_second(tmp_path, references):
+    from ttools.problems import Unreadable
+    from ttools.workbook.read import MAX_SHARED_TEXT, read_book
+
+    source = tmp_path / "bomb.xlsx"
+    source.write_bytes(make_hostile.shared_string_bomb(references))
+    assert source.stat().st_size < 64 * 1024            # 4 MB of text, read as 0.4 or 4 GB
+    start = time.monotonic()
+    with pytest.raises(Unreadable, match="shared text"):
+        read_book(str(source))
+    assert time.monotonic() - start < 0.5
+    proc, seconds, peak_mb = ttools_measured(tmp_path, "run", source, "-o", tmp_path / "out.xlsx")
+    assert proc.returncode == 2 and proc.stderr.strip() == (
+        f"ttools: cannot read {source}: refused: its cells repeat shared text to more than {MAX_SHARED_TEXT:,} "
+        "characters (damaged or tampered)"), proc.stderr
+    assert seconds < 5 and peak_mb < 100, (seconds, peak_mb)
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_shared_text_under_the_bound_is_read_in_bounded_memory(tmp_path):
+    source = tmp_path / "long.xlsx"
+    source.write_bytes(make_hostile.shared_string_bomb(10))        # 40 M characters: inside the bound
+    proc, seconds, peak_mb = ttools_measured(tmp_path, "check", source)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert seconds < TIME_LIMIT_S and peak_mb < MEMORY_LIMIT_MB, (seconds, peak_mb)
+
+
+def test_the_largest_benchmark_events_are_far_inside_the_shared_text_bound(tmp_path):
+    import zipfile
+
+    from tests.benchmarks import events
+    from ttools.workbook.read import MAX_SHARED_TEXT, SharedStrings, read_book, shared_string_lengths
+
+    for path in (events.scrabble(500, 30, str(tmp_path / "scrabble.xlsx")), events.shengji(str(tmp_path / "shengji.xlsx"))):
+        read_book(path)
+        # were every text cell a shared string of the longest text the workbook holds, still far inside
+        with zipfile.ZipFile(path) as zf:
+            sheets = [zf.read(n) for n in zf.namelist() if n.startswith("xl/worksheets/")]
+            strings = (shared_string_lengths(path, "xl/sharedStrings.xml", zf.read("xl/sharedStrings.xml"))
+                       if "xl/sharedStrings.xml" in zf.namelist() else SharedStrings())
+        texts = sum(xml.count(b't="inlineStr"') + xml.count(b't="s"') for xml in sheets)
+        assert sum(map(strings.expansion, sheets)) < MAX_SHARED_TEXT // 100
+        assert texts * 60 < MAX_SHARED_TEXT // 10, texts
+
+
+def test_a_member_larger_than_its_headers_say_is_refused_before_it_is_inflated(tmp_path):
+    source = tmp_path / "understated.xlsx"
+    source.write_bytes(make_hostile.understated_size(2000))      # 2 GB of rows in a few MB
+    assert source.stat().st_size < 8 << 20
+    for command in (["check", source], ["run", source, "-o", tmp_path / "out.xlsx"],
+                    ["check", source, "--annotate", tmp_path / "a.xlsx"]):
+        proc, seconds, peak_mb = ttools_measured(tmp_path, *command)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.strip() == f"ttools: cannot read {source}: damaged (member xl/worksheets/sheet2.xml is larger than it says)"
+        assert seconds < 5 and peak_mb < 100, (seconds, peak_mb)
+    assert not (tmp_path / "out.xlsx").exists() and not (tmp_path / "a.xlsx").exists()
+
+
+def test_every_reader_sees_what_the_headers_declare_or_nothing(tmp_path):
+    """A member whose data holds less than declared, or another CRC, or a method Excel never uses."""
+    import io
+    import zipfile
+    import zlib
+
+    from ttools.problems import Unreadable
+    from ttools.workbook.read import read_book
+
+    base = make_hostile.save(make_hostile.nations_cup())
+    with zipfile.ZipFile(io.BytesIO(base)) as zf:
+        bodies = {i.filename: zf.read(i) for i in zf.infolist()}
+
+    def package(name: str, data: bytes, crc: int, size: int) -> Path:
+        members = [(n, make_hostile._raw_deflate(b), zlib.crc32(b), len(b)) for n, b in bodies.items() if n != name]
+        path = tmp_path / f"{len(list(tmp_path.iterdir()))}.xlsx"
+        path.write_bytes(make_hostile.write_zip(members + [(name, data, crc, size)]))
+        return path
+
+    styles = bodies["xl/styles.xml"]
+    cases = {
+        "smaller than it says": package("xl/styles.xml", make_hostile._raw_deflate(styles), zlib.crc32(styles), len(styles) + 10),
+        "fails its CRC check": package("xl/styles.xml", make_hostile._raw_deflate(styles), zlib.crc32(styles) ^ 1, len(styles)),
+        "larger than it says": package("docProps/app.xml", make_hostile._raw_deflate(bodies["docProps/app.xml"] * 2),
+                                       zlib.crc32(bodies["docProps/app.xml"]), len(bodies["docProps/app.xml"])),
+    }
+    for why, path in cases.items():
+        with pytest.raises(Unreadable, match=why):
+            read_book(str(path))
+    assert read_book(str(package("xl/styles.xml", make_hostile._raw_deflate(styles), zlib.crc32(styles), len(styles)))).order
+
+
+# ---- sheet names, text that looks like code, ids -------------------------------------------------------
+
+
+def test_carried_sheets_with_names_excel_forbids_are_renamed_and_read_again(invoke, tmp_path):
+    from openpyxl import load_workbook
+
+    result = invoke("run", HOSTILE / "sheet-names-forbidden.xlsx", "-o", tmp_path / "out.xlsx", "--json", tmp_path / "out.json")
+    assert result.exit_code == 0, result.stderr
+    renamed = {p["sheet"]: p["message"] for p in json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["problems"]
+               if p["code"] == "sheet-renamed"}
+    assert set(renamed) == set(make_hostile.FORBIDDEN_NAMES[:-1])
+    names = load_workbook(tmp_path / "out.xlsx").sheetnames
+    carried = names[names.index("a／b"):names.index("a／b") + len(make_hostile.FORBIDDEN_NAMES)]
+    assert carried == ["a／b", "［x］", "why？", "star＊", "c：d", "back＼slash", "quoted", "Sheet", "=1+2"]
+    assert all(f"「{new}」" in renamed[old] for old, new in zip(make_hostile.FORBIDDEN_NAMES[:-1], carried))
+    again = invoke("run", tmp_path / "out.xlsx", "-o", tmp_path / "again.xlsx")
+    assert again.exit_code == 0 and "sheet-renamed" not in again.stderr, again.stderr
+    again_names = load_workbook(tmp_path / "again.xlsx").sheetnames
+    assert again_names[again_names.index("a／b"):][:len(carried)] == carried
+
+
+@pytest.mark.parametrize("name,safe", [("a/b", "a／b"), ("'x'", "x"), ("'_x'", "Sheet _x"), ("\x01", "Sheet _"), ("'", "Sheet"), ("History", "History_"),
+                                       ("x" * 40, "x" * 31), ("😀" * 20, "😀" * 15), ("ok name", "ok name")])
+def test_a_sheet_name_excel_allows(name, safe):
+    from ttools.workbook.schema import excel_sheet_name, unique_sheet_name
+
+    assert excel_sheet_name(name) == safe
+    assert unique_sheet_name(safe, {safe.casefold()}).endswith(" (2)")
+    assert len(unique_sheet_name(safe, {safe.casefold()}).encode("utf-16-le")) <= 62
+
+
+STAFF_CODE = ["=1+2", "=HYPERLINK(\"http://phish.example\",\"click\")", "+1+2", "-1+2", "@SUM(1,2)",
+              "http://phish.example", "mailto:x@phish.example"]
+
+
+def _formulas_and_links(path: Path) -> list[str]:
+    """The parts of a package that hold a formula cell, a hyperlink or a relationship to one."""
+    import re
+    import zipfile
+
+    code = re.compile(rb"<(?:\w+:)?(?:f|hyperlink)[\s>/]|relationships/hyperlink")
+    with zipfile.ZipFile(path) as zf:
+        return [name for name in zf.namelist() if name.startswith("xl/") and code.search(zf.read(name))]
+
+
+def test_every_text_ttools_writes_into_a_workbook_is_text(invoke, write_event, tmp_path):
+    from openpyxl import load_workbook
+
+    from tests.conftest import complete_sheets
+
+    sheets = complete_sheets(4)
+    for row, text in zip(sheets["Players"], STAFF_CODE):
+        row["name"] = text
+    source = write_event(sheets, event={"name": "=1+2 http://phish.example"})
+    outputs = {"out": ("run", source, "-o", tmp_path / "out.xlsx"),
+               "annotated": ("check", source, "--annotate", tmp_path / "annotated.xlsx"),
+               "formula-sheet": ("run", HOSTILE / "sheet-names-formula.xlsx", "-o", tmp_path / "formula-sheet.xlsx"),
+               "formula-sheet-annotated": ("check", HOSTILE / "sheet-names-formula.xlsx", "--annotate",
+                                           tmp_path / "formula-sheet-annotated.xlsx")}
+    for name, args in outputs.items():
+        assert invoke(*args).exit_code in (0, 1), name
+        assert _formulas_and_links(tmp_path / f"{name}.xlsx") == [], name
+    values = {c.value for ws in load_workbook(tmp_path / "out.xlsx") for row in ws.iter_rows() for c in row}
+    assert set(STAFF_CODE) <= values                      # written as typed, as text
+    problems = load_workbook(tmp_path / "formula-sheet-annotated.xlsx").worksheets[0]
+    assert {"=1+2", "=SUM(3,4)"} <= {c.value for row in problems.iter_rows() for c in row}
+
+
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u202a", "\u202e", "\u2066", "\u2069", "\ufeff", "\u00ad",
+             "\u2060", "\u061c", "\U000e0041"]
+
+
+@pytest.mark.parametrize("mark", INVISIBLE)
+def test_ids_that_differ_by_an_invisible_format_character_are_one_id(mark):
+    assert nz.parse_code(f"A{mark}1") == nz.parse_code(f"{mark}a1{mark}") == "A1"
+    assert nz.parse_int(f"1{mark}2") == 12 and nz.clean_text(f"{mark} Ann {mark}") == "Ann"
+    assert nz.fold_label(f"{mark}Players") == nz.fold_label("players")
+
+
+def test_a_roster_with_one_id_twice_but_for_a_zero_width_space_says_so(invoke, tmp_path):
+    wb = make_hostile.scrabble()
+    wb["Players"].append(["6\u200b", "Player Six Again", 1500, "", "A"])
+    wb["Players"].append(["\u202e7", "Player Seven", 1500, "", "A"])
+    wb["Results"].append([1, "7\ufeff", 300, 3, 200])
+    source = tmp_path / "ids.xlsx"
+    wb.save(source)
+    result = invoke("check", source, "--json", tmp_path / "out.json")
+    problems = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["problems"]
+    assert [p["cell"] for p in problems if p["code"] == "player-id-duplicate"] == ["A8"], problems
+    assert not [p for p in problems if "unknown" in p["code"] and p["sheet"] == "Results"], problems
+    assert result.exit_code == 1
 
 
 def test_both_sheets_that_are_one_input_sheet_are_kept(invoke, tmp_path):

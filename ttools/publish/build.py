@@ -8,6 +8,7 @@ import ctypes.util
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -203,6 +204,61 @@ def _exchange(a: str, b: str) -> bool:
     return fn(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
 
 
+# the folders a publish builds beside the site ('.<site>.new-<pid>-<random>', '.<site>.old-…'); an
+# earlier version wrote them without the process id
+_LEFTOVER = re.compile(r"\..+\.(?:new|old)-(?:(\d+)-)?[a-z0-9_]{8}")
+_LEFTOVER_AGE_S = 3600     # a folder without a living owner to point at is stale after an hour
+
+
+def _owner_gone(pid: str | None) -> bool:
+    """Whether the process that made a leftover folder is known to have ended (POSIX only:
+    elsewhere a signal 0 is no harmless probe)."""
+    if pid is None or os.name != "posix":
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError, ValueError):
+        return False
+    return False
+
+
+def _site_files_only(path: str) -> bool:
+    """A folder holding files and nothing else, as a site being built or swapped out does."""
+    try:
+        with os.scandir(path) as entries:
+            return all(e.is_file(follow_symlinks=False) for e in entries)
+    except OSError:
+        return False
+
+
+def remove_leftovers(parent: str) -> list[str]:
+    """Remove what a publish killed half-way left in ``parent``: the folders it names for itself
+    ('.site.new-…', '.site.old-…'), real folders of plain files only, whose process has ended or
+    that no one has touched for an hour; nothing else. Returns the names removed."""
+    import time
+
+    removed = []
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return removed
+    for name in names:
+        m = _LEFTOVER.fullmatch(name)
+        path = os.path.join(parent, name)
+        if m is None or os.path.islink(path) or not os.path.isdir(path):
+            continue
+        try:
+            stale = time.time() - os.stat(path).st_mtime > _LEFTOVER_AGE_S
+        except OSError:
+            continue
+        if (stale or _owner_gone(m.group(1))) and _site_files_only(path):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(name)
+    return removed
+
+
 def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -> Site:
     """Write ``files`` as the folder ``folder``: built beside it, then swapped in."""
     folder = os.path.abspath(folder)
@@ -210,7 +266,8 @@ def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -
     parent = os.path.dirname(folder)
     os.makedirs(parent, exist_ok=True)
     base = os.path.basename(folder)
-    tmp = tempfile.mkdtemp(prefix=f".{base}.new-", dir=parent)
+    remove_leftovers(parent)
+    tmp = tempfile.mkdtemp(prefix=f".{base}.new-{os.getpid()}-", dir=parent)
     try:
         for name, content in files.items():
             with open(os.path.join(tmp, name), "wb") as fh:
@@ -221,7 +278,7 @@ def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -
         elif _exchange(tmp, folder):
             shutil.rmtree(tmp)          # tmp now holds the old site
         else:
-            old = tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent)
+            old = tempfile.mkdtemp(prefix=f".{base}.old-{os.getpid()}-", dir=parent)
             os.rmdir(old)
             os.rename(folder, old)
             os.rename(tmp, folder)

@@ -50,11 +50,11 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
             del wb[title]
         ws = wb.create_sheet(title, 0)
         head = [t("嚴重性", "severity"), t("工作表", "sheet"), t("儲存格", "cell"), t("代碼", "code"), t("說明", "message")]
-        ws.append(head)
+        _text_row(ws, 1, head)
         for cell in ws[1]:
             cell.font = Font(bold=True)
-        for p in problems:
-            ws.append([p.severity, p.sheet, p.cell, p.code, p.message(lang)])
+        for row, p in enumerate(problems, start=2):
+            _text_row(ws, row, [p.severity, p.sheet, p.cell, p.code, p.message(lang)])
         for col, width in zip("ABCDE", (9, 18, 8, 26, 100)):
             ws.column_dimensions[col].width = width
         for row in ws.iter_rows(min_row=2, min_col=5, max_col=5):
@@ -73,3 +73,12 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
 
     write_atomic(target, write, suffix=".xlsx")
     return target
+
+
+def _text_row(ws, row: int, values: list[str]) -> None:
+    """A row of text, each cell text whatever it starts with: openpyxl takes '=…' for a formula,
+    and a sheet name or a message quoting what staff typed is never one."""
+    for col, value in enumerate(values, start=1):
+        cell = ws.cell(row=row, column=col)
+        cell.value = value
+        cell.data_type = "s"

@@ -33,8 +33,25 @@ def fold_label(text: Any) -> str:
 
 
 def _fold(text: Any) -> str:
-    s = unicodedata.normalize("NFKC", str(text)).strip().casefold()
+    s = unicodedata.normalize("NFKC", without_format_chars(str(text))).strip().casefold()
     return _LABEL_GAPS.sub(" ", s)
+
+
+def without_format_chars(text: str) -> str:
+    """``text`` without the invisible format characters (Unicode Cf: zero-width space and joiners,
+    bidi marks, byte order mark, soft hyphen…): two ids that differ only by one print the same,
+    so they are one id. Cheap for printable text, which holds none."""
+    if text.isprintable():
+        return text
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def _strip_invisible(text: str) -> str:
+    """Spaces and format characters removed from both ends (where no one can see them)."""
+    text = text.strip()
+    while text and (unicodedata.category(text[0]) == "Cf" or unicodedata.category(text[-1]) == "Cf"):
+        text = text.strip("".join(ch for ch in (text[0], text[-1]) if unicodedata.category(ch) == "Cf")).strip()
+    return text
 
 
 @lru_cache(maxsize=4096)
@@ -43,18 +60,20 @@ def _fold_text(text: str) -> str:
 
 
 def clean_text(value: Any) -> str:
-    """Text as typed, surrounding spaces removed; numbers rendered without a trailing .0."""
+    """Text as typed, surrounding spaces (and invisible format characters) removed; numbers
+    rendered without a trailing .0."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
-    return str(value).strip()
+    text = str(value).strip()
+    return text if text.isprintable() else _strip_invisible(text)
 
 
 def _ascii(value: Any) -> str:
-    return unicodedata.normalize("NFKC", clean_text(value)).strip()
+    return unicodedata.normalize("NFKC", without_format_chars(clean_text(value))).strip()
 
 
 # Excel keeps 15 significant digits; no count, score or chip stack in a tournament comes near this

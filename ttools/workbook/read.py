@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import io
 import os
+from array import array
 import posixpath
 import re
+import struct
 import zipfile
 import zlib
-from typing import Any, Callable, Iterator
+from typing import Any, BinaryIO, Callable, Iterator
 
 from ttools.problems import Unreadable
 from ttools.workbook.normalize import fold_label
@@ -186,11 +188,12 @@ def check_container(path: str, later: Callable[[str], bool] | None = None) -> se
             if total > MAX_UNPACKED_BYTES:
                 raise Unreadable(f"{path}: refused: unpacks to {total // (1024 * 1024)} MB (zip bomb guard, limit {MAX_UNPACKED_BYTES // (1024 * 1024)} MB)")
             deferred = set()
-            for info in infos:
-                if later is not None and later(info.filename):
-                    deferred.add(info.filename)
-                else:
-                    _check_member(path, zf, info)
+            with open(path, "rb") as fh:
+                for info in infos:
+                    if later is not None and later(info.filename):
+                        deferred.add(info.filename)
+                    else:
+                        _check_member(path, fh, info)
             return deferred
     except zipfile.BadZipFile as exc:
         raise Unreadable(f"{path}: damaged zip container ({exc})") from None
@@ -198,30 +201,92 @@ def check_container(path: str, later: Callable[[str], bool] | None = None) -> se
         raise Unreadable(f"{path}: damaged ({exc})") from None
 
 
-def _check_member(path: str, zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
-    """Read one member through (its CRC is checked at the end) and refuse XML that declares a DOCTYPE."""
+_ZIP_CHUNK = 1 << 16          # compressed bytes read at a time
+_INFLATED_CHUNK = 1 << 20     # and the most inflated from them at once
+
+
+def _damaged_member(path: str, name: str, why: str) -> Unreadable:
+    return Unreadable(f"{path}: damaged (member {name} {why})")
+
+
+def _member_data(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> tuple[int, int]:
+    """(offset of the member's compressed data, its method), from its local header as every zip
+    reader finds it; refuses what Excel never writes (encryption, methods other than deflate)."""
+    if info.flag_bits & 0x1:
+        raise Unreadable(f"{path}: the workbook is encrypted (password-protected); save a copy without a password")
+    if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        raise Unreadable(f"{path}: refused: {info.filename} is compressed with method {info.compress_type}, "
+                         "which no spreadsheet program writes (damaged or tampered)")
+    fh.seek(info.header_offset)
+    header = fh.read(30)
+    if len(header) != 30 or header[:4] != b"PK\x03\x04":
+        raise _damaged_member(path, info.filename, "has no local header")
+    name_length, extra_length = struct.unpack("<HH", header[26:30])
+    return info.header_offset + 30 + name_length + extra_length, info.compress_type
+
+
+def inflated(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> Iterator[bytes]:
+    """The bytes of one member as its compressed data holds them, in pieces: what any reader of
+    the package gets, not only what its headers declare. A reader that trusts the declared size
+    stops there (zipfile does, and checks the CRC of that much), another inflates the whole
+    member (the spreadsheet reader does): a member whose data holds more or less than it declares
+    is refused, as soon as the real size passes the declared one, so that what the checks see is
+    what every reader sees, and inflating costs no more than the declared size allows."""
+    start, method = _member_data(path, fh, info)
+    fh.seek(start)
+    declared, left = info.file_size, info.compress_size
+    inflate = zlib.decompressobj(-15) if method == zipfile.ZIP_DEFLATED else None
+    size, crc, pending = 0, 0, b""
+    while True:
+        if not pending:
+            pending = fh.read(min(left, _ZIP_CHUNK)) if left > 0 else b""
+            left -= len(pending)
+            if not pending:
+                break
+        if inflate is None:
+            out, pending = pending, b""
+        else:
+            try:
+                out = inflate.decompress(pending, min(declared - size + 1, _INFLATED_CHUNK))
+            except zlib.error:
+                raise _damaged_member(path, info.filename, "does not inflate") from None
+            pending = inflate.unconsumed_tail
+        size += len(out)
+        if size > declared:
+            raise _damaged_member(path, info.filename, "is larger than it says")
+        crc = zlib.crc32(out, crc)
+        if out:
+            yield out
+        if inflate is not None and inflate.eof:
+            break
+    if (inflate is not None and not inflate.eof) or size != declared:
+        raise _damaged_member(path, info.filename, "is smaller than it says")
+    if crc != info.CRC:
+        raise _damaged_member(path, info.filename, "fails its CRC check")
+
+
+def _check_member(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> None:
+    """Inflate one member through (its size and CRC are checked) and refuse XML that declares a DOCTYPE."""
     scan = info.filename.lower().endswith(_XML_MEMBER)
     tail = b""
-    read = 0
-    with zf.open(info) as fh:
-        while True:
-            chunk = fh.read(1 << 20)
-            if not chunk:
-                break
-            read += len(chunk)
-            if read > info.file_size:   # a member that unpacks to more than it declares
-                raise Unreadable(f"{path}: damaged (member {info.filename} is larger than it says)")
-            if scan:
-                window = tail + chunk
-                if any(mark in window for mark in _DTD_MARKS):
-                    raise Unreadable(f"{path}: refused: {info.filename} declares a DOCTYPE or XML entities, "
-                                     "which a workbook never needs (damaged or tampered)")
-                tail = window[-24:]
+    for chunk in inflated(path, fh, info):
+        if scan:
+            window = tail + chunk
+            if any(mark in window for mark in _DTD_MARKS):
+                raise Unreadable(f"{path}: refused: {info.filename} declares a DOCTYPE or XML entities, "
+                                 "which a workbook never needs (damaged or tampered)")
+            tail = window[-24:]
+
+
+def read_member(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> bytes:
+    """One member whole, checked as ``_check_member`` checks it."""
+    data = b"".join(inflated(path, fh, info))
+    check_read_member(path, info.filename, data)
+    return data
 
 
 def check_read_member(path: str, name: str, data: bytes) -> None:
-    """What ``_check_member`` checks, on a member read whole (``ZipFile.read`` checks its CRC and
-    stops at its declared size)."""
+    """The DOCTYPE check of ``_check_member``, on a member read whole."""
     if name.lower().endswith(_XML_MEMBER) and any(mark in data for mark in _DTD_MARKS):
         raise Unreadable(f"{path}: refused: {name} declares a DOCTYPE or XML entities, "
                          "which a workbook never needs (damaged or tampered)")
@@ -272,10 +337,12 @@ def _elements(xml: bytes, wanted: str) -> list[dict[str, str]]:
     return found
 
 
-def _sheet_paths(zf: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name -> path of its XML part inside the package (transitional or Strict namespaces)."""
+def _sheet_paths(zf: zipfile.ZipFile) -> tuple[dict[str, str], set[str]]:
+    """Sheet name -> path of its XML part inside the package (transitional or Strict namespaces),
+    and the paths of the shared strings part: the one the relationships name, and the usual one."""
     sheets = _elements(zf.read("xl/workbook.xml"), "sheet")
     targets = {}
+    shared = {name for name in zf.namelist() if name.lower() == "xl/sharedstrings.xml"}
     for rel in _elements(zf.read("xl/_rels/workbook.xml.rels"), "Relationship"):
         target = rel.get("Target", "")
         if target.startswith("/"):
@@ -283,12 +350,114 @@ def _sheet_paths(zf: zipfile.ZipFile) -> dict[str, str]:
         else:
             target = posixpath.normpath(posixpath.join("xl", target))
         targets[rel.get("Id")] = target
+        if rel.get("Type", "").endswith("/sharedStrings"):
+            shared.add(target)
     out = {}
     for sheet in sheets:
         rid = next((v for k, v in sheet.items() if "}" in k and _local(k) == "id"), None)
         if rid in targets:
             out[sheet.get("name", "")] = targets[rid]
-    return out
+    return out, shared
+
+
+# ---- the text shared strings expand to ----------------------------------------------------------
+# A cell of type "s" holds the index of a string of the shared strings part; every such cell is
+# read as a string of its own, so one long string referenced by many cells takes its length
+# times their number. What a workbook expands to is bounded before the spreadsheet reader sees it.
+MAX_SHARED_TEXT = 50_000_000       # characters all shared-string cells together expand to
+
+_SI = re.compile(rb"<(/?)(?:[\w.-]+:)?si(?=[\s/>])[^>]*?(/?)>")
+_STRING_CELL = re.compile(rb"<(?:[\w.-]+:)?c\b[^>]*?\st\s*=\s*[\"'](?:s|&#0*115;|&#[xX]0*73;)[\"']")
+_STRING_VALUE = re.compile(rb"<(?:[\w.-]+:)?c\b[^>]*?\st\s*=\s*[\"']s[\"'][^>]*>\s*"
+                           rb"<(?:[\w.-]+:)?v>\s*([0-9]{1,9})\s*</(?:[\w.-]+:)?v\s*>")
+
+
+class SharedStrings:
+    """The length of every shared string, as the bytes of its XML element: never fewer than the
+    characters it reads as (an entity or a multi-byte character is one character of several bytes)."""
+
+    __slots__ = ("lengths", "longest")
+
+    def __init__(self, lengths: array | None = None) -> None:
+        self.lengths = array("q") if lengths is None else lengths
+        self.longest = max(self.lengths, default=0)
+
+    def merge(self, other: SharedStrings) -> SharedStrings:
+        """Either table's length for each index, whichever is larger (a package with two candidate parts)."""
+        if not self.lengths:
+            return other
+        longer, shorter = (self.lengths, other.lengths) if len(self.lengths) >= len(other.lengths) else (other.lengths, self.lengths)
+        merged = array("q", longer)
+        for i, n in enumerate(shorter):
+            merged[i] = max(merged[i], n)
+        return SharedStrings(merged)
+
+    def expansion(self, xml: bytes) -> int:
+        """How many characters, at most, the string cells of one sheet's XML read as."""
+        if not self.longest:
+            return 0
+        cells = len(_STRING_CELL.findall(xml))
+        if cells * self.longest <= 100_000:     # 255 sheets of it stay far below the bound
+            return cells * self.longest
+        lengths, count, longest = self.lengths, len(self.lengths), self.longest
+        indexes = _STRING_VALUE.findall(xml)
+        total = sum(lengths[i] if i < count else longest for i in map(int, indexes))
+        return total + (cells - len(indexes)) * longest   # a value written otherwise: the longest
+
+
+def shared_string_lengths(path: str, name: str, xml: bytes) -> SharedStrings:
+    """The shared strings part's lengths, item by item. The tags are found without a parser when
+    the part holds no comment, CDATA section or declaration (then every '<' starts a tag, as an
+    attribute value cannot hold one), else by expat."""
+    lengths = array("q")
+    if b"<!" not in xml and xml.count(b"<?") <= 1:     # no comment, CDATA, DTD; no PI but the declaration
+        depth, start, opened = 0, 0, 0
+        for m in _SI.finditer(xml):
+            if m.group(1):                         # </si>
+                depth -= 1
+                if depth == 0:
+                    lengths.append(m.end() - start)
+            elif m.group(2):                       # <si/>
+                opened += 1
+                if depth == 0:
+                    lengths.append(0)
+            else:
+                opened += 1
+                if depth == 0:
+                    start = m.start()
+                depth += 1
+        if depth != 0 or opened != len(lengths):
+            raise Unreadable(f"{path}: damaged ({name} holds shared strings inside shared strings)")
+        return SharedStrings(lengths)
+    return SharedStrings(_expat_lengths(path, name, xml))
+
+
+def _expat_lengths(path: str, name: str, xml: bytes) -> array:
+    from xml.parsers import expat
+
+    lengths, starts = array("q"), list[int]()
+
+    def start(tag: str, _attrs: object) -> None:
+        if _local(tag) == "si":
+            if starts:
+                raise ParseError("shared strings inside shared strings")
+            starts.append(parser.CurrentByteIndex)
+
+    def end(tag: str) -> None:
+        if _local(tag) == "si":
+            lengths.append(max(parser.CurrentByteIndex - starts.pop(), 0) + 5)
+
+    def refuse(*_: object) -> None:
+        raise ParseError("a DTD or entity declaration")
+
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = refuse
+    try:
+        parser.Parse(xml, True)
+    except (expat.ExpatError, ParseError) as exc:
+        raise Unreadable(f"{path}: damaged ({name}: {exc})") from None
+    return lengths
 
 
 def _ref(text: bytes) -> tuple[int, int] | None:
@@ -506,65 +675,80 @@ def _finite_only(grid: list[list[Any]]) -> None:
 _INF = float("inf")
 
 
-def read_book(path: str) -> Book:
-    """Open ``path`` safely and return every sheet's values."""
-    deferred = check_container(path, later=_sheet_part)
+def _deferred_part(name: str) -> bool:
+    """The members ``read_book`` reads whole anyway: the sheets and the shared strings."""
+    return _sheet_part(name) or name.lower() == "xl/sharedstrings.xml"
+
+
+def _scan_package(path: str, deferred: set[str]) -> tuple[dict[str, SheetScan], dict[str, str]]:
+    """Every sheet's scan (by sheet name) and part path, one sheet's XML in memory at a time,
+    with the bounds on cells, grid area and the text shared strings expand to."""
+    scans: dict[str, SheetScan] = {}
+    area = cells = expanded = 0
+    with zipfile.ZipFile(path) as zf, open(path, "rb") as fh:
+        paths, shared = _sheet_paths(zf)
+        if len(paths) > MAX_SHEETS:
+            raise Unreadable(f"{path}: refused: {len(paths)} sheets (the limit is {MAX_SHEETS})")
+        members = set(zf.namelist())
+        strings = SharedStrings()
+        for part in sorted(shared & members):
+            strings = strings.merge(shared_string_lengths(path, part, read_member(path, fh, zf.getinfo(part))))
+            deferred.discard(part)
+        for name, part in paths.items():
+            if part not in members:
+                continue
+            xml = read_member(path, fh, zf.getinfo(part))
+            deferred.discard(part)
+            cells += _count_cells(xml)
+            if cells > MAX_CELLS:
+                raise Unreadable(f"{path}: too large (more than {MAX_CELLS:,} cells)")
+            expanded += strings.expansion(xml)
+            if expanded > MAX_SHARED_TEXT:
+                raise Unreadable(f"{path}: refused: its cells repeat shared text to more than {MAX_SHARED_TEXT:,} "
+                                 "characters (damaged or tampered)")
+            try:
+                scans[name] = scan = scan_sheet(xml)
+            except _TooMany:
+                raise Unreadable(f"{path}: refused: sheet {name!r} has more than {MAX_MARKED_CELLS} cells showing "
+                                 "errors or formulas without values") from None
+            del xml
+            area += scan.rows * scan.cols
+            if area > MAX_BOOK_AREA:
+                raise Unreadable(f"{path}: too large (more than {MAX_BOOK_AREA:,} cells in its sheets)")
+        for part in sorted(deferred):   # parts no sheet points to: checked as the others
+            _check_member(path, fh, zf.getinfo(part))
+    return scans, paths
+
+
+def _open_calamine(path: str, trimmed: dict[str, bytes]) -> Any:
     try:
         import python_calamine as pc
     except ImportError:  # pragma: no cover - declared dependency
         raise Unreadable("python-calamine is not installed (pip install python-calamine)") from None
-
-    scans: dict[str, SheetScan] = {}
-    area = cells = 0
-    try:
-        with zipfile.ZipFile(path) as zf:
-            paths = _sheet_paths(zf)
-            if len(paths) > MAX_SHEETS:
-                raise Unreadable(f"{path}: refused: {len(paths)} sheets (the limit is {MAX_SHEETS})")
-            members = set(zf.namelist())
-            for name, part in paths.items():   # one sheet's XML in memory at a time
-                if part not in members:
-                    continue
-                try:
-                    xml = zf.read(part)
-                except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
-                    raise Unreadable(f"{path}: damaged ({exc})") from None
-                deferred.discard(part)
-                check_read_member(path, part, xml)
-                cells += _count_cells(xml)
-                if cells > MAX_CELLS:
-                    raise Unreadable(f"{path}: too large (more than {MAX_CELLS:,} cells)")
-                try:
-                    scans[name] = scan = scan_sheet(xml)
-                except _TooMany:
-                    raise Unreadable(f"{path}: refused: sheet {name!r} has more than {MAX_MARKED_CELLS} cells showing "
-                                     "errors or formulas without values") from None
-                del xml
-                area += scan.rows * scan.cols
-                if area > MAX_BOOK_AREA:
-                    raise Unreadable(f"{path}: too large (more than {MAX_BOOK_AREA:,} cells in its sheets)")
-            for part in sorted(deferred):   # sheet parts no sheet points to: checked as before
-                try:
-                    _check_member(path, zf, zf.getinfo(part))
-                except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
-                    raise Unreadable(f"{path}: damaged ({exc})") from None
-    except Unreadable:
-        raise
-    except Exception as exc:
-        raise Unreadable(f"{path}: damaged workbook structure ({type(exc).__name__})") from None
-    trimmed = {paths[name]: scan.trimmed for name, scan in scans.items() if scan.trimmed is not None}
-
     try:
         if trimmed:
-            wb = pc.CalamineWorkbook.from_filelike(io.BytesIO(_repack(path, trimmed)))
-        else:
-            wb = pc.CalamineWorkbook.from_path(path)
+            return pc.CalamineWorkbook.from_filelike(io.BytesIO(_repack(path, trimmed)))
+        return pc.CalamineWorkbook.from_path(path)
     except Exception as exc:  # calamine raises several types for damaged/encrypted parts
         kind = type(exc).__name__
         if "Password" in kind:
             raise Unreadable(f"{path}: the workbook is encrypted (password-protected)") from None
         raise Unreadable(f"{path}: damaged workbook ({kind}: {str(exc).splitlines()[0] if str(exc) else 'unreadable'})") from None
 
+
+def read_book(path: str) -> Book:
+    """Open ``path`` safely and return every sheet's values."""
+    deferred = check_container(path, later=_deferred_part)
+    try:
+        scans, paths = _scan_package(path, deferred)
+    except Unreadable:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+        raise Unreadable(f"{path}: damaged ({exc})") from None
+    except Exception as exc:
+        raise Unreadable(f"{path}: damaged workbook structure ({type(exc).__name__})") from None
+    trimmed = {paths[name]: scan.trimmed for name, scan in scans.items() if scan.trimmed is not None}
+    wb = _open_calamine(path, trimmed)
     sheets: dict[str, SheetData] = {}
     order: list[str] = []
     try:
@@ -575,31 +759,35 @@ def read_book(path: str) -> Book:
             scan = scans.get(name)
             if scan is None:   # a sheet whose part the scan could not find is never handed to calamine
                 raise Unreadable(f"{path}: sheet {name!r} is damaged (its part is missing)")
-            try:
-                sh = wb.get_sheet_by_name(name)
-                grid = sh.to_python(skip_empty_area=True)
-                row0, col0 = sh.start if sh.start else (0, 0)
-            except Exception as exc:
-                raise Unreadable(f"{path}: sheet {name!r} is damaged ({type(exc).__name__})") from None
-            data = SheetData(
-                name=name,
-                grid=grid if all(type(r) is list for r in grid) else [list(r) for r in grid],
-                row0=row0 or 0,
-                col0=col0 or 0,
-                visible="Visible" in str(meta.visible) and "Hidden" not in str(meta.visible),
-                no_cached_value=scan.no_cached_value,
-                errors=scan.errors,
-                far_cells=scan.far_cells,
-                first_far_cell=scan.first_far_cell,
-            )
-            _finite_only(data.grid)
-            for cell, text in scan.errors.items():   # calamine reads a cached error as blank
-                where = _ref(cell.encode())
-                i, j = where[0] - data.row0, where[1] - data.col0
-                if 0 <= i < len(data.grid) and 0 <= j < len(data.grid[i]):
-                    data.grid[i][j] = text
-            sheets[name] = data
+            sheets[name] = _sheet_values(path, wb, name, scan, meta)
             order.append(name)
     finally:
         wb.close()
     return Book(path=path, sheets=sheets, order=order)
+
+
+def _sheet_values(path: str, wb: Any, name: str, scan: SheetScan, meta: Any) -> SheetData:
+    try:
+        sh = wb.get_sheet_by_name(name)
+        grid = sh.to_python(skip_empty_area=True)
+        row0, col0 = sh.start if sh.start else (0, 0)
+    except Exception as exc:
+        raise Unreadable(f"{path}: sheet {name!r} is damaged ({type(exc).__name__})") from None
+    data = SheetData(
+        name=name,
+        grid=grid if all(type(r) is list for r in grid) else [list(r) for r in grid],
+        row0=row0 or 0,
+        col0=col0 or 0,
+        visible="Visible" in str(meta.visible) and "Hidden" not in str(meta.visible),
+        no_cached_value=scan.no_cached_value,
+        errors=scan.errors,
+        far_cells=scan.far_cells,
+        first_far_cell=scan.first_far_cell,
+    )
+    _finite_only(data.grid)
+    for cell, text in scan.errors.items():   # calamine reads a cached error as blank
+        where = _ref(cell.encode())
+        i, j = where[0] - data.row0, where[1] - data.col0
+        if 0 <= i < len(data.grid) and 0 <= j < len(data.grid[i]):
+            data.grid[i][j] = text
+    return data

@@ -3,6 +3,8 @@ values with their cell addresses. Knows no competition: each competition declare
 
 from __future__ import annotations
 
+import copy
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -43,6 +45,9 @@ SHEET_TWICE = define("sheet-twice",
                      "sheets '{read}' and '{other}' are both the {key} sheet; '{read}' was read, '{other}' is carried over unchanged",
                      "工作表「{read}」與「{other}」都是 {key} 工作表；已讀取「{read}」，「{other}」原樣保留",
                      "工作表“{read}”与“{other}”都是 {key} 工作表；已读取“{read}”，“{other}”原样保留")
+SHEET_RENAMED = define("sheet-renamed",
+                       "sheet '{sheet}' is not a ttools sheet; its name is one Excel does not allow, so it is carried over as '{name}'",
+                       "工作表「{sheet}」不是 ttools 工作表；Excel 不接受這個名稱，改以「{name}」保留")
 DUPLICATE_KEY = define("duplicate-key", "setting '{key}' is given twice (the first is used)", "設定「{key}」重複（採用第一個）", "设定「{key}」重复（采用第一个）")
 
 _ERROR_VALUES = {"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!"}
@@ -375,6 +380,57 @@ def read_input(book: Book, spec: SheetSpec, found: dict[str, str], raw: dict[str
     return rows
 
 
+# what Excel refuses in a sheet name (a hand-made or converted file may hold it all the same)
+_FORBIDDEN_IN_SHEET_NAME = re.compile(r"[\\/?*\[\]:\x00-\x1f]")
+MAX_SHEET_NAME = 31          # UTF-16 code units, as Excel counts
+
+
+def _utf16_cut(name: str, units: int) -> str:
+    out, used = [], 0
+    for ch in name:
+        used += 2 if ord(ch) > 0xFFFF else 1
+        if used > units:
+            break
+        out.append(ch)
+    return "".join(out)
+
+
+# each forbidden character's full-width twin, which Excel allows and which reads the same
+_SHEET_NAME_TWINS = {"\\": "＼", "/": "／", "?": "？", "*": "＊", "[": "［", "]": "］", ":": "："}
+
+
+def excel_sheet_name(name: str) -> str:
+    """``name`` as a sheet name Excel allows: the characters it forbids become their full-width
+    twins (a control character '_'), an apostrophe that starts or ends it goes, 'History'
+    (reserved) gets a '_', at most 31 units long; never a name that starts with '_' unless
+    ``name`` did (those are helper sheets, left out when the workbook is read again)."""
+    safe = _FORBIDDEN_IN_SHEET_NAME.sub(lambda m: _SHEET_NAME_TWINS.get(m.group(0), "_"), name).strip("'")
+    if not safe.strip():
+        safe = "Sheet"
+    if safe.startswith("_") and not name.startswith("_"):
+        safe = "Sheet " + safe
+    if safe.casefold() == "history":
+        safe += "_"
+    return _utf16_cut(safe, MAX_SHEET_NAME).rstrip("'") or "Sheet"
+
+
+def unique_sheet_name(name: str, taken: set[str]) -> str:
+    """``name``, or with ' (2)', ' (3)' … so that it is none of ``taken`` (case-folded names)."""
+    unique, n = name, 1
+    while unique.casefold() in taken:
+        n += 1
+        suffix = f" ({n})"
+        unique = _utf16_cut(name, MAX_SHEET_NAME - len(suffix)).rstrip("'") + suffix
+    return unique
+
+
+def _renamed(sheet: SheetData, name: str) -> SheetData:
+    """The sheet's values under another name (the book's own sheet keeps its name)."""
+    renamed = copy.copy(sheet)
+    renamed.name = name
+    return renamed
+
+
 def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable[str],
                    problems: list[Problem]) -> list[SheetData]:
     """Sheets that are neither an input sheet of ``specs`` nor one ttools writes (``other_names``,
@@ -385,10 +441,19 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
     if any(nz.fold_label(name) not in known and not name.isascii() for name in book.order):
         known |= {nz.fold_label(simplified(n)) for n in list(known)}
     found = []
+    taken = {name.casefold() for name in book.order} | {n.casefold() for n in other_names}
+    taken |= {n.casefold() for spec in specs for n in spec.accepted_names()}
     for name in book.order:
         if nz.fold_label(name) not in known and not name.startswith("_"):
-            found.append(book.sheets[name])
-            problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, "A1"), (("sheet", name),)))
+            allowed = excel_sheet_name(name)
+            if allowed == name:
+                found.append(book.sheets[name])
+                problems.append(Problem("warning", UNKNOWN_SHEET, Where(name, "A1"), (("sheet", name),)))
+                continue
+            allowed = unique_sheet_name(allowed, taken)
+            taken.add(allowed.casefold())
+            found.append(_renamed(book.sheets[name], allowed))
+            problems.append(Problem("warning", SHEET_RENAMED, Where(name, "A1"), (("sheet", name), ("name", allowed))))
     # two sheets that are one input sheet ('Results' beside '成績'): the first is read, the other kept
     for spec in specs:
         read = find_sheet(book, spec)

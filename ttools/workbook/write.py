@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from ttools.i18n import Translator, pick
 from ttools.workbook.read import col_letter
 from ttools.workbook.rows import RowStream, write_plain
-from ttools.workbook.schema import SheetSpec
+from ttools.workbook.schema import SheetSpec, excel_sheet_name, unique_sheet_name
 
 if TYPE_CHECKING:
     from xlsxwriter.format import Format
@@ -527,13 +527,10 @@ class WorkbookWriter:
 
     def raw_sheet(self, name: str, grid: Sequence[Sequence[Any]]) -> None:
         """Carry a sheet ttools does not know over as values, so nothing staff wrote is lost. A name
-        already in use (a second 'Results' beside the one ttools wrote) gets a number."""
+        already in use (a second 'Results' beside the one ttools wrote) gets a number; one Excel
+        does not allow is made one it does (the loader has said so, ``unknown_sheets``)."""
         taken = {ws.name.casefold() for ws in self.wb.worksheets()}
-        base, n, unique = name[:31], 1, name[:31]
-        while unique.casefold() in taken:
-            n += 1
-            unique = f"{base[:31 - len(str(n)) - 3]} ({n})"
-        ws = self._streamed_sheet(unique)
+        ws = self._streamed_sheet(unique_sheet_name(excel_sheet_name(name), taken))
         stream, formats = RowStream(ws), [None] * max(map(len, grid), default=0)
         for r, row in enumerate(grid):
             stream.row(r, [v if type(v) in _FAST else _plain(v) for v in row], formats)

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import io
 import re
+import struct
 import sys
 import zipfile
+import zlib
+from xml.sax.saxutils import escape
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -141,7 +144,108 @@ def cases() -> dict[str, bytes]:
     other.append(["round", "player1", "score1", "player2", "score2"])
     other.append([1, 3, 410, 4, 300])
     out["two-results-sheets"] = save(two)
+    # one long shared string referenced by many cells: a few KB that read as 4 GB of text
+    out["shared-string-x1000"] = shared_string_bomb(1000)
+    # a member whose headers declare less than its data holds (and the CRC of what they declare)
+    out["understated-size"] = understated_size(2)
+    # sheet names Excel forbids, and one that reads as a formula
+    out["sheet-names-forbidden"] = sheet_names(FORBIDDEN_NAMES)
+    out["sheet-names-formula"] = sheet_names(("=1+2", "=SUM(3,4)"))
     return out
+
+
+def shared_string_bomb(references: int, length: int = 4_000_000) -> bytes:
+    """A nations-cup event with a Notes sheet of ``references`` cells that all hold shared string 0,
+    ``length`` characters long (the package gets the shared strings part openpyxl does not write)."""
+    wb = nations_cup()
+    notes = wb.create_sheet("Notes")
+    for i in range(references):
+        notes.cell(row=i // 10 + 1, column=i % 10 + 1, value="SHARED")
+    part = f"xl/worksheets/sheet{len(wb.sheetnames)}.xml"
+    strings = (f'<sst xmlns="{MAIN}" count="{references}" uniqueCount="1"><si><t>'.encode()
+               + b"x" * length + b"</t></si></sst>")
+    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+
+    def change(name: str, body: bytes) -> bytes | list[tuple[str, bytes]]:
+        if name == part:
+            return body.replace(b'" t="inlineStr"><is><t>SHARED</t></is></c>', b'" t="s"><v>0</v></c>')
+        if name == "xl/_rels/workbook.xml.rels":
+            rel = f'<Relationship Type="{REL}/sharedStrings" Target="sharedStrings.xml" Id="rIdStrings" />'
+            return body.replace(b"</Relationships>", rel.encode() + b"</Relationships>")
+        if name == "[Content_Types].xml":
+            over = f'<Override PartName="/xl/sharedStrings.xml" ContentType="{kind}" />'
+            return [(name, body.replace(b"</Types>", over.encode() + b"</Types>")), ("xl/sharedStrings.xml", strings)]
+        return body
+
+    return rezip(save(wb), change)
+
+
+def _raw_deflate(data: bytes) -> bytes:
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return c.compress(data) + c.flush()
+
+
+def write_zip(members: list[tuple[str, bytes, int, int]]) -> bytes:
+    """A zip package written by hand: (name, raw deflate data, CRC, declared size) per member, so
+    that the headers can say what the data does not hold."""
+    out, central = io.BytesIO(), []
+    for name, data, crc, size in members:
+        offset = out.tell()
+        encoded = name.encode()
+        out.write(struct.pack("<4s5H3L2H", b"PK\x03\x04", 20, 0, 8, 0, 0x21, crc, len(data), size, len(encoded), 0))
+        out.write(encoded + data)
+        central.append(struct.pack("<4s6H3L5H2L", b"PK\x01\x02", 20, 20, 0, 8, 0, 0x21, crc, len(data), size,
+                                   len(encoded), 0, 0, 0, 0, 0, offset) + encoded)
+    start = out.tell()
+    out.write(b"".join(central))
+    out.write(struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, len(central), len(central), out.tell() - start, start, 0))
+    return out.getvalue()
+
+
+def understated_size(megabytes: int) -> bytes:
+    """A nations-cup event whose Players sheet inflates to ``megabytes`` MB of rows more than its
+    headers declare (they declare the sheet's size as it was, and the CRC of that many bytes). The repeated rows are one
+    deflate block written once and repeated: a 2 GB sheet takes about 2 MB."""
+    base = save(nations_cup())
+    part = sheet_part(base, "Players")
+    with zipfile.ZipFile(io.BytesIO(base)) as zf:
+        bodies = {info.filename: zf.read(info) for info in zf.infolist()}
+    sheet = bodies[part]
+    cut = sheet.index(b"</sheetData>")
+    head, tail = sheet[:cut], sheet[cut:]
+    row = b"<row><c><v>1</v></c></row>"
+    chunk = row * ((1 << 20) // len(row))
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    start = c.compress(head) + c.flush(zlib.Z_FULL_FLUSH)
+    block = c.compress(chunk) + c.flush(zlib.Z_FULL_FLUSH)   # after a full flush: the same bytes every time
+    data = start + block * megabytes + c.compress(tail) + c.flush()
+    members = []
+    for name, body in bodies.items():
+        if name == part:
+            members.append((name, data, zlib.crc32((head + chunk)[:len(sheet)]), len(sheet)))
+        else:
+            members.append((name, _raw_deflate(body), zlib.crc32(body), len(body)))
+    return write_zip(members)
+
+
+FORBIDDEN_NAMES = ("a/b", "[x]", "why?", "star*", "c:d", "back\\slash", "'quoted'", "'", "=1+2")
+
+
+def sheet_names(names: tuple[str, ...]) -> bytes:
+    """A nations-cup event with a sheet of each of ``names``, written in the package as they are
+    (openpyxl refuses the ones Excel forbids)."""
+    wb = nations_cup()
+    for i in range(len(names)):
+        wb.create_sheet(f"Forbidden{i}").append([f"kept {i}"])
+    names = {f'name="Forbidden{i}"'.encode(): f'name="{escape(n, {chr(34): "&quot;"})}"'.encode() for i, n in enumerate(names)}
+
+    def change(name: str, body: bytes) -> bytes:
+        if name == "xl/workbook.xml":
+            for old, new in names.items():
+                body = body.replace(old, new)
+        return body
+
+    return rezip(save(wb), change)
 
 
 def main(folder: Path = HERE) -> list[Path]:
