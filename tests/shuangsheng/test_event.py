@@ -295,3 +295,12 @@ def test_a_round_number_typed_far_too_large_is_a_problem_on_its_cell(event, run)
     path = event(4, [res(1, 1, 1, 2, "K", "9"), res(1000000000, 2, 3, 4, "5", "4")], event={"rounds": 3})
     code, summary, _ = run(path, "check")
     assert code == 1 and [(p["code"], p["cell"]) for p in summary["problems"]] == [("value-out-of-range", cell("round", 1))]
+
+
+def test_a_deal_row_with_a_wrong_round_still_has_every_other_mistake_reported(event, run):
+    path = event(4, [res(1, 1, 1, 2, "5", "4")],
+                 deals=[{"round": 1000, "table": 1, "deal": 0, "declarer": 3, "captured": 83, "last_lead": "tractor"}])
+    _, summary, _ = run(path, "check")
+    codes = sorted((p["code"], p["cell"]) for p in summary["problems"])
+    assert [c for c, _cell in codes].count("value-out-of-range") == 2             # round 1000 and deal 0
+    assert {c for c, _cell in codes} >= {"side-invalid", "deal-value-invalid", "last-lead-invalid"}

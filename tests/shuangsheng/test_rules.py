@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ttools.competitions.shuangsheng.rules import (
+    read_level,
     BYE,
     FORFEIT,
     DealRow,
@@ -81,7 +82,8 @@ def test_both_past_a_needs_who_was_first():
     assert r.winner == 2 and problems == []
 
 
-@pytest.mark.parametrize("typed", ["1O", "11A", "B", "0", "16", "A++"])
+@pytest.mark.parametrize("typed", ["1O", "11A", "B", "0", "16", "A++", "1", "11", "12", "13", "14", "15", "T", "1.0",
+                                   "15.0", "PAST A", "A*", "-2", "2.5", "A-", "K+"])
 def test_a_level_outside_the_range_is_a_problem_on_its_cell(typed):
     r, problems = judge(slip("K", typed), Rules())
     assert r is None and [(p.code, p.cell) for p in problems] == [("level-invalid", "F2")]
@@ -90,6 +92,17 @@ def test_a_level_outside_the_range_is_a_problem_on_its_cell(typed):
 def test_full_width_and_aliases_are_read():
     r, problems = judge(slip("１０", "j"), Rules())
     assert problems == [] and (r.level1, r.level2, r.winner) == ("10", "J", 2)
+
+
+@pytest.mark.parametrize("typed, level", [("2", "2"), (10, "10"), (10.0, "10"), ("q", "Q"), ("Ｋ", "K"), ("a", "A"),
+                                          ("A+", "A+"), ("a＋", "A+"), ("过A", "A+"), ("過A", "A+"), (" 9 ", "9")])
+def test_the_notices_levels_are_read_in_every_spelling_it_uses(typed, level):
+    assert read_level(typed) == level
+
+
+def test_fifteen_is_not_read_as_past_a_and_cannot_win_the_match():
+    r, problems = judge(slip("15", "K"), Rules())
+    assert r is None and [(p.code, p.cell) for p in problems] == [("level-invalid", "E2")]
 
 
 def test_forfeit_scores_zero_two_with_levels_two_three():
@@ -236,3 +249,26 @@ def test_unusual_penalties_are_flagged_not_refused():
     # P = 0 + 80 (on the declarers) − 15 (on the defenders) = 65: declarers +1
     assert log.steps[0].total == 65 and log.level1 == "3"
     assert [(p.code, p.severity, p.cell) for p in problems] == [("penalty-unusual", "warning", "H2"), ("penalty-unusual", "warning", "I2")]
+
+
+def test_a_row_with_three_mistakes_gets_all_three_in_one_run():
+    # declarer 3, captured 83 (not a multiple of 5), and "tractor" without its length
+    log, problems = play_deals([deal(1, declarer=3, captured=83, last_lead="tractor")], Rules())
+    assert log is None
+    assert sorted((p.code, p.cell) for p in problems) == [("deal-value-invalid", "E2"), ("last-lead-invalid", "G2"),
+                                                         ("side-invalid", "D2")]
+
+
+def test_a_row_after_past_a_still_has_its_own_cells_checked():
+    rows = passing_a_sheet() + [deal(11, captured=7, loss=4)]
+    _log, problems = play_deals(rows, Rules())
+    assert sorted((p.code, p.cell) for p in problems) == [("deal-after-past-a", "C12"), ("deal-value-invalid", "E12"),
+                                                         ("side-invalid", "J12")]
+
+
+def test_a_row_that_cannot_be_placed_is_checked_cell_by_cell():
+    from ttools.competitions.shuangsheng.rules import deal_row_problems
+
+    problems = deal_row_problems(deal(1, declarer="x", captured=-5, kitty=300, last_lead="pair", penalty1="a"), Rules())
+    assert sorted((p.code, p.cell) for p in problems) == [("deal-value-invalid", "E2"), ("deal-value-invalid", "F2"),
+                                                         ("deal-value-invalid", "H2"), ("side-invalid", "D2")]

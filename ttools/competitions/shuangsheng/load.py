@@ -13,6 +13,7 @@ from ttools.competitions.shuangsheng.rules import (
     DealRow,
     Rules,
     Slip,
+    deal_row_problems,
     parse_levels_setting,
     read_level,
 )
@@ -214,13 +215,16 @@ def _read_deals(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table", required=True)
         deal = rd.integer(row, "deal", required=True)
-        if None in (rnd, table, deal):
-            continue
-        if not all(_in_range(row, k, v, problems) for k, v in (("round", rnd), ("table", table), ("deal", deal))):
-            continue
         v = row.values
-        data.deals.append(DealRow(rnd, table, deal, v.get("declarer"), v.get("captured"), v.get("kitty"), v.get("last_lead"),
-                                  v.get("penalty1"), v.get("penalty2"), v.get("loss"), row.number, row.where))
+        placed = [_in_range(row, k, x, problems) for k, x in (("round", rnd), ("table", table), ("deal", deal))]
+        made = DealRow(rnd or 0, table or 0, deal or 0, v.get("declarer"), v.get("captured"), v.get("kitty"), v.get("last_lead"),
+                       v.get("penalty1"), v.get("penalty2"), v.get("loss"), row.number, row.where)
+        if None in (rnd, table, deal) or not all(placed):
+            # the row cannot be placed at its table, but its other cells are checked now, so
+            # that every mistake of the row is reported in one run
+            problems.extend(deal_row_problems(made, data.rules))
+            continue
+        data.deals.append(made)
 
 
 def _read_published(book: Book, data: EventData) -> None:

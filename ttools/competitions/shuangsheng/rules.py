@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttools.core.upgrade import (
+    LEVELS,
     SEED_004,
     Bands,
     LastLead,
@@ -139,9 +140,24 @@ def small_points(own: str, start: str = "2") -> int:
     return level_value(own) - level_value(start)
 
 
+# The notice's levels and nothing else: 2–10, J, Q, K, A, and past A written A+ or 过A (過A). A
+# number past 10 (11–15), 1, T or any other card-game shorthand is refused, never read as a near
+# level: "15" typed for A would otherwise score as past A, and win the match.
+_PAST_A = {"A+", "过A", "過A"}
+_NOTICE_LEVELS = frozenset(LEVELS) - {"A+"}
+
+
 def read_level(value: Any) -> str:
-    """A level as typed (full-width digits and letters too) -> the canonical level; ValueError otherwise."""
-    return parse_level(unicodedata.normalize("NFKC", nz.clean_text(value)))
+    """A level as typed (full-width digits and letters, lower case, 10 stored as 10.0 too) ->
+    the canonical level; ValueError for anything the notice does not write."""
+    raw = unicodedata.normalize("NFKC", nz.clean_text(value)).strip().upper()
+    if raw.endswith(".0") and raw[:-2].isdigit():
+        raw = raw[:-2]
+    if raw in _PAST_A:
+        return "A+"
+    if raw in _NOTICE_LEVELS:
+        return parse_level(raw)
+    raise ValueError(f"{value!r} is not a level (2–10, J, Q, K, A or A+)")
 
 
 def parse_side(value: Any) -> int | None:
@@ -380,15 +396,16 @@ class _TablePlay:
     passed: tuple[int, int] | None = None     # (deal, side)
 
     def deal(self, r: DealRow) -> None:
+        """Score one row, or report every mistake on it at once (the row's other cells are still
+        checked after the first, so that staff correct a row in one go)."""
         if self.passed is not None:
             self.problems.append(error(DEAL_AFTER_PAST_A, r.where["deal"], deal=self.passed[0], side=_side_name(self.passed[1])))
             self.bad = True
+            self.problems.extend(deal_row_problems(r, self.rules))
             return
         sides = self._sides(r)
-        if sides is None:
-            return
         numbers = self._numbers(r)
-        if numbers is None:
+        if sides is None or numbers is None:
             return
         self._score(r, *sides, *numbers)
 
@@ -467,6 +484,19 @@ class _TablePlay:
                                    loss, loss_points, total, outcome.defenders_take_deal, outcome.levels, side_up,
                                    level[1], level[2], past_a, nxt, r.row))
         self.declarer = nxt
+
+
+def deal_row_problems(r: DealRow, rules: Rules) -> list[Problem]:
+    """Every problem of one deal row's own cells (the sides, the numbers, the last lead),
+    without playing it: for a row whose round, table or deal number is itself wrong."""
+    problems: list[Problem] = []
+    for key in ("declarer", "loss"):
+        try:
+            parse_side(getattr(r, key))
+        except ValueError:
+            problems.append(error(SIDE_INVALID, r.where[key], value=nz.clean_text(getattr(r, key))))
+    _TablePlay(rules, problems, {1: rules.start_level, 2: rules.start_level})._numbers(r)
+    return problems
 
 
 def _check_penalties(r: DealRow, pen: dict[int, int], rules: Rules, problems: list[Problem]) -> None:
