@@ -6,7 +6,8 @@ the printed place — then exported and imported again.
 The reading below knows only the `.t` line format and TSH's way of counting: a game is a win,
 a loss or a tie by the two scores (the spread capped per round when config.tsh says so); an
 opponent 0 is a bye whose score is the spread credited (negative: a forfeit loss; 0: a missed
-round, neither); `penalty` comes off the spread; players `off` are listed below the others;
+round, neither); `penalty` is added to the spread (TSH's `Synch`:
+`$thisSpread += $penalties->[$j]`, a penalty stored negative); players `off` are listed below the others;
 players equal on wins, losses and spread share their place (`7=`).
 """
 
@@ -80,11 +81,11 @@ def tally(players: list[dict], caps: list[int]) -> list[dict]:
                     capped = max(-cap, min(cap, diff))
                     wins += Fraction(diff > 0) + Fraction(1, 2) * (diff == 0)
                     losses += Fraction(diff < 0) + Fraction(1, 2) * (diff == 0)
-                    spread += capped - (int(penalties[r]) if r < len(penalties) else 0)
+                    spread += capped + (int(penalties[r]) if r < len(penalties) else 0)
                     continue
             wins += Fraction(diff > 0) + (Fraction(1, 2) if diff == 0 and opp else 0)
             losses += Fraction(diff < 0) + (Fraction(1, 2) if diff == 0 and opp else 0)
-            spread += diff - (int(penalties[r]) if r < len(penalties) else 0)
+            spread += diff + (int(penalties[r]) if r < len(penalties) else 0)
         out.append({"id": str(len(out) + 1), "name": p["name"], "wins": wins, "losses": losses, "spread": spread,
                     "off": "off" in p["etc"]})
     active = [x for x in out if not x["off"]]
@@ -229,17 +230,18 @@ def test_a_folder_without_config_tsh_is_refused_with_a_reason(invoke, tmp_path):
 
 
 def test_penalty_class_and_team_come_back_through_the_workbook(invoke, tmp_path):
-    # Round 1 Ann 400 v Bob 380 with a 10-point penalty on Ann; round 2 a 50-point bye each.
-    text = ("Ann        1500 2 0; 400 50; class A; penalty 10 0; team East\n"
+    """Round 1 Ann 400 v Bob 380 with penalty -10 on Ann (TSH stores 10 points off as -10 and
+    ``Synch`` adds it: ``$thisSpread += $penalties->[$j]``); round 2 a 50-point bye each."""
+    text = ("Ann        1500 2 0; 400 50; class A; penalty -10 0; team East\n"
             "Bob        1400 1 0; 380 50; class B\n")
     (tmp_path / "a.t").write_text(text, encoding="utf-8")
     workbook = tmp_path / "ev.xlsx"
     assert invoke("import-tsh", tmp_path / "a.t", "-o", workbook, "--lang", "en").exit_code == 0
     data = run_json(invoke, workbook, tmp_path, "ev")
     ann = next(r for r in data["standings"]["A"] if r["name"] == "Ann")
-    assert (ann["wins"], ann["spread"], ann["penalty"]) == (2, 20 - 10 + 50, 10)
+    assert (ann["wins"], ann["spread"], ann["penalty"]) == (2, 20 - 10 + 50, -10)
     assert invoke("export", tmp_path / "ev.out.xlsx", "--to", tmp_path / "tsh").exit_code == 0
     assert (tmp_path / "tsh" / "a.t").read_text(encoding="utf-8").splitlines() == [
-        "Ann                     1500 2 0; 400 50; class A; penalty 10 0; team East",
+        "Ann                     1500 2 0; 400 50; class A; penalty -10 0; team East",
         "Bob                     1400 1 0; 380 50; class B",
     ]

@@ -73,29 +73,48 @@ def test_results_of_an_incomplete_round_wait_for_the_whole_round():
 # ---- penalties ----------------------------------------------------------------------------
 
 
-def test_tsh_penalty_comes_off_the_spread_and_is_written_back():
-    # Round 1 Ann 400 v Bob 380 with a 10-point penalty on Ann: she still wins, spread 20 - 10 = +10;
-    # Bob's spread is his own -20. Round 2: Ann's bye +50 with a 5-point penalty: +45.
-    text = ("Ann        1500 2 0; 400 50; penalty 10 5\n"
-            "Bob        1400 1 0; 380 50\n")
+TSH_SYNCH = """TSH stores a penalty as a negative number and adds it to the round's spread: ``Synch``
+    does ``$thisSpread += $penalties->[$j]``, and the ``penalty`` command records ``x`` points off
+    as ``Player::Penalty($r0, -$x)``."""
+
+
+def test_a_tsh_penalty_is_added_to_the_spread():
+    """`penalty -10` on a 400-350 win is +40, as in TSH (not +60). """ + TSH_SYNCH
+    div = import_t("Ann        1500 2; 400; penalty -10\nBob        1400 1; 350\n")
+    assert div.problems == ()
+    rec = records(div.players, all_outcomes(div.games))
+    assert (rec["1"].wins, rec["1"].spread, rec["1"].penalties) == (1, 50 - 10, -10)
+    assert (rec["2"].wins, rec["2"].spread, rec["2"].penalties) == (0, -50, 0)
+
+
+def test_tsh_penalty_in_the_spread_and_written_back_as_tsh_stores_it():
+    """Round 1 Ann 400 v Bob 380, penalty -10 on Ann: she still wins, spread 20 - 10 = +10; Bob's
+    spread is his own -20. Round 2: Ann's bye +50 with penalty -5: +45. A positive penalty
+    (a bonus) adds, as TSH adds it. """ + TSH_SYNCH
+    text = ("Ann        1500 2 0; 400 50; penalty -10 -5\n"
+            "Bob        1400 1 0; 380 50; penalty 0 3\n")
     div = import_t(text)
     assert div.problems == ()
     rec = records(div.players, all_outcomes(div.games))
-    assert (rec["1"].wins, rec["1"].spread, rec["1"].deductions) == (2, 10 + 45, 15)
-    assert (rec["2"].wins, rec["2"].spread, rec["2"].deductions) == (1, -20 + 50, 0)
-    assert "; penalty 10 5" in export_t(div.players, div.games).splitlines()[0]
+    assert (rec["1"].wins, rec["1"].spread, rec["1"].penalties) == (2, 10 + 45, -15)
+    assert (rec["2"].wins, rec["2"].spread, rec["2"].penalties) == (1, -20 + 53, 3)
+    lines = export_t(div.players, div.games).splitlines()
+    assert "; penalty -10 -5" in lines[0] and "; penalty 0 3" in lines[1]
     assert import_t(export_t(div.players, div.games)).games == div.games
 
 
 def test_penalty_columns_on_results_change_the_spread_only(event, run):  # noqa: F811
-    rows = [{"round": 1, "player1": "1", "score1": 420, "player2": "2", "score2": 400, "penalty1": 30},
+    """The workbook's penalty1/penalty2 mean what TSH's penalty means: -30 takes 30 points off,
+    the result stands. """ + TSH_SYNCH
+    rows = [{"round": 1, "player1": "1", "score1": 420, "player2": "2", "score2": 400, "penalty1": -30},
             {"round": 1, "player1": "3", "score1": 300, "player2": "4", "score2": 350, "penalty2": "x"}]
     code, data, out = run(event(roster(4), [], rows))
     rec = {r["id"]: (r["wins"], r["losses"], r["spread"], r["penalty"]) for r in data["standings"]["A"]}
-    assert rec["1"] == (1, 0, 20 - 30, 30)        # the win stands; 420-400 = 20, less 30
+    assert rec["1"] == (1, 0, 20 - 30, -30)        # the win stands; 420-400 = 20, less 30
     from openpyxl import load_workbook
 
-    cards = [v for row in load_workbook(out)["Scorecards"].iter_rows(values_only=True) for v in row if isinstance(v, str)]
+    book = load_workbook(out)
+    cards = [v for row in book["Scorecards"].iter_rows(values_only=True) for v in row if isinstance(v, str)]
     assert "W 420:400 -10 (penalty −30)" in cards
     assert rec["2"] == (0, 1, -20, 0)
     assert problems(data, "slip-penalty-invalid") == [("error", "Results", "L3")]

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from ttools.cli_support import EXIT_OK, EXIT_PROBLEMS, Writing, fail, fail_unreadable, guard, report
+from ttools.cli_support import EXIT_OK, EXIT_PROBLEMS, Writing, fail, fail_unreadable, guard, progress, report
 
 
 @click.command(name="export")
@@ -36,7 +36,7 @@ def export(file: str, folder: str | None) -> None:
         raise click.UsageError(str(exc)) from None
     report(outcome)
     for path in written:
-        click.echo(f"wrote {path}", err=True)
+        progress(f"wrote {path}")
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
 
 
@@ -72,4 +72,4 @@ def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: boo
     if any(p.severity == "error" for p in problems):
         click.echo(f"{output} not written", err=True)
         sys.exit(EXIT_PROBLEMS)
-    click.echo(f"wrote {output}")
+    progress(f"wrote {output}")

@@ -32,7 +32,7 @@ GUIDE_TEXT = {
                       "有問題時 ttools 會列出工作表與儲存格；ttools check 檔案 --annotate 可產生標示問題之副本。原始檔案永不修改。"]),
         ("排名", ["排名計至最後一個全部完賽之回合；未完回合已輸入之成績（包括輪空）於該回合完成後才計入。",
                   "勝、負及分差相同者同名次（印作 7=），評分及抽籤只定排列次序；退賽者列於最後。",
-                  "「成績」之罰分欄從該參賽者分差扣分，勝負不變；「規則」之分差上限可限制每局計入之分差。",
+                  "「成績」之罰分欄如 TSH 加入該參賽者分差（-10 扣 10 分），勝負不變；「規則」之分差上限可限制每局計入之分差。",
                   "先後手不詳之對局於「先下者」欄填 ?，不計入先後手平衡。"]),
         ("交換檔案", ["ttools export 檔案：TSH 賽事資料夾（config.tsh 及每組一個 .t 檔）及 WESPA .tou 評分檔。",
                       "ttools import-tsh 資料夾 -o 賽事.xlsx：由 TSH 賽事資料夾（或 .t 檔，組別取自檔名）建立新的賽事工作簿；未能帶入之設定逐一列出。"]),
@@ -53,7 +53,7 @@ GUIDE_TEXT = {
                         "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified."]),
         ("Standings", ["Standings count up to the last round whose games are all in; results of a round still being played (byes too) count once it is complete.",
                        "Players equal on wins, losses and spread share the printed place (7=); rating and the lot only order them. Withdrawn players are listed last.",
-                       "A penalty on Results comes off that player's spread, the result stands; the spread_cap rule caps the spread a game counts.",
+                       "A penalty on Results is added to that player's spread as TSH adds it (-10 takes 10 points off), the result stands; the spread_cap rule caps the spread a game counts.",
                        "A game whose starter is not known: ? in first; it is left out of balancing starts."]),
         ("Interchange", ["`ttools export FILE`: a TSH event folder (config.tsh and one .t file per division) and a WESPA .tou ratings file.",
                          "`ttools import-tsh FOLDER -o event.xlsx`: a new event workbook from a TSH event folder (or .t files, the division "

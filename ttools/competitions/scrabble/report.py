@@ -128,7 +128,7 @@ def _standings_block(ctx: Context, div: Division) -> Block:
         how = "" if withdrawn_by(p, through) else (
             t("抽籤", "lot") if x.by_lot else decided.get(x.decided_by, "") if x.decided_by is not None else "")
         rows.append([place, p.id, p.name, p.club, p.rating or "", num(rec.wins), num(rec.losses), rec.spread,
-                     -rec.deductions if rec.deductions else "", rec.games, rec.byes, how, note])
+                     rec.penalties or "", rec.games, rec.byes, how, note])
     title = ctx.div_title(div.name) + (t(f" · 第 {through} 回合後", f" · after round {through}") if through else t(" · 賽前", " · before round 1"))
     notes = [line for line in (_status_line(div, t),) if line]
     if div.errors:
@@ -309,8 +309,9 @@ def _scorecard_rows(outs: list[Outcome], w: _ScorecardWords, pname: Callable[[st
         game = f"{word} {score}:{o.opponent_score} {spread:+d}" if score is not None else f"{word} {spread:+d}"
         if o.penalty:
             game += t(f"（過時 −{o.penalty}）", f" (overtime −{o.penalty})")
-        if o.deduction:
-            game += t(f"（罰分 −{o.deduction}）", f" (penalty −{o.deduction})")
+        if o.spread_penalty:
+            points = f"{o.spread_penalty:+d}".replace("-", "−")
+            game += t(f"（罰分 {points}）", f" (penalty {points})")
         won = str(wins >> 1) if not wins & 1 else f"{(wins >> 1) or ''}½"
         lost = str(losses >> 1) if not losses & 1 else f"{(losses >> 1) or ''}½"
         yield [o.round, start, opp, game, f"{won}–{lost} {total:+d}"]
@@ -426,7 +427,7 @@ def summary(res: Results) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": res.data.seed}
     out["standings"] = {
         d: [{"rank": x.rank, "place": place, "id": x.item.id, "name": x.item.player.name, "wins": num(x.item.wins),
-             "losses": num(x.item.losses), "spread": x.item.spread, "penalty": x.item.deductions,
+             "losses": num(x.item.losses), "spread": x.item.spread, "penalty": x.item.penalties,
              "withdrawn": withdrawn_by(x.item.player, div.through)}
             for x, place in zip(div.standings, places(div.standings, res.data.strict_ranks, div.through))]
         for d, div in res.divisions.items()

@@ -140,8 +140,9 @@ class ResultRules:
 class Game:
     """One result slip. ``player2`` empty = bye (``score1``, if given, is the spread credited);
     ``forfeit`` 1 or 2 = that player was absent; ``first`` 1 or 2 = who started (先手), None =
-    not known; ``penalty1``/``penalty2`` = points taken off that player's spread (TSH's
-    ``penalty``), whatever the result; ``table`` = the board it was played on."""
+    not known; ``penalty1``/``penalty2`` = TSH's ``penalty`` for that player, added to the
+    round's spread as TSH's ``Synch`` adds it (so a penalty is negative: -10 takes 10 points off),
+    whatever the result; ``table`` = the board it was played on."""
 
     round: int
     player1: str
@@ -190,7 +191,7 @@ class Outcome(NamedTuple):
     opponent_score: int | None = None
     first: bool | None = None     # started / replied / not known
     penalty: int = 0              # points taken off for overtime
-    deduction: int = 0            # spread points taken off as a penalty (already in ``spread``)
+    spread_penalty: int = 0       # TSH's penalty, negative to take points off (already in ``spread``)
 
 
 def overtime_penalty(minutes: int | Fraction, rules: ResultRules = ResultRules()) -> int:
@@ -230,8 +231,8 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
         # A bye of spread 0 is a missed game: TSH counts it neither as a win nor as a loss.
         wins, losses = int(spread > 0), int(spread < 0)
         kind = FORFEIT_LOSS if game.forfeit == 1 or spread < 0 else BYE
-        return [Outcome(r, game.player1, None, kind, spread - game.penalty1, wins, losses,
-                        deduction=game.penalty1)]
+        return [Outcome(r, game.player1, None, kind, spread + game.penalty1, wins, losses,
+                        spread_penalty=game.penalty1)]
     p1, p2 = game.player1, game.player2
     assert p2 is not None
     if game.forfeit in (1, 2):
@@ -239,8 +240,8 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
         s = rules.forfeit_spread
         pa, pp = (game.penalty1, game.penalty2) if game.forfeit == 1 else (game.penalty2, game.penalty1)
         return [
-            Outcome(r, absent, present, FORFEIT_LOSS, -s - pa, 0, 1, deduction=pa),
-            Outcome(r, present, absent, FORFEIT_WIN, s - pp, 1, 0, deduction=pp),
+            Outcome(r, absent, present, FORFEIT_LOSS, -s + pa, 0, 1, spread_penalty=pa),
+            Outcome(r, present, absent, FORFEIT_WIN, s + pp, 1, 0, spread_penalty=pp),
         ]
     assert game.score1 is not None and game.score2 is not None
     pen1 = overtime_penalty(game.overtime1 or 0, rules)
@@ -254,8 +255,8 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
     if cap is not None:
         spread = max(-cap, min(cap, spread))   # the result stands; only the spread is capped
     return [
-        Outcome(r, p1, p2, GAME, spread - game.penalty1, w1, l1, s1, s2, first1, pen1, game.penalty1),
-        Outcome(r, p2, p1, GAME, -spread - game.penalty2, l1, w1, s2, s1,
+        Outcome(r, p1, p2, GAME, spread + game.penalty1, w1, l1, s1, s2, first1, pen1, game.penalty1),
+        Outcome(r, p2, p1, GAME, -spread + game.penalty2, l1, w1, s2, s1,
                 None if first1 is None else not first1, pen2, game.penalty2),
     ]
 

@@ -160,9 +160,9 @@ RESULTS = _sheet(SheetSpec(
         _c("first", "先下者", "留空＝先手欄之參賽者先下；2＝後手欄者先下；0 或 ?＝不知道（如 TSH 之 p12 3、4），不計入先後手平衡。",
            "Empty = the player1 column started; 2 = player2 started; 0 or ? = not known (TSH p12 3 or 4), "
            "left out of balancing starts.", width=7, required=False),
-        _c("penalty1", "先手罰分", "從先手分差扣除之罰分（TSH 之 penalty）；勝負不變。",
-           "Points taken off player1's spread (TSH's penalty); the result stands.", kind="int", width=8, required=False),
-        _c("penalty2", "後手罰分", "從後手分差扣除之罰分。", "Points taken off player2's spread.", kind="int", width=8, required=False),
+        _c("penalty1", "先手罰分", "如 TSH 之 penalty，加入先手該局分差：扣分填負數（-10 扣 10 分）；勝負不變。",
+           "As TSH's penalty, added to player1's spread for the round: negative to take points off (-10 takes 10); the result stands.", kind="int", width=8, required=False),
+        _c("penalty2", "後手罰分", "如 TSH 之 penalty，加入後手該局分差（-10 扣 10 分）。", "As TSH's penalty, added to player2's spread (-10 takes 10 points off).", kind="int", width=8, required=False),
     ),
     note={"zh-Hant": "成績表：每局一列；ttools 編配後預填回合、桌號與雙方。", "en": "Result slips, one row per game; ttools pre-fills each new round's pairings."},
 ))

@@ -34,7 +34,7 @@ class Record:
     seconds: int = 0
     points_for: int = 0       # over games actually played
     points_against: int = 0
-    deductions: int = 0       # spread points taken off as penalties (already in ``spread``)
+    penalties: int = 0        # TSH's penalties summed, negative when points were taken off (already in ``spread``)
 
     @property
     def id(self) -> str:
@@ -48,7 +48,7 @@ def _upto(outcomes: Iterable[Outcome], through_round: int | None) -> list[Outcom
 def records(players: Sequence[Player], outcomes: Iterable[Outcome],
             through_round: int | None = None) -> dict[str, Record]:
     """Every player's record (players with no outcome get an empty one)."""
-    # per player: wins and losses in halves, spread, games, byes, firsts, seconds, for, against, deductions
+    # per player: wins and losses in halves, spread, games, byes, firsts, seconds, for, against, penalties
     tally: dict[str, list[int]] = {p.id: [0] * 10 for p in players}
     for o in outcomes:
         if through_round is not None and o.round > through_round:
@@ -60,7 +60,7 @@ def records(players: Sequence[Player], outcomes: Iterable[Outcome],
         t[0] += w * 2 if type(w) is int else int(w * 2)
         t[1] += lo * 2 if type(lo) is int else int(lo * 2)
         t[2] += o.spread
-        t[9] += o.deduction
+        t[9] += o.spread_penalty
         if o.kind == GAME:
             t[3] += 1
             t[7] += o.score or 0
@@ -167,7 +167,7 @@ class ScorecardRow:
     losses: int | Fraction
     total_spread: int
     penalty: int = 0         # overtime points taken off this round
-    deduction: int = 0       # spread points taken off as a penalty this round
+    spread_penalty: int = 0  # TSH's penalty this round, negative when points were taken off
 
 
 def _result_label(o: Outcome) -> str:
@@ -192,7 +192,7 @@ def scorecard(
         total += o.spread
         rows.append(ScorecardRow(o.round, o.opponent, o.first, o.score, o.opponent_score,
                                  _result_label(o), o.spread, from_halves(wins), from_halves(losses), total,
-                                 o.penalty, o.deduction))
+                                 o.penalty, o.spread_penalty))
     return rows
 
 

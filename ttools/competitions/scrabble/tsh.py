@@ -16,9 +16,10 @@ unpairs both players of a forfeited game and gives the absent one −spread, the
 leave who started unknown), ``team`` (TSH keeps same-team players apart with it, as we do
 clubs), ``off`` (the player is inactive; the value is the spread of the byes TSH gives them:
 0 = rounds missed, no result; -50 = forfeit losses), ``board`` (per round), ``class`` (a
-rating band) and ``penalty`` (per round, spread points taken off). TSH appends a comma to a
-name ending in a digit so the rating is not read into it, and refuses ``;`` in names. Scores
-are final scores, after any overtime penalty.
+rating band) and ``penalty`` (per round, added to the spread as TSH's ``Synch`` adds it: a
+negative number takes points off). TSH appends a comma to a name ending in a digit so the
+rating is not read into it, and refuses ``;`` in names. Scores are final scores, after any
+overtime penalty.
 
 WESPA ``.tou``: see the section below (the layout ratings offices read).
 """
@@ -129,9 +130,9 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
         for o in game_outcomes(g, rules):
             if o.kind == GAME:
                 p12 = 4 if o.first is None else (1 if o.first else 2)
-                cells[(o.player, o.round)] = (number[o.opponent], o.score, p12, board, o.deduction)  # type: ignore[index]
+                cells[(o.player, o.round)] = (number[o.opponent], o.score, p12, board, o.spread_penalty)  # type: ignore[index]
             else:
-                cells[(o.player, o.round)] = (0, o.spread + o.deduction, 0, None, o.deduction)
+                cells[(o.player, o.round)] = (0, o.spread - o.spread_penalty, 0, None, o.spread_penalty)
 
     lines = []
     for p in players:
