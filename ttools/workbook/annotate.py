@@ -46,8 +46,8 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
             c.comment = Comment(text[:2000], "ttools", width=320, height=120)
         t = Translator(lang)
         title = t("ttools 問題", "ttools problems")
-        if title in wb.sheetnames:
-            del wb[title]
+        for stale in _stale_problem_sheets(wb.sheetnames):
+            del wb[stale]
         ws = wb.create_sheet(title, 0)
         head = [t("嚴重性", "severity"), t("工作表", "sheet"), t("儲存格", "cell"), t("代碼", "code"), t("說明", "message")]
         _text_row(ws, 1, head)
@@ -73,6 +73,17 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
 
     write_atomic(target, write, suffix=".xlsx")
     return target
+
+
+# the problems sheets ttools writes: an earlier annotated copy's, and a results workbook's own
+# Problems sheet, which lists the problems of the run that wrote it, not of this check
+_ANNOTATED = {"ttools 問題", "ttools 问题", "ttools problems"}
+_REPORTED = {"Problems", "問題", "问题"}
+
+
+def _stale_problem_sheets(names: list[str]) -> list[str]:
+    written_by_ttools = "_meta" in names
+    return [n for n in names if n in _ANNOTATED or (written_by_ttools and n in _REPORTED)]
 
 
 def _text_row(ws, row: int, values: list[str]) -> None:
