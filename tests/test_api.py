@@ -241,12 +241,10 @@ def test_pdf_from_the_written_workbook(tmp_path: Path, monkeypatch: pytest.Monke
                       True)]
 
 
-def test_pdf_without_libreoffice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ttools.pdf
-
-    monkeypatch.setattr(ttools.pdf, "soffice_path", lambda: None)
+def test_pdf_without_a_font(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TTOOLS_PDF_FONT", str(tmp_path / "missing.ttf"))
     results = ttools.load(ROOT / "samples" / "nations-cup-minimal.xlsx").run()
-    with pytest.raises(ttools.PdfUnavailable, match="LibreOffice"):
+    with pytest.raises(ttools.PdfUnavailable, match="missing.ttf"):
         results.pdf(tmp_path / "event.pdf")
     assert not (tmp_path / "event.pdf").exists()
 

@@ -182,8 +182,8 @@ class Results:
         return target
 
     def pdf(self, path: PathArg | None = None) -> str:
-        """Print the printable sheets to one PDF (needs LibreOffice: ``PdfUnavailable`` without
-        it), as ``ttools run --pdf`` does; returns its path. It is printed from the workbook
+        """Print the report sheets to one PDF (``PdfUnavailable`` when no font for the event's
+        script is installed), as ``ttools run --pdf`` does; returns its path. It is printed from the workbook
         written last, or from one written to a temporary folder when none was."""
         workbook = next((p for kind, p in reversed(self._written) if kind == "workbook" and os.path.isfile(p)), None)
         target = (os.fspath(path) if path is not None

@@ -178,7 +178,7 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Output workbook (default FILE.out.xlsx).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None, is_flag=False, flag_value="",
-              help="Also print the printable sheets to PDF (needs LibreOffice).")
+              help="Also print the report sheets to PDF (default OUTPUT.pdf).")
 @click.option("--publish", "site_dir", type=click.Path(file_okay=False), help="Also publish the results as a web site in this folder.")
 @click.option("--in-place", is_flag=True,
               help="Write the results over FILE, its previous version kept in .ttools-history/ beside it.")
@@ -214,14 +214,15 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
     report(outcome)
     _write_json(outcome, json_path)
     click.echo(f"wrote {target}", err=True)
-    if site_dir:   # before the PDF: a missing LibreOffice must not keep the site out of date
+    if site_dir:   # before the PDF: a missing font must not keep the site out of date
         _publish(outcome, site_dir, keep=[file, target, json_path if json_path != "-" else None, pdf_target])
     if pdf_target is not None:
-        from ttools.pdf import PdfUnavailable, to_pdf
+        from ttools.pdf import PdfUnavailable, print_outcome
+        from ttools.pipeline import file_hash
 
-        try:
+        try:   # from the report rows the workbook was written from
             with Writing(pdf_target):
-                pdf = to_pdf(target, pdf_target, outcome.printable)
+                pdf = print_outcome(outcome, pdf_target, file_hash(file))
             click.echo(f"wrote {pdf}", err=True)
         except PdfUnavailable as exc:
             click.echo(f"ttools: no PDF: {exc}", err=True)
@@ -281,23 +282,24 @@ def publish(file: str, folder: str) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF path (default FILE.pdf).")
 def print_(file: str, output: str | None) -> None:
-    """Print the printable sheets of a results workbook to one PDF (LibreOffice headless).
+    """Print the report sheets of a workbook to one PDF (A4, the regional CJK face embedded).
 
     \b
     Example:
       ttools print event.out.xlsx
     """
-    from ttools.pdf import PdfUnavailable, printable_sheets, to_pdf
     from ttools.files import default_path
+    from ttools.pdf import PdfUnavailable, print_outcome, recorded_hash
     from ttools.problems import Unreadable
 
     target = output or default_path(file, ".pdf")
     need_folders(output)
     guard([file], [target])
     try:
-        sheets = printable_sheets(file)
+        # a results workbook is a valid input: processed again, it gives the rows it was written from
+        outcome = _process(file)
         with Writing(target):
-            pdf = to_pdf(file, target, sheets)
+            pdf = print_outcome(outcome, target, recorded_hash(file))
     except Unreadable as exc:
         fail_unreadable(str(exc))
     except PdfUnavailable as exc:
