@@ -128,8 +128,8 @@ def test_a_few_players_checked_by_hand(processed):
     assert rec["A4"] == (2.5, 2.5, -24 + 0 + 32 - 35 + 122)
     # B2: 415–414, 386–303, round 3 B4 absent (+100), 372–315, 325–389
     assert rec["B2"] == (4, 1, 1 + 83 + 100 + 57 - 64)
-    # C1: 404–377, 455–412, 360–372, 313–426, a bye in round 5 (+50)
-    assert rec["C1"] == (3, 2, 27 + 43 - 12 - 113 + 50)
+    # C1: 404–377, 455–412, 360–372, 312–426, a bye in round 5 (+50)
+    assert rec["C1"] == (3, 2, 27 + 43 - 12 - 114 + 50)
 
 
 def test_the_output_has_the_round_six_rows_and_the_printable_sheets(processed):
@@ -140,3 +140,13 @@ def test_the_output_has_the_round_six_rows_and_the_printable_sheets(processed):
     tables = [t for ts in data["pairings"].values() for t in ts]
     assert [(r[1], r[2], r[4]) for r in rows] == [(t["table"], t["first"], t["second"]) for t in tables]
     assert all(r[3] == 50 for r in rows if r[4] is None)       # the bye comes pre-filled with its spread
+
+
+def test_the_pairing_sheet_names_the_tables_whose_starter_was_drawn(processed):
+    """TSH's ``SynchFirsts``: fewer starts starts, then more replies; only equal starts and
+    replies are drawn, and the sheet says at which tables the draw decided."""
+    _, _, out = processed
+    wb = openpyxl.load_workbook(out)
+    notes = [v for row in wb["對賽表"].iter_rows(values_only=True) for v in row
+             if isinstance(v, str) and "先手由抽籤決定" in v]
+    assert notes and all(v.startswith("第 ") for v in notes)

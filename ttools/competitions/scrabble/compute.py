@@ -72,6 +72,7 @@ class NewRound:
     round1_rule: str | None = None       # 'rating' / 'random' when an Australian Draw had no standings yet
     rr_start: int | None = None          # first round of the round robin this round belongs to
     stages: tuple[str, ...] = ()         # the draw stages used (printed with the seed)
+    starts_drawn: tuple[int, ...] = ()   # tables whose starter the seeded draw chose (equal starts and replies)
     notes: list[Problem] = field(default_factory=list)   # relaxation, as printed on the sheet
 
 
@@ -283,9 +284,7 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     met = bool(played or div.pending)
     del played
     byes = {pid: rec.byes for pid, rec in div.records.items()}
-    firsts = Counter({pid: rec.firsts for pid, rec in div.records.items()})
-    # starts already published count; a pairing whose starter is not known counts for nobody
-    firsts.update(g.player1 if g.first == 1 else g.player2 for g in div.pending if g.first in (1, 2))
+    starts, replies = _starts_and_replies(div)
     clubs = {p.id: p.club.strip().casefold() for p in div.players}
     forbidden: Callable[[str, str], bool] | None = None
     if spec.avoid_club:
@@ -316,7 +315,8 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     position = {pid: i for i, pid in enumerate(new.order)}
     pairs.sort(key=lambda pr: min(position[pr[0]], position[pr[1]]))   # table 1 for the top board
     if starts_drawn:
-        pairs = PA.assign_starts(pairs, firsts, Draw(data.seed, f"{stage}/starts"))
+        pairs, drawn_at = synch_firsts(pairs, starts, replies, Draw(data.seed, f"{stage}/starts"))
+        new.starts_drawn = tuple(offset + i + 1 for i in drawn_at)
         new.stages += (f"{stage}/starts",)
     new.tables = [Table(offset + i + 1, a, b_) for i, (a, b_) in enumerate(pairs)]
     new.tables += [Table(None, p, None) for p in bye_list]
@@ -328,6 +328,40 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
         problems.extend(new.notes)
     div.new_round = new
     div.status = ("paired", r)
+
+
+def _starts_and_replies(div: Division) -> tuple[Counter, Counter]:
+    """Games each player has started and replied (先手/後手), as TSH counts them from ``p12``:
+    pairings already published with a known starter count; a game whose starter is not known,
+    a bye and a forfeit count for nobody."""
+    starts = Counter({pid: rec.firsts for pid, rec in div.records.items()})
+    replies = Counter({pid: rec.seconds for pid, rec in div.records.items()})
+    for g in div.pending:
+        if g.first in (1, 2):
+            starter, replier = (g.player1, g.player2) if g.first == 1 else (g.player2, g.player1)
+            starts[starter] += 1
+            replies[replier] += 1
+    return starts, replies
+
+
+def synch_firsts(pairs: list[tuple[str, str]], starts: Counter, replies: Counter,
+                 draw: Draw) -> tuple[list[tuple[str, str]], list[int]]:
+    """Each pair as (starts, replies), as TSH's ``SynchFirsts`` decides: the player who has started
+    fewer games starts; on equal starts the one who has replied more; only when both are equal
+    does the seeded draw decide (where TSH leaves the players to draw at the board). The draw is
+    consumed once per such pair, in table order; the second list holds their indices."""
+    out: list[tuple[str, str]] = []
+    drawn: list[int] = []
+    for i, (a, b) in enumerate(pairs):
+        if starts[a] != starts[b]:
+            a_starts = starts[a] < starts[b]
+        elif replies[a] != replies[b]:
+            a_starts = replies[a] > replies[b]
+        else:
+            a_starts = draw.below(2) == 0
+            drawn.append(i)
+        out.append((a, b) if a_starts else (b, a))
+    return out, drawn
 
 
 def _top_half_vs_bottom_half(order: list[str], byes: dict[str, int],

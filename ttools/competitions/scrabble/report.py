@@ -218,6 +218,10 @@ def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str,
         notes.append(t(f"可重複對手次數：{nr.spec.repeats}" + ("；同會迴避" if nr.spec.avoid_club else ""),
                        f"Repeats allowed: {nr.spec.repeats}" + ("; same-club players kept apart" if nr.spec.avoid_club else "")))
     notes += [p.message(t.lang) for p in nr.notes]
+    if nr.starts_drawn:
+        tables = "、".join(map(str, nr.starts_drawn)) if t.zh else ", ".join(map(str, nr.starts_drawn))
+        notes.append(t(f"第 {tables} 桌：雙方先手及後手次數相同，先手由抽籤決定。",
+                       f"Table {tables}: equal starts and equal replies, so the draw chose who starts."))
     if nr.stages:
         notes.append(t(f"抽籤種子：{seed}（{', '.join(nr.stages)}）", f"Draw seed: {seed} ({', '.join(nr.stages)})"))
     header = [t("桌號", "Table"), t("先手", "Starts"), t("姓名", "Name"), t("名次·戰績", "Rank · record"), t("分數", "Score"),
