@@ -5,7 +5,9 @@
 The workbook is generated as staff would have it before the last round: 256 pairs of 16 clubs
 after 8 Swiss rounds (every pairing made by ttools' own compute from the rounds before, results
 simulated from a seeded draw), deal-by-deal sheets at tables 1–8 of every round, a suspension.
-Printed: the pairing of the last round alone (the Swiss engine on the workbook's standings and
+`--swiss` times the Swiss engine alone on 256 and 1,024 pairs of 16 clubs over 7 rounds of
+random results (targets: 0.5 s and 5 s a round) with the peak memory of its slowest round.
+Printed otherwise: the pairing of the last round alone (the Swiss engine on the workbook's standings and
 history; target < 1 s), then `ttools run` end to end in a subprocess beside its floor — reading
 the same workbook and writing it back with no rules applied — with the peak memory of each.
 """
@@ -98,11 +100,55 @@ Shuangsheng().write(sys.argv[2], data, None, [], data.lang, source_hash="")
 """
 
 
+def swiss_at_scale(n: int, rounds: int = 7, seed: int = 3) -> tuple[float, float]:
+    """The slowest round's pairing (seconds) of ``n`` pairs over ``rounds`` random rounds, and
+    its peak memory (MiB, measured on a second run under tracemalloc)."""
+    import random
+    import tracemalloc
+    from collections import Counter
+
+    from ttools.core.swiss import swiss_round
+
+    rnd = random.Random(seed)
+    players = list(range(n))
+    pts: Counter = Counter({p: 0 for p in players})
+    history: list[tuple[int, int, int]] = []
+    byes: Counter = Counter()
+    worst, peak = 0.0, 0.0
+    for r in range(1, rounds + 1):
+        order = sorted(players, key=lambda p: (-pts[p], rnd.random()))
+        args = (order, dict(pts), history, byes, lambda a, b: a % 16 == b % 16)
+        t = time.perf_counter()
+        got = swiss_round(*args).pairings
+        spent = time.perf_counter() - t
+        if spent > worst:
+            tracemalloc.start()
+            swiss_round(*args)
+            worst, peak = spent, tracemalloc.get_traced_memory()[1] / 2**20
+            tracemalloc.stop()
+        for a, b in got.pairs:
+            history.append((r, a, b))
+            w = rnd.choice((a, b, a, b, None))
+            for p in ((a, b) if w is None else (w,)):
+                pts[p] += 1 if w is None else 2
+        if got.bye is not None:
+            byes[got.bye] += 1
+            pts[got.bye] += 2
+    return worst, peak
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--swiss", action="store_true", help="time the Swiss engine alone on 256 and 1,024 pairs")
     args = parser.parse_args()
+    if args.swiss:
+        for n, target in ((256, 0.5), (1024, 5.0)):
+            worst, peak = swiss_at_scale(n)
+            print(f"Swiss, {n} pairs x 7 rounds: slowest round {worst:.2f} s (target {target} s: "
+                  f"{'ok' if worst <= target else 'over'}), its peak memory {peak:.1f} MiB")
+        return 0
     n, last = args.pairs, args.rounds
     with tempfile.TemporaryDirectory() as tmp:
         t = time.perf_counter()

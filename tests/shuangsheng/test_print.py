@@ -1,4 +1,4 @@
-"""The sample printed: a page for every printable sheet (pairings, standings, cross-table,
+"""The sample printed: a page for every printable sheet (pairings, scoresheets, standings, cross-table,
 record cards, deal-by-deal levels), each page headed by its sheet's name, in the SC face."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def test_run_pdf_prints_every_printable_sheet(cjk, invoke, tmp_path):  # noqa: F
     pdf = tmp_path / "s.out.pdf"
     meta = {r[0]: r[1] for r in load_workbook(out)["_meta"].iter_rows(values_only=True)}
     printable = meta["printable"].split("|")
-    assert printable == ["对阵表", "排名", "成绩总表", "成绩卡", "逐副级数"]
+    assert printable == ["对阵表", "记分表", "排名", "成绩总表", "成绩卡", "逐副级数"]
     headed = [next(name for name in printable if name in page.splitlines()[0]) for page in pages_text(pdf)]
     assert sorted(set(headed), key=printable.index) == printable and headed == sorted(headed, key=printable.index)
     assert all(n.startswith("NotoSansCJKsc") for n in pdf_fonts(pdf) if "CJK" in n)

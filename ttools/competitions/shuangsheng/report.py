@@ -140,6 +140,67 @@ def _pairing_method(ctx: Context, nr: NewRound) -> str:
     return t("積分編排（{order}）", "Swiss by match points ({order})", order=order)
 
 
+# ---- Scoresheets: one blank deal-by-deal sheet per table of the round ---------------------------
+
+SCORESHEET_DEALS = 16     # rows for deals on each table's sheet (an hour rarely holds more)
+
+
+def scoresheets_sheet(ctx: Context) -> Report | None:
+    """记分表: for each table of the round just paired (or being played), a blank sheet with the
+    match's pairs and players filled in, one row per deal (declarer, points, kitty, last lead,
+    penalties, levels after), and the kitty rule and the bands printed on it; each on its own page."""
+    nr = ctx.res.new_round or ctx.res.current
+    if nr is None:
+        return None
+    t = ctx.t
+    header = [t("副", "Deal"), t("莊家（甲／乙）", "Declarer (1/2)"), t("防家得分", "Captured"), t("底牌分", "Kitty"),
+              t("摳底牌型", "Last lead"), t("甲方罰分", "Penalty 1"), t("乙方罰分", "Penalty 2"), t("判負", "Loss"),
+              t("甲方級數", "Level 1"), t("乙方級數", "Level 2")]
+    rows = [[d] + [""] * (len(header) - 1) for d in range(1, SCORESHEET_DEALS + 1)]
+    start = ctx.data.rules.start_level
+    notes = [*_scoresheet_rules(ctx),
+             t("雙方由 {start} 打起；第 1 副莊家由抓牌決定，填甲或乙。", "Both pairs start at {start}; deal 1's declarer is "
+               "decided by the draw for the deal: write 1 or 2.", start=start),
+             t("終局：甲方 ＿＿ 乙方 ＿＿ 先過A：＿＿　甲方簽名：＿＿＿＿ 乙方簽名：＿＿＿＿ 裁判：＿＿＿＿",
+               "Final: pair 1 ____ pair 2 ____ first past A: ____   Pair 1: ________ Pair 2: ________ Referee: ________")]
+    # every table's sheet from the top of a page (the first one under the sheet's title)
+    tables = [tb for tb in nr.tables if tb.pair2 is not None and tb.pair1 in ctx.records and tb.pair2 in ctx.records]
+    blocks = [Block(_scoresheet_title(ctx, nr.round, tb.table, tb.pair1, tb.pair2), header, rows, notes=notes, page_break=k > 0)
+              for k, tb in enumerate(tables)]
+    if not blocks:
+        return None
+    return Report("Scoresheets", ctx.sheet_name("Scoresheets"),
+                  t("{name} · 第 {round} 輪記分表", "{name} · Scoresheets, round {round}", name=ctx.name, round=nr.round),
+                  blocks, landscape=True,
+                  subtitle=t("每桌一頁；比賽後交裁判，記分員按此填入「逐副記分」。",
+                             "One page a table; hand it to the referee after the match, to be typed into Deals."))
+
+
+def _scoresheet_title(ctx: Context, rnd: int, table: int | None, pair1: str, pair2: str | None) -> str:
+    t = ctx.t
+    a, b = ctx.records[pair1], ctx.records[pair2 or ""]
+    return t("第 {round} 輪 第 {table} 桌 · 甲方 {pair1}（{players1}） 對 乙方 {pair2}（{players2}）",
+             "Round {round}, table {table} · 1: {pair1} ({players1}) v 2: {pair2} ({players2})",
+             round=rnd, table=table, pair1=ctx.label(pair1), players1=players_of(a) or "—",
+             pair2=ctx.label(pair2), players2=players_of(b) or "—")
+
+
+def _scoresheet_rules(ctx: Context) -> list[str]:
+    """The kitty rule and the bands, as the Rules sheet sets them, for the table to apply."""
+    t, rules = ctx.t, ctx.data.rules
+    rb = rules.bands
+    throw = (t("甩牌 ×3", "throw ×3") if rules.kitty == "seed004" else
+             t("甩牌按其中最大的對子或拖拉機計", "a throw counts as the largest pair or tractor in it"))
+    return [t("摳底（防家贏末圈）：單張 ×2、對子 ×4、k 連對拖拉機 ×2^(k+1)、{throw}。",
+              "Kitty (defenders win the last trick): single ×2, pair ×4, tractor of k pairs ×2^(k+1), {throw}.", throw=throw),
+            t("防家總分 P＝防家得分＋底牌分×倍數＋罰莊家分−罰防家分±判負 {loss}；P<{threshold} 莊家升級"
+              "（0 升 3、5–35 升 2、{step}–{top} 升 1），P≥{threshold} 換莊，每 {step} 分升 1 級；莊家打 A 守住即過A。",
+              "P = captured + kitty × multiplier + penalties on declarers − penalties on defenders ± {loss} for a lost deal; "
+              "P < {threshold}: declarers up (0: +3, 5–35: +2, {step}–{top}: +1); P ≥ {threshold}: the defenders take the deal, "
+              "+1 per {step}; declarers who win a deal playing A are past A.",
+              loss=rules.board_loss, threshold=rb.threshold, step=rb.step, top=rb.threshold - 5)]
+
+
 # ---- Standings -------------------------------------------------------------------------------
 
 def standings_sheet(ctx: Context) -> Report | None:
@@ -313,7 +374,7 @@ def missing_sheet(ctx: Context) -> Report | None:
                              "These tables have neither levels nor a forfeit on Results yet; type them in when they come and run again."))
 
 
-SHEETS = (pairings_sheet, standings_sheet, cross_table_sheet, record_cards_sheet, deal_levels_sheet, missing_sheet)
+SHEETS = (pairings_sheet, scoresheets_sheet, standings_sheet, cross_table_sheet, record_cards_sheet, deal_levels_sheet, missing_sheet)
 
 
 def reports(res: Results, lang: str) -> list[Report]:

@@ -184,6 +184,7 @@ INPUT_SHEETS = (EVENT, RULES, PAIRS, RESULTS, DEALS, DISCIPLINE)
 
 OUTPUTS = {
     "Pairings": {"zh-Hant": "對陣表", "en": "Pairings"},
+    "Scoresheets": {"zh-Hant": "記分表", "en": "Scoresheets"},
     "Standings": {"zh-Hant": "排名", "en": "Standings"},
     "CrossTable": {"zh-Hant": "成績總表", "en": "CrossTable"},
     "Records": {"zh-Hant": "成績卡", "en": "Records"},
