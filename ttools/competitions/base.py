@@ -217,10 +217,18 @@ class Competition:
         return outcome
 
     def new_workbook(self, path: str, size: int | None, lang: str | None = None) -> None:
-        """A blank event workbook for a field of ``size`` (ValueError: a size out of range)."""
+        """A blank event workbook for a field of ``size`` (ValueError: a size out of range;
+        CannotWrite: a missing folder, a full disk or a read-only one)."""
+        from ttools.files import cannot_write, os_error
+
         size = self.check_size(size)
         lang = self.lang(lang)
-        self.write(path, self.blank(size, lang), None, [], lang, source_hash="", template=True, size=size)
+        try:
+            self.write(path, self.blank(size, lang), None, [], lang, source_hash="", template=True, size=size)
+        except Exception as exc:
+            if os_error(exc) is None:
+                raise
+            raise cannot_write(path, exc) from None
 
     def write(self, path: str, data: Any, res: Any, reports: Iterable[Report], lang: str, source_hash: str, *,
               template: bool = False, problems: Sequence[Problem] = (), printable: Sequence[str] = (),
