@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from ttools.core.draw import Draw
 from ttools.core.pairing import Meetings
 from ttools.core.standings import rank
-from ttools.core.swiss import (ADJACENT, BLOCKED, DUTCH, FIELD, GROUP, ODD, _Field, _optimal_pairing, _points_groups,
+from ttools.core.swiss import (ADJACENT, BLOCKED, DUTCH, FIELD, GROUP, ODD, _Field, _points_groups,
                                more_is_better, opponent_score, swiss_pairing, swiss_round)
 
 

@@ -37,7 +37,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Callable, Generic, Hashable, Iterator, Mapping, Sequence, TypeVar
+from typing import Callable, Generic, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ttools.core.matching import Duals, max_weight_matching
 from ttools.core.pairing import Meetings, Pairings, Relaxation, RepeatedPair, assign_bye
