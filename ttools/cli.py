@@ -11,7 +11,8 @@ import click
 from typing import TYPE_CHECKING
 
 from ttools.version import __version__
-from ttools.cli_support import Writing, fail, fail_unreadable, guard, need_folders, report
+from ttools.cli_support import (Writing, fail, fail_unreadable, guard, is_quiet, need_folders, progress, quiet_option,
+                                report, with_quiet_option)
 from ttools.runtime import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, internal_error, quiet_gc_early, utf8_streams
 
 if TYPE_CHECKING:
@@ -78,11 +79,32 @@ class _Commands(click.Group):
         from ttools.competitions.base import load_attr
 
         found = competitions.commands().get(cmd_name)
-        return load_attr(found[1]) if found else None
+        return with_quiet_option(load_attr(found[1])) if found else None
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        super().add_command(with_quiet_option(cmd), name)   # -q on every command
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+_EPILOG = """\b
+Exit codes:
+  0  done, no errors (warnings may have been listed)
+  1  problems found in the workbook (listed on standard error), or a PDF,
+     site or answer that could not be made
+  2  a file could not be read or written, an output would replace an input,
+     or the command line is wrong
+  3  an internal error of ttools (one line; TTOOLS_DEBUG=1 for the traceback)
+
+\b
+Results and data go to standard output; problems, progress and 'wrote …'
+lines to standard error (-q leaves the progress out). Shell completion:
+  eval "$(_TTOOLS_COMPLETE=bash_source ttools)"   # in ~/.bashrc
+  eval "$(_TTOOLS_COMPLETE=zsh_source ttools)"    # in ~/.zshrc
+"""
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_EPILOG)
 @click.version_option(__version__, prog_name="ttools")
+@quiet_option
 def cli() -> None:
     """Tournament workbooks in; standings, draws and printable appendices out.
 
@@ -116,7 +138,7 @@ def new(competition: str, file: str, size: tuple[str, ...], lang: str | None, fo
         comp.new_workbook(file, n, lang=lang)
     except ValueError as exc:
         raise click.UsageError(str(exc))
-    click.echo(f"wrote {file}")
+    progress(f"wrote {file}")
 
 
 @cli.command(name="competitions")
@@ -169,7 +191,7 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
 
         with Writing(target):
             annotate_copy(file, target, outcome.problems, outcome.lang)
-        click.echo(f"wrote {target}", err=True)
+        progress(f"wrote {target}")
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
 
 
@@ -213,7 +235,7 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
         write_output(outcome, target)
     report(outcome)
     _write_json(outcome, json_path)
-    click.echo(f"wrote {target}", err=True)
+    progress(f"wrote {target}")
     if site_dir:   # before the PDF: a missing font must not keep the site out of date
         _publish(outcome, site_dir, keep=[file, target, json_path if json_path != "-" else None, pdf_target])
     if pdf_target is not None:
@@ -223,7 +245,7 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
         try:   # from the report rows the workbook was written from
             with Writing(pdf_target):
                 pdf = print_outcome(outcome, pdf_target, file_hash(file))
-            click.echo(f"wrote {pdf}", err=True)
+            progress(f"wrote {pdf}")
         except PdfUnavailable as exc:
             click.echo(f"ttools: no PDF: {exc}", err=True)
             sys.exit(EXIT_PROBLEMS)
@@ -248,7 +270,7 @@ def _keep_previous(file: str) -> None:
 
     with Writing(file):
         kept = keep_previous(file)
-    click.echo(f"kept the previous version as {kept}", err=True)
+    progress(f"kept the previous version as {kept}")
 
 
 def _publish(outcome, folder: str, keep) -> None:
@@ -259,7 +281,7 @@ def _publish(outcome, folder: str, keep) -> None:
     except PublishError as exc:
         click.echo(f"ttools: no site: {exc}", err=True)
         sys.exit(EXIT_PROBLEMS)
-    click.echo(f"published {len(site.pages)} page(s) to {site.folder}", err=True)
+    progress(f"published {len(site.pages)} page(s) to {site.folder}")
 
 
 @cli.command()
@@ -305,7 +327,7 @@ def print_(file: str, output: str | None) -> None:
     except PdfUnavailable as exc:
         click.echo(f"ttools: no PDF: {exc}", err=True)
         sys.exit(EXIT_PROBLEMS)
-    click.echo(f"wrote {pdf}")
+    progress(f"wrote {pdf}")
 
 
 def _size_option(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
@@ -369,36 +391,38 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
     try:
         done = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
                              retry_failed=retry_failed, publish=site_dir, allow=allow, allow_files=allow_files,
-                             authserv_id=authserv_id, limits=limits)
+                             authserv_id=authserv_id, limits=limits, progress=_inbox_line)
     except InboxRefused as exc:
         fail(str(exc))
     except InboxError as exc:
         raise click.ClickException(str(exc))
     except OSError as exc:   # the state folder or the outbox cannot be written
         fail(f"inbox: {exc.strerror or exc}{': ' + exc.filename if getattr(exc, 'filename', None) else ''}")
-    for line in done.warnings:
-        click.echo(f"warning: {line}", err=True)
-    for line in done.answered:
-        click.echo(f"answered: {line}")
-    for line in done.not_answered:
-        click.echo(f"not answered: {line}")
-    for line in done.refused:
-        click.echo(f"refused: {line}")
     for line in done.deferred_lines(max_per_sender):
         click.echo(f"left for the next run: {line}")
-    for line in done.failed:
-        click.echo(f"failed: {line}", err=True)
-    for line in done.published:
-        click.echo(f"published: {line}")
-    click.echo(done.summary())
+    if not is_quiet():
+        click.echo(done.summary())
     sys.exit(EXIT_PROBLEMS if done.failed else EXIT_OK)
+
+
+# the inbox's lines, told as the run goes: report list -> (label, on standard error, left out by -q)
+_INBOX_LINES = {"warnings": ("warning", True, False), "answered": ("answered", False, True),
+                "not_answered": ("not answered", False, True), "refused": ("refused", False, False),
+                "failed": ("failed", True, False), "published": ("published", False, True)}
+
+
+def _inbox_line(kind: str, line: str) -> None:
+    label, err, progress_only = _INBOX_LINES[kind]
+    if not (progress_only and is_quiet()):
+        click.echo(f"{label}: {line}", err=err)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("competition")
 @click.argument("size", nargs=-1, type=click.UNPROCESSED, metavar="--TEAMS N")
-@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default="en")
-def reckoner(competition: str, size: tuple[str, ...], lang: str) -> None:
+@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None,
+              help="Language of the reckoner (default: the competition's).")
+def reckoner(competition: str, size: tuple[str, ...], lang: str | None) -> None:
     """Print the quick reckoner (現場速算表) for a field of N entrants.
 
     \b

@@ -1,20 +1,25 @@
 """What every command does the same way: one line and exit 2 for what cannot be read or written,
-refusing an output that would replace an input, and the problem lines on standard error. Used by
-``ttools.cli`` and by the commands a competition adds of its own."""
+refusing an output that would replace an input, the problem lines on standard error, and
+progress lines (``wrote …``) on standard error unless ``-q``. Used by ``ttools.cli`` and by the
+commands a competition adds of its own."""
 
 from __future__ import annotations
 
 import os
 import sys
 from types import TracebackType
-from typing import Any, Iterable, Literal, NoReturn
+from typing import Any, Callable, Iterable, Literal, NoReturn, TypeVar
 
 import click
 
 from ttools.runtime import EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_UNREADABLE", "Writing", "fail", "fail_unreadable", "guard", "need_folders",
-           "report"]
+           "is_quiet", "progress", "quiet_option", "report",
+           "with_quiet_option"]
+
+_QUIET = "ttools.quiet"
+_Command = TypeVar("_Command", bound=Callable[..., Any])
 
 
 def fail_unreadable(reason: str) -> NoReturn:
@@ -72,6 +77,39 @@ def need_folders(*paths: str | None) -> None:
                 sys.exit(EXIT_UNREADABLE)
 
 
-def report(outcome: Any, quiet: bool = False) -> None:
-    for line in outcome.report_lines(quiet):
+def report(outcome: Any, quiet: bool | None = None) -> None:
+    """The problems, what the workbook waits for and (unless ``quiet``, by default ``-q``) the count."""
+    for line in outcome.report_lines(is_quiet() if quiet is None else quiet):
+        click.echo(line, err=True)
+
+
+def _remember_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:   # ctx.meta is shared by the group and its command: ttools -q run … works too
+        ctx.meta[_QUIET] = True
+
+
+def quiet_option(command: _Command) -> _Command:
+    """``-q/--quiet`` for a command: no progress lines; problems and errors are still shown."""
+    option = click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_remember_quiet,
+                          help="No progress lines ('wrote …', counts); problems and errors are still shown.")
+    return option(command)
+
+
+def with_quiet_option(command: click.Command) -> click.Command:
+    """``command`` with ``-q/--quiet`` (added when it declares none): every command has it."""
+    if not any(param.name == "quiet" for param in command.params):
+        quiet_option(command)
+    return command
+
+
+def is_quiet() -> bool:
+    """Whether ``-q`` was given to the command running (or to ``ttools`` before it)."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(_QUIET))
+
+
+def progress(line: str) -> None:
+    """A progress line (``wrote FILE``, ``published …``) on standard error, unless ``-q``:
+    standard output carries only results and data."""
+    if not is_quiet():
         click.echo(line, err=True)

@@ -38,6 +38,8 @@ from ttools.mail.senders import REFUSED as REFUSE
 from ttools.mail.sources import Incoming, imap_password, open_source
 
 Deliver = Callable[[EmailMessage, str], None]
+# told each line of the report as the run makes it: (the report's list, e.g. 'answered', the line)
+Progress = Callable[[str, str], None]
 OPEN_INBOX_WARNING = ("no allow-list: anyone who can mail this inbox gets the results of what they send "
                       "(give --allow ADDRESS or --allow-file FILE)")
 
@@ -72,6 +74,28 @@ class InboxReport:
             self.answered.append(_describe(where, entry))
         else:
             self.not_answered.append(f"{where}: {entry['reason']}")
+
+
+class _Told(list):
+    """One of the report's lists of lines, each line also told as it is added."""
+
+    def __init__(self, kind: str, tell: Progress) -> None:
+        super().__init__()
+        self.kind, self.tell = kind, tell
+
+    def append(self, line: str) -> None:
+        super().append(line)
+        self.tell(self.kind, line)
+
+
+def _tell_as_it_goes(report: InboxReport, progress: Progress) -> None:
+    """Make ``report`` tell ``progress`` each line as the run adds it; the lines it has already
+    (the run's warnings) are told now."""
+    for kind in ("warnings", "answered", "not_answered", "refused", "failed", "published"):
+        told = _Told(kind, progress)
+        for line in getattr(report, kind):
+            told.append(line)
+        setattr(report, kind, told)
 
 
 def _describe(where: str, entry: dict[str, Any]) -> str:
@@ -161,7 +185,8 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
                   state: str | None = None, smtp: str | None = None, sender: str = DEFAULT_SENDER,
                   retry_failed: bool = False, env: dict[str, str] | None = None,
                   publish: str | None = None, allow: Iterable[str] = (), allow_files: Iterable[str] = (),
-                  authserv_id: str | None = None, limits: Limits | None = None) -> InboxReport:
+                  authserv_id: str | None = None, limits: Limits | None = None,
+                  progress: Progress | None = None) -> InboxReport:
     """Answer every message of SOURCE (a Maildir or a folder of .eml files) or of the IMAP mailbox at
     ``imap`` not yet answered; answers go to the ``outbox`` Maildir (default ``outbox/`` beside
     SOURCE) or through ``smtp`` (and also to ``outbox`` when one is given with it).
@@ -174,7 +199,8 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
     A message whose answer could not be made or delivered is tried again by every later run, up
     to ``MAX_ATTEMPTS`` runs, then given up and reported by every run (``retry_failed`` tries those
     once more). The Maildir outbox gets each answer exactly once, whenever a run is killed; SMTP
-    at least once, under the same Message-ID."""
+    at least once, under the same Message-ID. ``progress(kind, line)`` is told each line of the
+    report as the run makes it (kind: the report's list, 'warnings', 'answered', 'failed', …)."""
     env = os.environ if env is None else env
     limits = limits or Limits()
     allowed = allow_list(allow, allow_files)
@@ -192,6 +218,8 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
     run = _Run(deliver, sender, retry_failed, publish, maildir_out,
                Policy(allowed, authserv_id or None, address_of(sender).lower()), limits)
     report = InboxReport(warnings=[OPEN_INBOX_WARNING] if allowed is None else [])
+    if progress is not None:
+        _tell_as_it_goes(report, progress)
     os.makedirs(state, mode=0o700, exist_ok=True)
     with exclusive(state):
         clean_state(state)
