@@ -3,11 +3,13 @@ every text on one line, exact row heights, and whether the block fits one A4 pag
 
 Widths are upper bounds: every ASCII character at the widest of the bold faces ttools prints
 with (DejaVu Sans Bold, Noto Sans CJK Bold, measured), every other character a full em and a
-little more. Columns that wide never wrap, so every row is exactly one line (or as many lines
-as the cell holds) high, and the height of a block is known: the typesetter need not measure
-it, and a table is set with fixed tracks, which is several times faster. A block too wide for
-the page even at 70 % of the text size is left to the typesetter: its columns wrap, and it is
-measured to know whether it fits.
+little more. Columns that wide never wrap, so every row is exactly as many lines high as its
+cells hold, the height of a block is known row by row, and ttools itself decides which rows go
+on which page (``page_rows``): the block is set as one paragraph per column (``tt-cols`` in the
+prelude), several times faster than a table cell per value. A block too wide for the page even
+at 70 % of the text size is printed in groups of columns (``column_groups``), each led by the
+block's first columns; only a block whose leading columns alone overflow is left to the
+typesetter's own table, which wraps it and measures whether it fits.
 """
 
 from __future__ import annotations
@@ -62,13 +64,31 @@ def line_height(lines: int, size: float) -> float:
     return (CAP * lines + LEADING * (lines - 1)) * size
 
 
+LINE_GAP = 0.45             # between the lines of a column of rows, em: a row is 1.45 em high
+
+
 @dataclass
 class Shape:
-    fits: str        # "true", "false" or "auto" (measure it)
-    size: float      # text size, points
-    widths: str      # Typst: the column widths, or auto
-    heights: str     # Typst: the heading row's and each row's height, or auto
-    height: float    # at most this high, points
+    """How a block is set. ``widths`` (points) when every line fits its column: the block is
+    set as columns of lines (``tt-cols``) and its height is known row by row; None when it is
+    too wide even shrunk: the typesetter's table wraps it and measures it (``tt-block``)."""
+
+    size: float                      # text size, points
+    widths: list[float] | None
+    aligns: list[bool]               # right-aligned columns (numbers)
+    row_lines: list[int]             # lines of each row
+    pitch: float                     # height of one line of rows, points
+    heading: float                   # height of the heading row (0: none)
+    title: float                     # height of the block's title (0: none)
+    notes: float                     # height of the notes
+    lead: float                      # height of the sheet's title above it
+
+    def rows_height(self, rows: range) -> float:
+        return sum(self.row_lines[i] for i in rows) * self.pitch
+
+    @property
+    def height(self) -> float:
+        return self.lead + self.title + self.heading + self.rows_height(range(len(self.row_lines))) + self.notes + 1.1 * SIZE
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[float], list[float]]:
@@ -89,36 +109,84 @@ def _lead_height(lead: tuple[str, str] | None, width: float) -> float:
     if not lead:
         return 0.0
     title, subtitle = lead
-    height = line_height(lines_of(title, width, 13), 13) * 1.35 + 6.5
+    height = lines_of(title, width, 13) * 13 * 1.5 + 6.5
     if subtitle:
-        height += line_height(lines_of(subtitle, width, SIZE), SIZE) * 1.35 + 6.8
+        height += lines_of(subtitle, width, SIZE) * SIZE * 1.5 + 6.8
     return height
 
 
-def block_shape(title: str, header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str],
-                landscape: bool, lead: tuple[str, str] | None) -> Shape:
+def block_shape(title: str, header: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[bool],
+                notes: Sequence[str], landscape: bool, lead: tuple[str, str] | None) -> Shape:
     """The shape of a block (see the module's docstring)."""
-    page_w, page_h = body(landscape)
+    page_w, _ = body(landscape)
     data, words = _columns(header, rows)
-    # a heading may wrap between words; the data never does
-    em = [max(d, w) for d, w in zip(data, words)]
+    # a heading may wrap between words; the data never does (5 % to spare)
+    em = [max(d, w) * 1.05 for d, w in zip(data, words)]
     natural = sum(w * SIZE + 2 * INSET_X for w in em) + 0.5 * len(em)
     scale = min(1.0, page_w / natural) if natural else 1.0
-    if scale < SMALLEST:
-        return Shape("auto", SIZE * SMALLEST, "auto", "auto", page_h + 1)
-    size = SIZE * scale
-    widths = [w * size + 2 * INSET_X for w in em]
-    heading_lines = max([lines_of(h, w - 2 * INSET_X, size) for h, w in zip(header, widths)] + [1])
-    heading = line_height(heading_lines, size) + 2 * INSET_Y + PAD
-    row_heights = [line_height(max([t.count("\n") + 1 for t in r] + [1]), size) + 2 * INSET_Y + PAD for r in rows]
-    height = _lead_height(lead, page_w) + (heading if header else 0.0) + sum(row_heights)
-    if title:
-        height += line_height(lines_of(title, page_w, 10), 10) * 1.35 + 7.5
-    for note in notes:
-        height += line_height(lines_of(note, page_w, 8), 8) * 1.35 + 3
-    height += 1.1 * SIZE   # the space below the block
-    fits = "true" if height <= page_h - 4 else "false"
-    uniform = len(set(row_heights)) <= 1
-    heights = (f"({heading:.2f}pt, {row_heights[0] if row_heights else heading:.2f}pt)" if uniform
-               else "(" + f"{heading:.2f}pt," + "".join(f"{h:.2f}pt," for h in row_heights) + ")")
-    return Shape(fits, size, "(" + "".join(f"{w:.2f}pt," for w in widths) + ")", heights, height)
+    size = SIZE * max(scale, SMALLEST)
+    widths = [w * size + 2 * INSET_X for w in em] if scale >= SMALLEST else None
+    gap = LINE_GAP * size
+    heading = 0.0
+    if header:
+        cols = widths or [page_w / len(em)] * len(em)
+        lines = max([lines_of(h, w - 2 * INSET_X, size) for h, w in zip(header, cols)] + [1])
+        heading = lines * size + (lines - 1) * gap + 2 * INSET_Y + 1.5
+    aligns = [bool(n) for n in numeric] + [False] * (len(em) - len(numeric))
+    row_lines = [max([t.count("\n") + 1 for t in r] + [1]) for r in rows]
+    title_h = lines_of(title, page_w, 10) * 10 * 1.5 + 7.5 if title else 0.0
+    notes_h = sum(lines_of(n, page_w, 8) * 8 * 1.5 + 4 for n in notes)
+    return Shape(size, widths, aligns, row_lines, size + gap, heading, title_h, notes_h, _lead_height(lead, page_w))
+
+
+def page_rows(shape: Shape, landscape: bool) -> list[range]:
+    """The rows of each page a block takes: all on one when it fits; else as many as each page
+    holds (the first under the sheet's title when it leads), at least two on the last page and
+    the notes with them."""
+    page_h = body(landscape)[1] - 4
+    count = len(shape.row_lines)
+    if shape.height <= page_h or count < 4:
+        return [range(count)]
+    head = shape.title + shape.heading
+    pages: list[range] = []
+    start, room = 0, page_h - shape.lead - head
+    while start < count:
+        end, used = start, 0.0
+        while end < count and used + shape.row_lines[end] * shape.pitch <= room:
+            used += shape.row_lines[end] * shape.pitch
+            end += 1
+        end = max(end, start + 1)
+        pages.append(range(start, end))
+        start, room = end, page_h - head
+    last = pages[-1]
+    while len(pages) > 1 and shape.rows_height(last) + shape.notes > page_h - head:   # the notes go with rows
+        pages[-1] = range(last.start, last.stop - 1)
+        pages.append(range(last.stop - 1, count))
+        last = pages[-1]
+    if len(pages) > 1 and len(pages[-1]) < 2 and len(pages[-2]) > 3:    # no row alone on the last page
+        pages[-2] = range(pages[-2].start, pages[-2].stop - 1)
+        pages[-1] = range(pages[-2].stop, count)
+    return pages
+
+
+def column_groups(header: Sequence[str], rows: Sequence[Sequence[str]], landscape: bool) -> list[list[int]] | None:
+    """For a block too wide for the page even shrunk: its columns in groups that each fit the
+    page at the smallest size, every group led by the block's first columns (the place and the
+    name a reader looks along); None when it fits as it is."""
+    page_w = body(landscape)[0]
+    data, words = _columns(header, rows)
+    width = [max(d, w) * 1.05 * SIZE * SMALLEST + 2 * INSET_X + 0.5 for d, w in zip(data, words)]
+    if sum(width) <= page_w:
+        return None
+    keep: list[int] = []
+    for c in range(min(3, len(width))):     # the leading columns, at most 40 % of the page
+        if sum(width[i] for i in keep) + width[c] > 0.4 * page_w:
+            break
+        keep.append(c)
+    groups: list[list[int]] = []
+    room = page_w - sum(width[i] for i in keep)
+    for c in range(len(keep), len(width)):
+        if not groups or sum(width[i] for i in groups[-1]) + width[c] > room:
+            groups.append([])
+        groups[-1].append(c)
+    return [keep + g for g in groups]

@@ -55,31 +55,68 @@ def document_head(page: Page) -> str:
             "#set par(leading: 0.35em)\n")
 
 
-def _cells(row: Sequence[Any], number_format: dict[int, str]) -> tuple[str, list[str]]:
-    texts = [cell_text(v, number_format.get(c)) for c, v in enumerate(row)]
-    cells = "".join(f"({lit(t)}, {'true' if is_number(v) else 'false'})," for t, v in zip(texts, row))
-    return "(" + cells + ")", texts
+def _column(texts: list[str], bold: set[int]) -> str:
+    """One column of a block as Typst: its rows' lines, the highlighted ones bold."""
+    if not bold:
+        return lit("\n".join(texts))
+    parts = []
+    for i, text in enumerate(texts):
+        piece = ("\n" if i else "") + text
+        parts.append(f"strong({lit(piece)})" if i in bold else lit(piece))
+    return "[" + "".join(f"#{p}" for p in parts) + "]"
 
 
-def _block_call(block: Any, ident: str, cont: str, landscape: bool, lead: tuple[str, str] | None) -> tuple[str, float]:
-    """One ``tt-block`` call and the height it takes at most (points); its shape (column widths,
-    row heights, whether it fits a page) is worked out here from the widths of its texts."""
+def _block_call(block: Any, ident: str, cont: str, report: Any, lead: tuple[str, str] | None) -> tuple[str, float]:
+    """The Typst of one block and the height it takes at most (points): as columns of lines,
+    page by page, when its columns fit the page; else as the typesetter's table."""
     fmt = dict(block.number_format)
-    rows, texts = [], []
-    for row in block.rows:
-        call, shown = _cells(row, fmt)
-        rows.append(call)
-        texts.append(shown)
+    rows = [[cell_text(v, fmt.get(c)) for c, v in enumerate(row)] for row in block.rows]
+    groups = layout.column_groups([str(h) for h in (block.header or ())], rows, report.landscape)
+    if groups:   # too wide for a page: the columns in groups, page after page
+        parts = [_block_call(_columns_of(block, group, f" · {k}/{len(groups)}"), f"{ident}-{k}", cont, report,
+                             lead if k == 1 else None) for k, group in enumerate(groups, start=1)]
+        return "".join(p for p, _ in parts), layout.body(report.landscape)[1] + 1
+    numbers = [[is_number(v) for v in row] for row in block.rows]
+    n = max([len(block.header or ())] + [len(r) for r in rows] + [1])
+    numeric = [any(len(r) > c and r[c] != "" for r in rows)
+               and all(num[c] for r, num in zip(rows, numbers) if len(r) > c and r[c] != "") for c in range(n)]
     header = [str(h) for h in (block.header or ())]
-    notes = [str(n) for n in block.notes if n]
-    shape = layout.block_shape(block.title, header, texts, notes, landscape, lead)
-    args = [lit(ident), lit(block.title), lit(cont), _array(lit(h) for h in header), _array(rows),
-            _array(str(i) for i in sorted(block.highlight)), _array(lit(n) for n in notes)]
-    options = [f"fits: {shape.fits}", f"size: {shape.size:.2f}pt", f"widths: {shape.widths}",
-               f"heights: {shape.heights}"]
-    if lead:
-        options.append(f"lead: tt-title({lit(lead[0])}, {lit(lead[1])})")
-    return f"#tt-block({', '.join(args + options)})\n", shape.height
+    notes = [str(x) for x in block.notes if x]
+    shape = layout.block_shape(block.title, header, rows, numeric, notes, report.landscape, lead)
+    lead_call = f"tt-title({lit(lead[0])}, {lit(lead[1])})" if lead else "none"
+    if shape.widths is None:
+        cells = ["(" + "".join(f"({lit(t)}, {'true' if x else 'false'})," for t, x in zip(r, num)) + ")"
+                 for r, num in zip(rows, numbers)]
+        args = [lit(ident), lit(block.title), lit(cont), _array(lit(h) for h in header), _array(cells),
+                _array(str(i) for i in sorted(block.highlight)), _array(lit(x) for x in notes)]
+        return (f"#tt-block({', '.join(args)}, fits: auto, size: {shape.size:.2f}pt, lead: {lead_call})\n",
+                layout.body(report.landscape)[1] + 1)
+    pages = layout.page_rows(shape, report.landscape)
+    widths = _array(f"{w:.2f}pt" for w in shape.widths)
+    aligns = _array("true" if a else "false" for a in shape.aligns)
+    calls = []
+    for k, span in enumerate(pages):
+        title = block.title if k == 0 else (block.title or report.title) + cont
+        columns = _array(_column([rows[i][c] if c < len(rows[i]) else "" for i in span],
+                                 {i - span.start for i in span if i in block.highlight}) for c in range(n))
+        hl = _array(str(i - span.start) for i in span if i in block.highlight)
+        lines = "none" if all(shape.row_lines[i] == 1 for i in span) else _array(str(shape.row_lines[i]) for i in span)
+        last = k == len(pages) - 1
+        calls.append(("#pagebreak()\n" if k else "#pagebreak(weak: true)\n" if len(pages) > 1 and not lead else "")
+                     + f"#tt-cols({lit(title)}, {_array(lit(h) for h in header)}, {widths}, {aligns}, {columns}, {hl}, "
+                     f"{len(span)}, {lines}, {shape.pitch:.3f}pt, {_array(lit(x) for x in notes) if last else '()'}, "
+                     f"lead: {lead_call if k == 0 else 'none'}, size: {shape.size:.2f}pt)\n")
+    return "".join(calls), shape.height if len(pages) == 1 else layout.body(report.landscape)[1] + 1
+
+
+def _columns_of(block: Any, columns: list[int], part: str) -> Any:
+    """The block with only ``columns`` (its title marked with the part it is)."""
+    from dataclasses import replace
+
+    pick = lambda cells: [cells[c] for c in columns if c < len(cells)]  # noqa: E731
+    return replace(block, title=block.title + part, header=pick(list(block.header or ())),
+                   rows=[pick(list(row)) for row in block.rows], notes=block.notes,
+                   number_format={columns.index(c): f for c, f in block.number_format.items() if c in columns})
 
 
 def _array(items: Iterable[str]) -> str:
@@ -114,14 +151,14 @@ def report_source(report: Any, page: Page, counter: Iterator[int]) -> str:
              f"{'true' if report.landscape else 'false'})[\n"]
     for kind, blocks in _units(report):
         if kind == "group":
-            calls = [_block_call(b, f"b{next(counter)}", cont, report.landscape, lead if i == 0 else None)
+            calls = [_block_call(b, f"b{next(counter)}", cont, report, lead if i == 0 else None)
                      for i, b in enumerate(blocks)]
             fits = "true" if sum(h for _, h in calls) <= layout.body(report.landscape)[1] else "false"
             parts.append(f"#tt-group(fits: {fits})[\n{''.join(c for c, _ in calls)}]\n")
         else:
             if kind == "page":
                 parts.append("#pagebreak(weak: true)\n")
-            parts.append(_block_call(blocks[0], f"b{next(counter)}", cont, report.landscape, lead)[0])
+            parts.append(_block_call(blocks[0], f"b{next(counter)}", cont, report, lead)[0])
         lead = None
     if lead:   # a sheet without a table
         parts.append(f"#tt-title({lit(lead[0])}, {lit(lead[1])})\n")
