@@ -13,7 +13,9 @@ a shared machine falls on both alike:
     constant_memory mode;
   - the ratios run / floor, and the output cell count (non-empty cells of the run's workbook).
 Then ``ttools --help``, ``ttools check`` on samples/nations-cup-12.xlsx and the Australian Draw
-for 500 and 2,000 players (in process: the draw of the next round after simulated rounds).
+for 500 and 2,000 players (in process: the draw of the next round after simulated rounds), and
+the PDF figures (bench_pdf.py): every sample's PDF, and Scrabble 500 x 30 and Shengji 400 x 30
+printed by ttools beside LibreOffice when it is installed.
 The peak RSS is the child's own (``os.wait4`` in measure.py), not the largest child so far.
 ttools is byte-compiled first (into the ignored __pycache__ folders), as an installed copy is:
 the libraries of the floor were compiled when they were installed, and a run that compiles its
@@ -157,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", help="a competition (repeatable); others are skipped")
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--no-draws", action="store_true", help="skip the Australian Draw timings")
+    ap.add_argument("--no-pdf", action="store_true", help="skip the PDF timings (bench_pdf.py)")
     args = ap.parse_args(argv)
     repeat = args.repeat or (1 if args.quick else 7)
     cases = [c for c in CASES if not args.only or c.competition in args.only]
@@ -172,6 +175,11 @@ def main(argv: list[str] | None = None) -> int:
             print_table(rows[-1:], header=len(rows) == 1)
     print()
     other_figures(repeat, draws=not args.no_draws)
+    if not args.no_pdf and not args.only:
+        from .bench_pdf import pdf_figures
+
+        print()
+        rows += pdf_figures(repeat)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(rows, fh, indent=1)
