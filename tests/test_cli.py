@@ -122,7 +122,7 @@ def test_new_input_sheets_are_excel_tables(blank, teams, lang):
         assert max_col - min_col + 1 == len(spec.columns), spec.key
         assert [c.name for c in table.tableColumns] == [c.label(lang) for c in spec.columns], spec.key
     players = next(iter(wb[S.PLAYERS.name(lang)].tables.values()))
-    assert players.ref == f"A1:D{6 * teams + 1}"
+    assert players.ref == "A1:D501"   # as far as its validations run
 
 
 @pytest.mark.parametrize("teams,lang", CASES)

@@ -74,4 +74,4 @@ def test_the_font_face_is_of_the_page_script(tmp_path, lang):
     wb = openpyxl.load_workbook(target)
     ws = wb[wb.sheetnames[-3]]
     assert {c.font.name for row in ws.iter_rows() for c in row if c.value is not None} == {FONTS[lang]}
-    assert FONTS["zh-Hant"] == "Noto Sans CJK TC" and FONTS["zh-Hans"] == "Noto Sans CJK SC"
+    assert FONTS["zh-Hant"] == "Microsoft JhengHei" and FONTS["zh-Hans"] == "Microsoft YaHei"

@@ -4,7 +4,9 @@ competition: it renders ``SheetSpec``s and ``Report``s."""
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from ttools.i18n import Translator, pick
 from ttools.workbook.read import col_letter
 from ttools.workbook.rows import RowStream, write_plain
-from ttools.workbook.schema import SheetSpec, excel_sheet_name, unique_sheet_name
+from ttools.workbook.schema import Column, SheetSpec, excel_sheet_name, unique_sheet_name
 
 if TYPE_CHECKING:
     from xlsxwriter.format import Format
@@ -35,30 +37,12 @@ def display_width(text: Any) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
 
 
-def split_display(text: str, width: int) -> list[str]:
-    """Cut ``text`` into pieces of at most ``width`` display columns, at spaces where possible."""
-    pieces: list[str] = []
-    rest = text
-    while display_width(rest) > width:
-        cut, used = 0, 0
-        for i, ch in enumerate(rest):
-            used += display_width(ch)
-            if used > width:
-                break
-            cut = i + 1
-        space = rest.rfind(" ", 0, cut)
-        if space > cut // 2:
-            cut = space + 1
-        pieces.append(rest[:cut].rstrip())
-        rest = "   " + rest[cut:].lstrip()
-    pieces.append(rest)
-    return pieces
-
-
-def wrapped_height(text: str, column_width: int, line_height: float = 15.0) -> float:
+def wrapped_height(text: str, column_width: float, line_height: float = 15.0, font: str = "Calibri") -> float:
     """Row height that shows ``text`` wrapped in a column ``column_width`` characters wide
-    (spreadsheet programs do not grow rows for wrapped text written by a library)."""
-    lines = max(1, -(-display_width(text) // max(column_width - 2, 1)))
+    (spreadsheet programs do not grow rows for wrapped text written by a library); each line
+    break in ``text`` starts a line of its own."""
+    room = max(column_width - 2, 1)
+    lines = sum(max(1, math.ceil(text_width(part, font) / room)) for part in str(text).split("\n"))
     return line_height * lines
 
 
@@ -73,6 +57,8 @@ class Block:
     notes: Sequence[str] = ()                          # lines printed under the table
     number_format: dict[int, str] = field(default_factory=dict)  # column index -> Excel format
     page_break: bool = False                           # printed from the top of a new page
+    links: dict[int, tuple[str, str]] = field(default_factory=dict)  # row index -> (sheet, cell) it points at
+    link_column: int = 0                               # the column whose cell holds the link
 
 
 @dataclass
@@ -106,23 +92,38 @@ _FAST = frozenset((str, int, float))
 _PLAIN = frozenset((str, int, float, type(None)))
 
 
-def _block_shape(rows: Iterable[Sequence[Any]], number_format: dict[int, str]) -> tuple[list[int], int, bool]:
-    """One pass over a block's rows: the largest display width of each column's values as the
-    cells show them (two decimals for "0.00"), the number of rows, and whether any value needs
-    ``_plain`` (then the rows are converted as they are written)."""
-    widest: list[int] = []
+# text that reads as a number in a column of numbers: a shared place ("3="), a signed or decimal
+# number, a percentage, or a dash standing for none
+_NUMBER_LIKE = re.compile(r"(?:[-+]?\d+(?:[.,]\d+)?[=%]?|[-\u2013\u2014])")
+
+
+def _block_shape(rows: Iterable[Sequence[Any]], number_format: dict[int, str],
+                 font: str = "Calibri") -> tuple[list[float], int, bool, set[int]]:
+    """One pass over a block's rows: the largest width of each column's values as the cells show
+    them (two decimals for "0.00") in ``font``, the number of rows, whether any value needs
+    ``_plain`` (then the rows are converted as they are written), and the columns of numbers
+    (numbers and text that reads as one, such as a shared place "3="): those are aligned as one."""
+    widest: list[float] = []
+    numeric: list[bool | None] = []      # None: nothing seen yet
     two = {c for c, code in number_format.items() if code == "0.00"}
+    latin = METRICS.get(font, METRICS["Calibri"]).latin
     count, mixed = 0, False
     for row in rows:
         count += 1
         if len(row) > len(widest):
             widest.extend([0] * (len(row) - len(widest)))
+            numeric.extend([None] * (len(row) - len(numeric)))
         for c, v in enumerate(row):
             t = type(v)
             if t is str:
-                w = len(v) if v.isascii() else display_width(v)
+                if not v:
+                    continue
+                w = len(v) * latin if v.isascii() else text_width(v, font)
+                if numeric[c] is not False:
+                    numeric[c] = _NUMBER_LIKE.fullmatch(v) is not None
             elif t is int:
-                w = len(str(v))
+                w = len(str(v)) * latin
+                numeric[c] = numeric[c] is not False
             elif v is None:
                 continue
             else:
@@ -131,14 +132,17 @@ def _block_shape(rows: Iterable[Sequence[Any]], number_format: dict[int, str]) -
                     t = type(v)
                     mixed = True
                 if t is float and c in two:
-                    w = len(f"{v:.2f}")
+                    w = len(f"{v:.2f}") * latin
                 elif t is str:
-                    w = len(v) if v.isascii() else display_width(v)
+                    w = len(v) * latin if v.isascii() else text_width(v, font)
+                    numeric[c] = False
                 else:
-                    w = len(str(v))
+                    w = len(str(v)) * latin
+                if t is not str:
+                    numeric[c] = numeric[c] is not False
             if w > widest[c]:
                 widest[c] = w
-    return widest, count, mixed
+    return widest, count, mixed, {c for c, n in enumerate(numeric) if n}
 
 
 def _plain(value: Any) -> Any:
@@ -151,8 +155,49 @@ def _plain(value: Any) -> Any:
     return value
 
 
-# A font face of the page's script: Traditional Chinese pages must not print Simplified glyph forms
-FONTS = {"zh-Hant": "Noto Sans CJK TC", "zh-Hans": "Noto Sans CJK SC", "en": "Calibri"}
+# A font face of the page's script that Windows and Office ship (Traditional Chinese pages must not
+# print Simplified glyph forms): what Excel shows is what the widths below were measured for
+FONTS = {"zh-Hant": "Microsoft JhengHei", "zh-Hans": "Microsoft YaHei", "en": "Calibri"}
+
+
+@dataclass(frozen=True)
+class FontMetrics:
+    """How wide a font's Latin characters are in Excel's width unit (the width of '0' in the
+    default Calibri 11), and how tall one line of it is at 11 pt. A full-width character is two
+    units in every font: the fonts' CJK glyphs are one em, twice Calibri's digit."""
+
+    latin: float
+    line_points: float
+
+
+# Microsoft JhengHei and YaHei share Segoe UI's Latin glyphs, about 8 px at 11 pt against Calibri's 7;
+# their ascent and descent (about 1.32 em) make an 11 pt line near 17.25 pt where Calibri's is 15
+METRICS = {"Calibri": FontMetrics(1.0, 15.0), "Microsoft JhengHei": FontMetrics(8 / 7, 17.25),
+           "Microsoft YaHei": FontMetrics(8 / 7, 17.25)}
+
+
+def text_width(text: Any, font: str = "Calibri") -> float:
+    """Width of ``text`` in Excel character units as ``font`` draws it: full-width characters two,
+    others the font's Latin width."""
+    s = "" if text is None else str(text)
+    latin = METRICS.get(font, METRICS["Calibri"]).latin
+    if s.isascii():
+        return len(s) * latin
+    wide = sum(1 for ch in s if unicodedata.east_asian_width(ch) in "WF")
+    return (len(s) - wide) * latin + 2 * wide
+
+
+def line_points(font: str) -> float:
+    """The height of one line of ``font`` at 11 pt, in points."""
+    return METRICS.get(font, METRICS["Calibri"]).line_points
+
+# tab colours: the sheets staff fill in, and the sheets ttools writes
+INPUT_TAB = "#FFC000"
+OUTPUT_TAB = "#1F4E78"
+INPUT_ROWS = 500      # rows below an input table's header that its validations (and the table) cover
+MAX_LINKS = 65_000    # Excel keeps at most 65,530 links on a worksheet
+_CELL = re.compile(r"\$?[A-Z]{1,3}\$?[1-9][0-9]{0,6}")
+GUIDE_WIDTH = 100     # the Guide's one column, in characters
 
 # A4 less the margins print_setup sets, in points; an Excel row is 15 pt high by default
 _PAGE_POINTS = {False: (8.27 - 1.0) * 72, True: (11.69 - 1.0) * 72}        # printable width
@@ -208,8 +253,16 @@ class WorkbookWriter:
         self.f_wrap = f({"text_wrap": True, "valign": "top", "font_name": font})
         self.f_note = f({"italic": True, "font_color": "#595959", "font_name": font})
         self.f_guide_h = f({"bold": True, "font_size": 12, "font_name": font, "font_color": "#1F4E78"})
+        # numbers and the text that reads as one ("3=") right-aligned together, a space from the
+        # next column's border so that adjacent columns of numbers never run together
+        self.f_num = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "align": "right", "indent": 1})
+        self.f_num_hl = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#C6EFCE",
+                           "bold": True, "align": "right", "indent": 1})
+        self.f_link = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "font_color": "#0563C1",
+                         "underline": 1})
         self._lists: list[tuple[str, list[Any]]] = []
         self._fmt_cache: dict[tuple[str, bool], Any] = {}
+        self.line = line_points(font)
         self._streamed: list[Any] = []
 
     # ---- helpers -------------------------------------------------------
@@ -251,7 +304,8 @@ class WorkbookWriter:
     def _num_format(self, fmt: str, highlight: bool = False):
         key = (fmt, highlight)
         if key not in self._fmt_cache:
-            props = {"font_name": self.font, "border": 1, "border_color": "#BFBFBF", "num_format": fmt}
+            props = {"font_name": self.font, "border": 1, "border_color": "#BFBFBF", "num_format": fmt,
+                     "align": "right", "indent": 1}
             if highlight:
                 props.update({"bg_color": "#C6EFCE", "bold": True})
             self._fmt_cache[key] = self.wb.add_format(props)
@@ -300,17 +354,20 @@ class WorkbookWriter:
 
     # ---- sheets ----------------------------------------------------------
     def guide_sheet(self, name: str, title: str, sections: Sequence[tuple[str, Sequence[str]]]) -> None:
+        """The Guide: each paragraph one wrapped cell, its row as high as its lines (Excel wraps it
+        at words for the width and font it shows, instead of at a fixed count of characters)."""
         ws = self.wb.add_worksheet(name)
-        ws.set_column(0, 0, 100)
+        ws.set_tab_color(OUTPUT_TAB)
+        ws.set_column(0, 0, GUIDE_WIDTH)
         ws.write_string(0, 0, title, self.f_title)
         r = 2
         for head, lines in sections:
             ws.write_string(r, 0, head, self.f_guide_h)
             r += 1
             for line in lines:
-                for part in split_display(line, 96):  # rows of their own: prints the same everywhere
-                    ws.write_string(r, 0, part, self.f_wrap)
-                    r += 1
+                ws.write_string(r, 0, line, self.f_wrap)
+                ws.set_row(r, wrapped_height(line, GUIDE_WIDTH, self.line, self.font))
+                r += 1
             r += 1
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
         self.print_setup(ws)
@@ -319,6 +376,7 @@ class WorkbookWriter:
         """Key/value sheet: key (canonical), label, value (the input), note.
         The 'key' and 'value' headers stay English: they are what the reader looks for."""
         ws = self.wb.add_worksheet(spec.name(lang))
+        ws.set_tab_color(INPUT_TAB)
         t = Translator(lang)
         head = ["key", t("項目", "label"), "value", t("說明", "note")]
         for c, h in enumerate(head):
@@ -331,13 +389,14 @@ class WorkbookWriter:
             self.write_value(ws, i, 2, v, self.f_input)
             note = pick(s.note, lang)
             ws.write_string(i, 3, note, self.f_wrap)
-            ws.set_row(i, wrapped_height(note, 60))
-            widths[1] = max(widths[1], display_width(s.label(lang)) + 2)
-            widths[2] = max(widths[2], min(display_width(v) + 2, 40))
+            ws.set_row(i, wrapped_height(note, 60, self.line, self.font))
+            widths[1] = max(widths[1], math.ceil(text_width(s.label(lang), self.font)) + 2)
+            widths[2] = max(widths[2], min(math.ceil(text_width(v, self.font)) + 2, 40))
             opts: dict[str, Any] = {"validate": "any"}
             if s.choices:
                 source = self.define_list(_list_name(s.key, s.choices), s.choices)
-                opts = {"validate": "list", "source": "=" + source, "error_type": "stop"}
+                opts = {"validate": "list", "source": "=" + source, "error_type": "stop",
+                        **validation_error(lang, "list", s.label(lang), choices=s.choices)}
             if note:
                 opts.update({"input_title": s.label(lang)[:32], "input_message": note[:255]})
             if s.choices or note:
@@ -354,8 +413,11 @@ class WorkbookWriter:
                     notes_above: Sequence[str] = (), bounds: dict[str, tuple[int | None, int | None]] | None = None) -> None:
         """A protected input sheet holding one Excel Table: header, ``rows`` filled, at least
         ``min_rows`` rows, dropdowns from defined names, an input message on each column.
-        Columns in ``locked`` are pre-filled by ttools and locked (e.g. the Day 1 pairings)."""
+        Columns in ``locked`` are pre-filled by ttools and locked (e.g. the Day 1 pairings).
+        The table and its validations run to the same last row, at least ``INPUT_ROWS`` below the
+        header: a table cannot grow on a protected sheet, so a row typed below it stays inside."""
         ws = self._streamed_sheet(spec.name(lang))
+        ws.set_tab_color(INPUT_TAB)
         top = len(notes_above) + (1 if notes_above else 0)
         for i, line in enumerate(notes_above):
             ws.write_string(i, 0, line, self.f_note)
@@ -365,53 +427,28 @@ class WorkbookWriter:
         for i in range(n):
             rec = rows[i] if i < len(rows) else {}
             data.append([_plain(rec.get(c.key, "")) for c in cols])
-        last_row = top + n
-        table_cols = []
+        last_row = max(top + n, top + INPUT_ROWS)
+        formats = []
         for c in cols:
-            fmt = self.f_locked if c.key in locked else (self.f_input_text if c.kind in ("text", "code") else self.f_input)
-            # the cell format lives on the column (set_column below): empty rows cost nothing
-            table_cols.append({"header": c.label(lang), "header_format": self.f_header, "_format": fmt})
+            formats.append(self.f_locked if c.key in locked else (self.f_input_text if c.kind in ("text", "code") else self.f_input))
         self._streamed_table(ws, top, last_row, len(cols) - 1, {
-            "columns": [{k: v for k, v in tc.items() if not k.startswith("_")} for tc in table_cols], "style": "Table Style Light 9",
-            "name": "t" + "".join(ch for ch in spec.key if ch.isalnum()), "autofilter": False,
+            # the cell format lives on the column (set_column below): empty rows cost nothing
+            "columns": [{"header": c.label(lang), "header_format": self.f_header} for c in cols],
+            "style": "Table Style Light 9", "name": "t" + "".join(ch for ch in spec.key if ch.isalnum()),
+            "autofilter": False,
         })
         # the data cells, written as plain values so that text stays text (the table writer would infer types)
-        formats = [tc["_format"] for tc in table_cols]
         stream = RowStream(ws)
         for i, rec in enumerate(data, start=top + 1):
             stream.row(i, rec, formats, blanks=False)
-        widest, _, _ = _block_shape(data, {})
+        widest, _, _, _ = _block_shape(data, {}, self.font)
         for j, c in enumerate(cols):
-            width = max(c.width, display_width(c.label(lang)) + 3, widest[j] + 2)
+            width = max(c.width, math.ceil(text_width(c.label(lang), self.font)) + 3, math.ceil(widest[j]) + 2)
             unlocked = c.key not in locked
             ws.set_column(j, j, min(width, 50), formats[j] if unlocked else None)
-            note = pick(c.note, lang)
-            opts: dict[str, Any] = {}
-            if c.list_name:
-                opts = {"validate": "list", "source": "=" + c.list_name, "error_type": "warning"}
-            elif c.kind == "choice" and c.choices:
-                source = self.define_list(_list_name(c.key, c.choices), c.choices)
-                opts = {"validate": "list", "source": "=" + source, "error_type": "stop"}
-            elif c.kind == "int":
-                lo, hi = (bounds or {}).get(c.key, (c.minimum, c.maximum))
-                if lo is None and hi is None:
-                    opts = {"validate": "integer", "criteria": "between", "minimum": -10**9, "maximum": 10**9,
-                            "error_type": "warning"}
-                else:   # an impossible value is refused as it is typed
-                    opts = {"validate": "integer", "criteria": "between", "minimum": -10**9 if lo is None else lo,
-                            "maximum": 10**9 if hi is None else hi, "error_type": "stop"}
-            elif bounds and c.key in bounds:
-                # a place typed as text: a whole number in range, or the same with '=' (a shared place)
-                lo, hi = bounds[c.key]
-                x = f'--SUBSTITUTE({col_letter(j)}{top + 2},"=","")'
-                opts = {"validate": "custom", "value": f"=IFERROR(AND({x}>={lo},{x}<={hi},MOD({x},1)=0),FALSE)",
-                        "error_type": "stop"}
-            else:
-                opts = {"validate": "any"}
-            if note:
-                opts.update({"input_title": c.label(lang)[:32], "input_message": note[:255]})
-            if unlocked and (note or opts.get("validate") != "any"):
-                ws.data_validation(top + 1, j, max(last_row, top + 500), j, opts)
+            opts = self._column_validation(c, lang, col_letter(j) + str(top + 2), (bounds or {}).get(c.key))
+            if unlocked and opts:
+                ws.data_validation(top + 1, j, last_row, j, opts)
         ws.freeze_panes(top + 1, 0)
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True,
                         "format_rows": True, "insert_rows": True, "delete_rows": True, "sort": True,
@@ -419,6 +456,39 @@ class WorkbookWriter:
         self.print_setup(ws, header_rows=top)
         if hidden:
             ws.hide()
+
+    def _column_validation(self, c: Column, lang: str, first_cell: str,
+                           bound: tuple[int | None, int | None] | None) -> dict[str, Any] | None:
+        """The data validation of an input column (its first data cell ``first_cell``): a dropdown,
+        whole-number bounds or a place, each with an error title and text in the sheet's language
+        that say what is allowed; an input message where the column has a note; None for neither."""
+        label = c.label(lang)
+        opts: dict[str, Any] = {}
+        if c.list_name:
+            opts = {"validate": "list", "source": "=" + c.list_name, "error_type": "warning",
+                    **validation_error(lang, "list", label)}
+        elif c.kind == "choice" and c.choices:
+            source = self.define_list(_list_name(c.key, c.choices), c.choices)
+            opts = {"validate": "list", "source": "=" + source, "error_type": "stop",
+                    **validation_error(lang, "list", label, choices=c.choices)}
+        elif c.kind == "int":
+            lo, hi = bound or (c.minimum, c.maximum)
+            opts = {"validate": "integer", "criteria": "between", "minimum": -10**9 if lo is None else lo,
+                    "maximum": 10**9 if hi is None else hi,
+                    # an impossible value is refused as it is typed; an unbounded one only warned of
+                    "error_type": "warning" if lo is None and hi is None else "stop",
+                    **validation_error(lang, "integer", label, lo=lo, hi=hi)}
+        elif bound is not None:
+            # a place typed as text: a whole number in range, or the same with '=' (a shared place)
+            lo, hi = bound
+            x = f'--SUBSTITUTE({first_cell},"=","")'
+            opts = {"validate": "custom", "value": f"=IFERROR(AND({x}>={lo},{x}<={hi},MOD({x},1)=0),FALSE)",
+                    "error_type": "stop", **validation_error(lang, "place", label, lo=lo, hi=hi)}
+        note = pick(c.note, lang)
+        if note:
+            opts = opts or {"validate": "any"}
+            opts.update({"input_title": label[:32], "input_message": note[:255]})
+        return opts or None
 
     def report_sheet(self, report: Report) -> None:
         """A printable sheet of titled tables. With one table its heading row repeats on every
@@ -428,13 +498,9 @@ class WorkbookWriter:
         stream = RowStream(ws)
         # the rows are read twice and never held: once for the widths (known before the page
         # breaks), once to write them (a report may make its rows as they are read)
-        shapes = [_block_shape(block.rows, block.number_format) for block in report.blocks]
-        widths: dict[int, int] = {}
-        for block, (cols, _, _) in zip(report.blocks, shapes):
-            for c, h in enumerate(block.header or ()):
-                widths[c] = max(widths.get(c, 6), display_width(h) + 2)
-            for c, w in enumerate(cols):
-                widths[c] = max(widths.get(c, 6), min(w + 2, 60))
+        shapes = [_block_shape(block.rows, block.number_format, self.font) for block in report.blocks]
+        widths = self._report_widths(report.blocks, shapes)
+        ws.set_tab_color(OUTPUT_TAB)
         per_page = rows_per_page(widths, report.landscape)
         single = sum(1 for b in report.blocks if b.header) == 1
         ws.write_string(0, 0, report.title, self.f_title)
@@ -452,7 +518,8 @@ class WorkbookWriter:
             breaks.append(at)
             page_start = at
 
-        for block, (cols, count, mixed) in zip(report.blocks, shapes):
+        top = r                  # the rows above stay in view: the sheet's title
+        for block, (cols, count, mixed, numeric) in zip(report.blocks, shapes):
             size = (1 if block.title else 0) + (1 if block.header else 0) + count + len(block.notes)
             used = r - page_start
             if block.page_break and used:
@@ -469,9 +536,9 @@ class WorkbookWriter:
                     ws.write_string(r, c, str(h), self.f_header)
                 r += 1
             number_format = block.number_format
-            highlight = block.highlight
-            f_cell, f_hl = self.f_cell, self.f_hl
-            plain_formats = {False: [f_cell] * len(cols), True: [f_hl] * len(cols)}
+            highlight, links = block.highlight, block.links
+            plain_formats = {hl: [(self.f_num_hl if hl else self.f_num) if c in numeric else (self.f_hl if hl else self.f_cell)
+                                  for c in range(len(cols))] for hl in (False, True)}
             for i, row in enumerate(block.rows):
                 if mixed:
                     row = [v if type(v) in _PLAIN else _plain(v) for v in row]
@@ -489,6 +556,9 @@ class WorkbookWriter:
                     for c, code in sorted(number_format.items()):
                         if c < len(row) and code and isinstance(row[c], (int, float)):
                             formats[c] = self._num_format(code, hl)
+                if i in links and self._link_row(ws, r, row, formats, block.link_column, links[i]):
+                    r += 1
+                    continue
                 stream.row(r, row, formats)
                 r += 1
             for line in block.notes:
@@ -501,6 +571,8 @@ class WorkbookWriter:
             ws.set_column(c, c, w)
         if breaks:
             ws.set_h_pagebreaks(breaks)
+        # under the heading row of a one-table sheet, else under the sheet's title
+        ws.freeze_panes(first_header + 1 if single and first_header is not None else top, 0)
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True})
         self.print_setup(ws, header_rows=first_header if single else None, landscape=report.landscape)
         ws.set_print_scale(100)
@@ -511,6 +583,33 @@ class WorkbookWriter:
             total = sum(widths.values()) or 1
             ws.set_print_scale(max(10, min(100, 100 * avail // total)))
             ws.set_h_pagebreaks(breaks[:1023])        # Excel keeps at most 1023 manual breaks
+
+    def _report_widths(self, blocks: Sequence[Block], shapes: Sequence[tuple[list[float], int, bool, set[int]]]) -> dict[int, int]:
+        """Each column's width on a report sheet: its widest heading or value in the sheet's font,
+        two characters of room, at least 6 and (for values) at most 60."""
+        widths: dict[int, int] = {}
+        for block, (cols, _, _, _) in zip(blocks, shapes):
+            for c, h in enumerate(block.header or ()):
+                widths[c] = max(widths.get(c, 6), math.ceil(text_width(h, self.font)) + 2)
+            for c, w in enumerate(cols):
+                widths[c] = max(widths.get(c, 6), min(math.ceil(w) + 2, 60))
+        return widths
+
+    def _link_row(self, ws: Worksheet, r: int, row: Sequence[Any], formats: Sequence[Any], column: int,
+                  target: tuple[str, str]) -> bool:
+        """Write row ``r`` with the cell in ``column`` linked to ``target`` (sheet, cell) of this
+        workbook; False (nothing written) when the target is not a cell of a sheet written so far.
+        Only a link inside the workbook is ever made, and the text shown stays text."""
+        sheet, cell = target
+        if (not cell or not _CELL.fullmatch(cell) or self.wb.get_worksheet_by_name(sheet) is None
+                or column >= len(row) or len(ws.hyperlinks) >= MAX_LINKS):
+            return False
+        for c, v in enumerate(row):     # through the worksheet: a row of its own, whole
+            if c != column:
+                write_plain(ws, r, c, v, formats[c])
+        location = "'" + sheet.replace("'", "''") + "'!" + cell.replace("$", "")
+        ws.write_url(r, column, "internal:" + location, self.f_link, string=str(row[column]))
+        return True
 
     def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:
         ws = self.wb.add_worksheet("_meta")
@@ -548,6 +647,44 @@ class WorkbookWriter:
                     os.unlink(ws.row_data_filename)
 
 
+def validation_error(lang: str, kind: str, label: str, *, choices: Sequence[str] = (),
+                     lo: int | None = None, hi: int | None = None) -> dict[str, str]:
+    """The error title and text Excel shows when a typed value breaks a validation of ``kind``
+    (list, integer, place), naming what is allowed, within Excel's 32 and 255 characters."""
+    t = Translator(lang)
+    if kind == "list" and choices:
+        sep = "、" if t.zh else ", "
+        listed = sep.join(str(c) for c in choices)
+        if len(listed) > 160:
+            listed = listed[:157] + "…"
+        title = t("不在清單中", "Not in the list")
+        text = t("{label}須為下列之一：{listed}", "{label} must be one of: {listed}", label=label, listed=listed)
+    elif kind == "list":
+        title = t("不在清單中", "Not in the list")
+        text = t("{label}應從下拉清單中選擇；若仍要輸入此值，請按「是」。",
+                 "{label} should be chosen from the dropdown list; choose Yes to keep this value anyway.",
+                 label=label)
+    elif kind == "place":
+        title = t("不是有效名次", "Not a place")
+        text = t("{label}須為 {lo} 至 {hi} 的整數；並列名次後加 =（例如 3=）。",
+                 "{label} must be a whole number from {lo} to {hi}; add = for a shared place (e.g. 3=).",
+                 label=label, lo=lo, hi=hi)
+    elif lo is None and hi is None:
+        title = t("不是整數", "Not a whole number")
+        text = t("{label}應為整數；若仍要輸入此值，請按「是」。",
+                 "{label} should be a whole number; choose Yes to keep this value anyway.", label=label)
+    else:
+        title = t("不是範圍內的整數", "Not a whole number in range")
+        if hi is None:
+            text = t("{label}須為不小於 {lo} 的整數。", "{label} must be a whole number of at least {lo}.", label=label, lo=lo)
+        elif lo is None:
+            text = t("{label}須為不大於 {hi} 的整數。", "{label} must be a whole number of at most {hi}.", label=label, hi=hi)
+        else:
+            text = t("{label}須為 {lo} 至 {hi} 的整數。", "{label} must be a whole number from {lo} to {hi}.",
+                     label=label, lo=lo, hi=hi)
+    return {"error_title": title[:32], "error_message": text[:255]}
+
+
 def _list_name(key: str, choices: Sequence[str]) -> str:
     """A defined name for a column's or setting's choices: 'event' -> 'EventChoices'."""
     base = "".join(part.capitalize() for part in key.replace("-", "_").split("_"))
@@ -560,5 +697,6 @@ def problems_report(problems: Sequence[Problem], lang: str) -> Report | None:
         return None
     t = Translator(lang)
     block = Block("", [t("嚴重性", "Severity"), t("工作表", "Sheet"), t("儲存格", "Cell"), t("代碼", "Code"), t("說明", "Message")],
-                  [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems])
+                  [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems],
+                  links={i: (p.sheet, p.cell) for i, p in enumerate(problems) if p.sheet and p.cell}, link_column=2)
     return Report("Problems", t("問題", "Problems"), t("問題", "Problems"), [block])
