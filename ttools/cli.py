@@ -156,6 +156,37 @@ def list_competitions() -> None:
         click.echo(f"{comp.name}\t--{comp.entrant} {low}..{high}\t{', '.join(comp.languages)}\t{comp.title('en')}")
 
 
+@cli.command()
+@click.argument("name", required=False)
+@click.argument("dest", required=False, type=click.Path())
+@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
+def sample(name: str | None, dest: str | None, force: bool) -> None:
+    """Write a sample workbook that comes with ttools (without NAME: list them) to DEST (a folder,
+    or a file name; default: the current folder).
+
+    \b
+    Example:
+      ttools sample nations-cup-12 .        # then: ttools run nations-cup-12.xlsx
+      ttools sample                         # the samples there are
+    """
+    from ttools.bundled import sample_names, sample_target, write_sample
+
+    if name is None:
+        for each in sample_names():
+            click.echo(each)
+        return
+    try:
+        target = sample_target(name, dest)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0])) from None
+    if os.path.exists(target) and not force:
+        raise click.UsageError(f"{target} exists; use --force to overwrite it")
+    guard([], [target])
+    with Writing(target):
+        write_sample(name, target)
+    progress(f"wrote {target}")
+
+
 def _process(file: str):
     from ttools.pipeline import process_file
     from ttools.problems import Unreadable

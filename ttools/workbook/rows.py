@@ -68,6 +68,19 @@ def write_plain(ws: Worksheet, r: int, c: int, value: Any, fmt: Format | None = 
         ws.write_string(r, c, str(value), fmt)
 
 
+# the XlsxWriter releases whose row XML and internals (previous_row, row_info, _write_single_row,
+# fh) tests/workbook/test_rows.py checked the fast path against; on any other the rows go through
+# XlsxWriter's own cell writers, slower but never different
+VERIFIED_XLSXWRITER = ("3.3.0", "3.3.1")
+
+
+def fast_path_verified(version: str | None = None) -> bool:
+    """Whether the installed XlsxWriter (or ``version``) is one the fast path was verified against."""
+    if version is None:
+        from xlsxwriter import __version__ as version
+    return version in VERIFIED_XLSXWRITER
+
+
 class RowStream:
     """Writes rows of one worksheet of a workbook in constant_memory mode.
 
@@ -79,7 +92,7 @@ class RowStream:
         self.ws = ws
         # what would make XlsxWriter add to a <row> or a cell of this sheet beyond the plain case
         self.fast = (bool(ws.constant_memory) and ws.excel_version == 2007
-                     and ws.default_row_height == ws.original_row_height)
+                     and ws.default_row_height == ws.original_row_height and fast_path_verified())
         self._s: dict[int, str] = {}
         self._pending: str | tuple[str, list[tuple[str, Any, str]]] | None = None   # the row held back
         # XlsxWriter writes out the row held back (previous_row) through this method, both when
