@@ -61,10 +61,14 @@ def test_the_character_table_converts_every_text_of_ttools_as_opencc_does():
     # Texts already in Simplified are left alone (OpenCC's phrases would turn 结束 into 結束).
     traditional = [t for t in texts if re.search("[\u3400-\u9fff]", t) and simplified(t) != t]
     assert len(traditional) > 500
-    assert [t for t in traditional if simplified(t) != T2S.convert(t)] == []
+    # words ttools looks for in what arrives (an out-of-office subject), never a text it prints
+    matched_not_shown = {"自動回覆"}
+    assert [t for t in traditional if simplified(t) != T2S.convert(t) and t not in matched_not_shown] == []
 
 
 def test_a_problem_without_a_simplified_template_is_converted():
+    import ttools.competitions.nations_cup.load  # noqa: F401  (defines the code)
+
     p = Problem("error", "place-not-a-number", Where("NLH", "B7"), (("value", "七"),))
     assert p.message("zh-Hans") == T2S.convert(p.message("zh-Hant")) != p.message("zh-Hant")
 

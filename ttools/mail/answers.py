@@ -194,7 +194,7 @@ _TEXTS: dict[str, tuple[str, ...]] = {
     "too-many-workbooks": ("{name}：未處理：郵件附上 {n} 個工作簿，每封郵件最多處理 {limit} 個；請另外寄出其餘的",
                            "{name}: not processed: the message carries {n} workbooks and at most {limit} are "
                            "processed per message; send the others in another message"),
-    "answer-too-large": ("{name}（{size}）：未附上：回覆會超過 {limit} 的上限",
+    "answer-too-large": ("{name}（{size}）：未附上：回信會超過 {limit} 的上限",
                          "{name} ({size}): not attached: the answer would be larger than the limit of {limit}"),
     "message-too-large": (("您的郵件（{size}）超過 {limit} 的上限，所以沒有開啟其中任何檔案；"
                            "請把工作簿分成幾封郵件寄出。"),
