@@ -404,7 +404,7 @@ def test_check_annotate_writes_a_highlighted_copy(write_event, json_of, tmp_path
     src = _broken_event(write_event)
     digest = hashlib.sha256(src.read_bytes()).hexdigest()
     target = tmp_path / "marked.xlsx" if explicit else tmp_path / "event.checked.xlsx"
-    extra = ("--annotate", target) if explicit else ("--annotate",)
+    extra = ("--annotate-to", target) if explicit else ("--annotate",)
     result, data = json_of("check", src, *extra)
     assert result.exit_code == 1
     assert target.exists()
@@ -444,9 +444,9 @@ def test_check_annotate_of_a_clean_workbook(write_event, invoke, tmp_path):
 
 @pytest.mark.parametrize("args", [
     ("run", "{src}", "-o", "{missing}/out.xlsx"),
-    ("run", "{src}", "--pdf", "{missing}/out.pdf"),
+    ("run", "{src}", "--pdf-to", "{missing}/out.pdf"),
     ("run", "{src}", "--json", "{missing}/out.json"),
-    ("check", "{src}", "--annotate", "{missing}/checked.xlsx"),
+    ("check", "{src}", "--annotate-to", "{missing}/checked.xlsx"),
     ("print", "{src}", "-o", "{missing}/out.pdf"),
 ])
 def test_an_output_into_a_folder_that_does_not_exist_is_a_one_line_error(write_event, invoke, tmp_path, args):

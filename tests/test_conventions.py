@@ -184,3 +184,21 @@ def test_every_lang_option_defaults_to_the_competitions_language():
         for param in command.params:
             if param.name == "lang":
                 assert param.default is None, name      # None: the competition's default_lang
+
+
+def test_pdf_and_annotate_are_plain_flags_with_a_to_option_for_another_path(invoke, tmp_path):
+    event = _copy(tmp_path, "nations-cup-12.xlsx")
+    before = invoke("run", "--pdf", event)             # once "Missing argument 'FILE'": --pdf took the file
+    assert before.exit_code in (0, 1) and "Missing argument" not in before.stderr, before.stderr
+    assert (tmp_path / "event.out.xlsx").exists()
+    if before.exit_code == 0:                          # without the CJK font there is no PDF, and one line says so
+        assert (tmp_path / "event.out.pdf").exists()
+    elsewhere = invoke("run", event, "-o", tmp_path / "r.xlsx", "--pdf-to", tmp_path / "printed.pdf")
+    assert elsewhere.exit_code in (0, 1) and "Missing argument" not in elsewhere.stderr
+    assert elsewhere.exit_code == 1 or (tmp_path / "printed.pdf").exists()
+    marked = invoke("check", "--annotate", event)
+    assert marked.exit_code == 0 and (tmp_path / "event.checked.xlsx").exists()
+    chosen = invoke("check", event, "--annotate-to", tmp_path / "marked.xlsx")
+    assert chosen.exit_code == 0 and (tmp_path / "marked.xlsx").exists()
+    # a path after the flag is no longer taken for its value
+    assert invoke("check", event, "--annotate", tmp_path / "x.xlsx").exit_code == 2

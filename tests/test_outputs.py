@@ -59,9 +59,9 @@ def events(tmp_path, write_event, invoke, monkeypatch):
 COMMANDS = [
     ("run -o", "nations", ["run", "{in}", "-o", "{out}"]),
     ("run --json", "nations", ["run", "{in}", "--json", "{out}"]),
-    ("run --pdf", "nations", ["run", "{in}", "--pdf", "{out}"]),
+    ("run --pdf-to", "nations", ["run", "{in}", "--pdf-to", "{out}"]),
     ("check --json", "nations", ["check", "{in}", "--json", "{out}"]),
-    ("check --annotate", "nations", ["check", "{in}", "--annotate", "{out}"]),
+    ("check --annotate-to", "nations", ["check", "{in}", "--annotate-to", "{out}"]),
     ("print -o", "results", ["print", "{in}", "-o", "{out}"]),
     ("import-tsh -o", "tsh", ["import-tsh", "{in}", "-o", "{out}", "--force"]),
     ("import-tsh folder -o", "tsh", ["import-tsh", "{folder}", "-o", "{out}", "--force"]),
@@ -112,8 +112,8 @@ def test_two_outputs_may_not_be_one_file(invoke, events, tmp_path, kind):
     other = alias(target, kind, tmp_path)
     before = events["nations"].read_bytes()
     for args in (["run", events["nations"], "-o", target, "--json", other],
-                 ["run", events["nations"], "-o", tmp_path / "y.xlsx", "--json", target, "--pdf", other],
-                 ["check", events["nations"], "--json", target, "--annotate", other]):
+                 ["run", events["nations"], "-o", tmp_path / "y.xlsx", "--json", target, "--pdf-to", other],
+                 ["check", events["nations"], "--json", target, "--annotate-to", other]):
         result = invoke(*args)
         assert result.exit_code == 2 and "refused" in result.stderr, result.stderr
         assert target.read_bytes() == b"keep" and events["nations"].read_bytes() == before
@@ -242,7 +242,7 @@ def test_a_workbook_onto_a_full_disk_is_one_line_and_nothing_else(events, tmp_pa
     """XlsxWriter and openpyxl keep their half-written zip open in the frames of the error; closing
     it at exit once printed a second traceback after ttools' line."""
     mnt = tmp_path / "mnt"
-    option = "-o" if command == "run -o" else "--annotate"
+    option = "-o" if command == "run -o" else "--annotate-to"
     verb = command.split()[0]
     script = (f"cat /dev/zero > {mnt}/filler 2>/dev/null; rm {mnt}/filler; head -c 40000 /dev/zero > {mnt}/filler; "
               f"{sys.executable} -m ttools {verb} {events['nations']} {option} {mnt}/out.xlsx; echo \"exit=$?\"; ls -a {mnt}")

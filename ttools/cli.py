@@ -200,9 +200,11 @@ def _process(file: str):
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
-@click.option("--annotate", "annotate", type=click.Path(dir_okay=False), default=None, is_flag=False, flag_value="",
-              help="Write a copy with every problem cell highlighted (default FILE.checked.xlsx).")
-def check(file: str, json_path: str | None, annotate: str | None) -> None:
+@click.option("--annotate", "annotate", is_flag=True,
+              help="Also write a copy with every problem cell highlighted, FILE.checked.xlsx.")
+@click.option("--annotate-to", "annotate_to", type=click.Path(dir_okay=False), metavar="FILE",
+              help="The highlighted copy here instead (implies --annotate).")
+def check(file: str, json_path: str | None, annotate: bool, annotate_to: str | None) -> None:
     """Validate a workbook without writing results.
 
     \b
@@ -211,7 +213,7 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
     """
     from ttools.files import default_path
 
-    target = None if annotate is None else (annotate or default_path(file, ".checked.xlsx"))
+    target = annotate_to or (default_path(file, ".checked.xlsx") if annotate else None)
     need_folders(json_path, target)
     guard([file], [json_path, target])
     outcome = _process(file)
@@ -230,13 +232,14 @@ def check(file: str, json_path: str | None, annotate: str | None) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Output workbook (default FILE.out.xlsx).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
-@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None, is_flag=False, flag_value="",
-              help="Also print the report sheets to PDF (default OUTPUT.pdf).")
+@click.option("--pdf", "pdf_beside", is_flag=True, help="Also print the report sheets to PDF, beside the output (OUTPUT.pdf).")
+@click.option("--pdf-to", "pdf_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="The PDF here instead (implies --pdf).")
 @click.option("--publish", "site_dir", type=click.Path(file_okay=False), help="Also publish the results as a web site in this folder.")
 @click.option("--in-place", is_flag=True,
               help="Write the results over FILE, its previous version kept in .ttools-history/ beside it.")
-def run(file: str, output: str | None, json_path: str | None, pdf_path: str | None, site_dir: str | None,
-        in_place: bool) -> None:
+def run(file: str, output: str | None, json_path: str | None, pdf_beside: bool, pdf_path: str | None,
+        site_dir: str | None, in_place: bool) -> None:
     """Validate, apply the rules and write the results workbook (FILE.out.xlsx; from that one,
     FILE.out-2.xlsx, and so on; or over FILE with --in-place).
 
@@ -249,7 +252,7 @@ def run(file: str, output: str | None, json_path: str | None, pdf_path: str | No
     from ttools.pipeline import write_output
 
     target = _run_target(file, output, in_place)
-    pdf_target = None if pdf_path is None else (pdf_path or default_path(target, ".pdf"))
+    pdf_target = pdf_path or (default_path(target, ".pdf") if pdf_beside else None)
     guard([file], [None if in_place else target, json_path, pdf_target])
     if site_dir:
         from ttools.publish.build import PublishError, check_target

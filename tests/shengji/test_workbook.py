@@ -315,7 +315,7 @@ def test_check_annotate_marks_the_cells(event, run, invoke, tmp_path):
     seating, _ = _round_one(event, run)
     path = event(8, seating=seating, boards=[{"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 37}])
     target = tmp_path / "checked.xlsx"
-    result = invoke("check", path, "--annotate", target)
+    result = invoke("check", path, "--annotate-to", target)
     assert result.exit_code == 1
     ws = load_workbook(target)["Boards"]
     assert "board-points-not-fives" in ws[cell("captured", 0)].comment.text

@@ -119,7 +119,7 @@ def test_a_dense_workbook_near_the_cell_limit_is_bounded_and_one_past_it_refused
 
 @pytest.mark.parametrize("name", ["doctype", "duplicate-member"])
 def test_a_refused_file_gives_the_same_clean_exit_with_annotate(tmp_path, name):
-    proc, _, _ = ttools_measured(tmp_path, "check", HOSTILE / f"{name}.xlsx", "--annotate", tmp_path / "a.xlsx")
+    proc, _, _ = ttools_measured(tmp_path, "check", HOSTILE / f"{name}.xlsx", "--annotate-to", tmp_path / "a.xlsx")
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert not (tmp_path / "a.xlsx").exists()
 
@@ -129,7 +129,7 @@ def test_run_and_annotate_write_their_files_for_hostile_cells(tmp_path, name):
     proc, seconds, peak_mb = ttools_measured(tmp_path, "run", HOSTILE / f"{name}.xlsx", "-o", tmp_path / "out.xlsx")
     assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr
     assert (tmp_path / "out.xlsx").exists() and seconds < TIME_LIMIT_S and peak_mb < MEMORY_LIMIT_MB
-    proc, _, _ = ttools_measured(tmp_path, "check", HOSTILE / f"{name}.xlsx", "--annotate", tmp_path / "a.xlsx")
+    proc, _, _ = ttools_measured(tmp_path, "check", HOSTILE / f"{name}.xlsx", "--annotate-to", tmp_path / "a.xlsx")
     assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr
     assert (tmp_path / "a.xlsx").exists()
 
@@ -188,7 +188,7 @@ def test_a_member_larger_than_its_headers_say_is_refused_before_it_is_inflated(t
     source.write_bytes(make_hostile.understated_size(2000))      # 2 GB of rows in a few MB
     assert source.stat().st_size < 8 << 20
     for command in (["check", source], ["run", source, "-o", tmp_path / "out.xlsx"],
-                    ["check", source, "--annotate", tmp_path / "a.xlsx"]):
+                    ["check", source, "--annotate-to", tmp_path / "a.xlsx"]):
         proc, seconds, peak_mb = ttools_measured(tmp_path, *command)
         assert proc.returncode == 2, proc.stderr
         assert proc.stderr.strip() == f"ttools: cannot read {source}: damaged (member xl/worksheets/sheet2.xml is larger than it says)"
@@ -283,9 +283,9 @@ def test_every_text_ttools_writes_into_a_workbook_is_text(invoke, write_event, t
         row["name"] = text
     source = write_event(sheets, event={"name": "=1+2 http://phish.example"})
     outputs = {"out": ("run", source, "-o", tmp_path / "out.xlsx"),
-               "annotated": ("check", source, "--annotate", tmp_path / "annotated.xlsx"),
+               "annotated": ("check", source, "--annotate-to", tmp_path / "annotated.xlsx"),
                "formula-sheet": ("run", HOSTILE / "sheet-names-formula.xlsx", "-o", tmp_path / "formula-sheet.xlsx"),
-               "formula-sheet-annotated": ("check", HOSTILE / "sheet-names-formula.xlsx", "--annotate",
+               "formula-sheet-annotated": ("check", HOSTILE / "sheet-names-formula.xlsx", "--annotate-to",
                                            tmp_path / "formula-sheet-annotated.xlsx")}
     for name, args in outputs.items():
         assert invoke(*args).exit_code in (0, 1), name

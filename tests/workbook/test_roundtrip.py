@@ -124,7 +124,7 @@ def test_annotate_onto_the_input_is_refused(write_event, invoke):
     src = write_event(lang="en")
     _age(src)
     before = _fingerprint(src)
-    result = invoke("check", src, "--annotate", src)
+    result = invoke("check", src, "--annotate-to", src)
     assert result.exit_code != 0
     assert _fingerprint(src) == before
 
