@@ -148,7 +148,7 @@ def test_the_inbox_state_and_outbox_may_not_be_the_mailbox(invoke, tmp_path):
 def test_a_missing_folder_is_one_line_naming_the_path(invoke, events, tmp_path):
     for args, target in ((["run", events["nations"], "-o"], tmp_path / "nowhere" / "x.xlsx"),
                          (["run", events["nations"], "--json"], tmp_path / "nowhere" / "x.json"),
-                         (["check", events["nations"], "--annotate"], tmp_path / "nowhere" / "x.xlsx")):
+                         (["check", events["nations"], "--annotate-to"], tmp_path / "nowhere" / "x.xlsx")):
         result = invoke(*args, target)
         assert result.exit_code == 2, result.stderr
         assert result.stderr.strip().splitlines()[-1] == (
@@ -258,7 +258,7 @@ def test_a_workbook_onto_a_full_disk_is_one_line_and_nothing_else(events, tmp_pa
 @pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
 def test_outputs_have_the_mode_open_would_give_them(invoke, events, tmp_path, umask):
     outputs = {"out.xlsx": ("run", events["nations"], "-o"), "out.json": ("run", events["nations"], "--json"),
-               "annotated.xlsx": ("check", events["nations"], "--annotate")}
+               "annotated.xlsx": ("check", events["nations"], "--annotate-to")}
     old = os.umask(umask)
     try:
         for name, args in outputs.items():
