@@ -275,22 +275,22 @@ def test_one_sender_gets_at_most_the_cap_per_run_and_the_rest_next_run(invoke, t
 
 
 def test_a_result_that_cannot_be_written_leaves_the_message_for_a_later_run(tmp_path, monkeypatch, books):
-    import tempfile
+    from ttools import files
 
-    real = tempfile.mkstemp
+    real = files._temporary_beside
 
-    def full_disk(*args, **kwargs):
-        if kwargs.get("prefix") == ".ttools-" and kwargs.get("suffix") == ".xlsx":
+    def full_disk(target, suffix):   # the results workbook's temporary file cannot be made
+        if suffix == ".xlsx":
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real(*args, **kwargs)
+        return real(target, suffix)
 
-    monkeypatch.setattr(tempfile, "mkstemp", full_disk)
+    monkeypatch.setattr(files, "_temporary_beside", full_disk)
     source = maildir(tmp_path / "inbox", message("Day 1", [("e.xlsx", books["good"])]))
     report = process_inbox(str(source), allow=STAFF_ONLY)
     assert report.answered == [] and len(report.failed) == 1
     assert "No space left on device" in report.failed[0] and "tried again next run" in report.failed[0]
     assert _outbox_count(tmp_path / "outbox") == 0                     # no "not processed" answer
-    monkeypatch.setattr(tempfile, "mkstemp", real)
+    monkeypatch.setattr(files, "_temporary_beside", real)
     report = process_inbox(str(source), allow=STAFF_ONLY)
     (answer,) = replies(tmp_path / "outbox")
     assert "e.out.xlsx" in attached(answer) and "processed, no errors" in body(answer)
