@@ -468,3 +468,10 @@ def test_only_a_plain_check_of_one_file_skips_click(tmp_path):
     for args in (["check", str(tmp_path)], ["check", str(book), "--annotate"], ["check", "--json", "-", str(book)],
                  ["check", "-"], ["check", "--help"], ["check"], ["run", str(book)], [], ["check", ""]):
         assert plain_check(args) is None, args
+
+
+def test_new_into_a_missing_folder_is_one_line(invoke, tmp_path):
+    path = tmp_path / "nowhere" / "event.xlsx"
+    result = invoke("new", "scrabble", path, "--players", 8)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [f"ttools: cannot write {path}: the folder {path.parent} does not exist"]

@@ -135,9 +135,10 @@ def new(competition: str, file: str, size: tuple[str, ...], lang: str | None, fo
     if os.path.exists(file) and not force:
         raise click.UsageError(f"{file} exists; use --force to overwrite it")
     try:
-        comp.new_workbook(file, n, lang=lang)
+        with Writing(file):   # a missing folder or a full disk: one line, exit 2
+            comp.new_workbook(file, n, lang=lang)
     except ValueError as exc:
-        raise click.UsageError(str(exc))
+        raise click.UsageError(str(exc)) from None
     progress(f"wrote {file}")
 
 
