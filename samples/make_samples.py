@@ -48,56 +48,85 @@ TEAMS_12 = {
     "B": ("韓國", ["金敏俊", "李承宰", "朴俊浩", "崔成民", "鄭宇鎮", "姜賢宇"]),
     "C": ("中華台北", ["陳冠宇", "林柏翰", "黃俊傑", "張家豪", "李承恩", "王志明"]),
     "D": ("香港", ["黃子軒", "陳嘉豪", "李浩然", "梁志偉", "何俊朗", "吳家樂"]),
-    "E": ("菲律賓", ["Miguel Santos", "Paolo Reyes", "Carlo Mendoza", "Joshua dela Cruz",
-                   "Rafael Bautista", "Marco Villanueva"]),
-    "F": ("泰國", ["Somchai Rattanakul", "Anan Srisuk", "Krit Boonmee", "Nattapong Chaiyasit",
-                 "Thanawat Suwan", "Pichit Kongkaew"]),
-    "G": ("越南", ["Nguyễn Văn Minh", "Trần Quốc Huy", "Lê Hoàng Nam", "Phạm Đức Anh",
-                 "Võ Thành Long", "Đặng Minh Khoa"]),
-    "H": ("馬來西亞", ["Tan Wei Liang", "Ahmad Faizal", "Lim Chee Keong", "Muhammad Hafiz",
-                   "Ong Kah Wai", "Rajesh Kumar"]),
-    "I": ("新加坡", ["Chua Jun Hao", "Goh Zhi Wei", "Ng Kai Xiang", "Lee Wen Jie",
-                  "Teo Shao Ming", "Ravi Menon"]),
-    "J": ("印尼", ["Budi Santoso", "Andi Wijaya", "Rizky Pratama", "Hendra Gunawan",
-                 "Dimas Saputra", "Agus Setiawan"]),
-    "K": ("印度", ["Arjun Mehta", "Rohan Iyer", "Vikram Nair", "Karthik Rao",
-                 "Aditya Sharma", "Sandeep Reddy"]),
-    "L": ("蒙古", ["Bat-Erdene Ganbold", "Temuulen Bold", "Enkhbayar Dorj", "Munkh-Orgil Sukh",
-                 "Tsogt Baatar", "Ganzorig Altan"]),
+    "E": (
+        "菲律賓",
+        ["Miguel Santos", "Paolo Reyes", "Carlo Mendoza", "Joshua dela Cruz", "Rafael Bautista", "Marco Villanueva"],
+    ),
+    "F": (
+        "泰國",
+        [
+            "Somchai Rattanakul",
+            "Anan Srisuk",
+            "Krit Boonmee",
+            "Nattapong Chaiyasit",
+            "Thanawat Suwan",
+            "Pichit Kongkaew",
+        ],
+    ),
+    "G": (
+        "越南",
+        ["Nguyễn Văn Minh", "Trần Quốc Huy", "Lê Hoàng Nam", "Phạm Đức Anh", "Võ Thành Long", "Đặng Minh Khoa"],
+    ),
+    "H": (
+        "馬來西亞",
+        ["Tan Wei Liang", "Ahmad Faizal", "Lim Chee Keong", "Muhammad Hafiz", "Ong Kah Wai", "Rajesh Kumar"],
+    ),
+    "I": ("新加坡", ["Chua Jun Hao", "Goh Zhi Wei", "Ng Kai Xiang", "Lee Wen Jie", "Teo Shao Ming", "Ravi Menon"]),
+    "J": ("印尼", ["Budi Santoso", "Andi Wijaya", "Rizky Pratama", "Hendra Gunawan", "Dimas Saputra", "Agus Setiawan"]),
+    "K": ("印度", ["Arjun Mehta", "Rohan Iyer", "Vikram Nair", "Karthik Rao", "Aditya Sharma", "Sandeep Reddy"]),
+    "L": (
+        "蒙古",
+        ["Bat-Erdene Ganbold", "Temuulen Bold", "Enkhbayar Dorj", "Munkh-Orgil Sukh", "Tsogt Baatar", "Ganzorig Altan"],
+    ),
 }
 
 # 11-team sample (English); its first eight teams are also the minimal sample's roster
 TEAMS_11 = {
-    "A": ("Japan", ["Kenta Sato", "Shohei Suzuki", "Daisuke Takahashi", "Yuya Tanaka",
-                    "Takumi Watanabe", "Naoki Yamamoto"]),
-    "B": ("Korea", ["Kim Min-jun", "Lee Seung-jae", "Park Jun-ho", "Choi Seong-min",
-                    "Jeong U-jin", "Kang Hyeon-u"]),
-    "C": ("Chinese Taipei", ["Chen Kuan-yu", "Lin Po-han", "Huang Chun-chieh", "Chang Chia-hao",
-                             "Li Cheng-en", "Wang Chih-ming"]),
-    "D": ("Hong Kong", ["Wong Tsz-hin", "Chan Ka-ho", "Lee Ho-yin", "Leung Chi-wai",
-                        "Ho Chun-long", "Ng Ka-lok"]),
-    "E": ("Macau", ["Ho Ka-chon", "Leong Chi-fai", "Lei Weng-hou", "Chao Kuan-lap",
-                    "Lao Sio-kei", "Kuan Man-hin"]),
-    "F": ("Philippines", ["Miguel Santos", "Paolo Reyes", "Carlo Mendoza", "Joshua dela Cruz",
-                          "Rafael Bautista", "Marco Villanueva"]),
-    "G": ("Thailand", ["Somchai Rattanakul", "Anan Srisuk", "Krit Boonmee", "Nattapong Chaiyasit",
-                       "Thanawat Suwan", "Pichit Kongkaew"]),
-    "H": ("Vietnam", ["Nguyen Van Minh", "Tran Quoc Huy", "Le Hoang Nam", "Pham Duc Anh",
-                      "Vo Thanh Long", "Dang Minh Khoa"]),
-    "I": ("Malaysia", ["Tan Wei Liang", "Ahmad Faizal", "Lim Chee Keong", "Muhammad Hafiz",
-                       "Ong Kah Wai", "Rajesh Kumar"]),
-    "J": ("Singapore", ["Chua Jun Hao", "Goh Zhi Wei", "Ng Kai Xiang", "Lee Wen Jie",
-                        "Teo Shao Ming", "Ravi Menon"]),
-    "K": ("Indonesia", ["Budi Santoso", "Andi Wijaya", "Rizky Pratama", "Hendra Gunawan",
-                        "Dimas Saputra", "Agus Setiawan"]),
+    "A": (
+        "Japan",
+        ["Kenta Sato", "Shohei Suzuki", "Daisuke Takahashi", "Yuya Tanaka", "Takumi Watanabe", "Naoki Yamamoto"],
+    ),
+    "B": ("Korea", ["Kim Min-jun", "Lee Seung-jae", "Park Jun-ho", "Choi Seong-min", "Jeong U-jin", "Kang Hyeon-u"]),
+    "C": (
+        "Chinese Taipei",
+        ["Chen Kuan-yu", "Lin Po-han", "Huang Chun-chieh", "Chang Chia-hao", "Li Cheng-en", "Wang Chih-ming"],
+    ),
+    "D": ("Hong Kong", ["Wong Tsz-hin", "Chan Ka-ho", "Lee Ho-yin", "Leung Chi-wai", "Ho Chun-long", "Ng Ka-lok"]),
+    "E": ("Macau", ["Ho Ka-chon", "Leong Chi-fai", "Lei Weng-hou", "Chao Kuan-lap", "Lao Sio-kei", "Kuan Man-hin"]),
+    "F": (
+        "Philippines",
+        ["Miguel Santos", "Paolo Reyes", "Carlo Mendoza", "Joshua dela Cruz", "Rafael Bautista", "Marco Villanueva"],
+    ),
+    "G": (
+        "Thailand",
+        [
+            "Somchai Rattanakul",
+            "Anan Srisuk",
+            "Krit Boonmee",
+            "Nattapong Chaiyasit",
+            "Thanawat Suwan",
+            "Pichit Kongkaew",
+        ],
+    ),
+    "H": (
+        "Vietnam",
+        ["Nguyen Van Minh", "Tran Quoc Huy", "Le Hoang Nam", "Pham Duc Anh", "Vo Thanh Long", "Dang Minh Khoa"],
+    ),
+    "I": (
+        "Malaysia",
+        ["Tan Wei Liang", "Ahmad Faizal", "Lim Chee Keong", "Muhammad Hafiz", "Ong Kah Wai", "Rajesh Kumar"],
+    ),
+    "J": ("Singapore", ["Chua Jun Hao", "Goh Zhi Wei", "Ng Kai Xiang", "Lee Wen Jie", "Teo Shao Ming", "Ravi Menon"]),
+    "K": (
+        "Indonesia",
+        ["Budi Santoso", "Andi Wijaya", "Rizky Pratama", "Hendra Gunawan", "Dimas Saputra", "Agus Setiawan"],
+    ),
 }
 
 # How strong each team plays in the simulation (bigger is stronger): the example's four
 # qualifiers are the favourites, the rest of the field is close behind.
-STRENGTH_12 = {"A": 9, "B": 10, "C": 15, "D": 13, "E": 14, "F": 8, "G": 8, "H": 9, "I": 9,
-               "J": 7, "K": 8, "L": 12}
-STRENGTH_11 = {"A": 12, "B": 12, "C": 13, "D": 10, "E": 7, "F": 11, "G": 9, "H": 8, "I": 9,
-               "J": 10, "K": 8}
+STRENGTH_12 = {"A": 9, "B": 10, "C": 15, "D": 13, "E": 14, "F": 8, "G": 8, "H": 9, "I": 9, "J": 7, "K": 8, "L": 12}
+STRENGTH_11 = {"A": 12, "B": 12, "C": 13, "D": 10, "E": 7, "F": 11, "G": 9, "H": 8, "I": 9, "J": 10, "K": 8}
 
 # ---------------------------------------------------------------------------------------------
 # The 12-team sample: 附件六's outcome
@@ -105,13 +134,13 @@ STRENGTH_11 = {"A": 12, "B": 12, "C": 13, "D": 10, "E": 7, "F": 11, "G": 9, "H":
 
 SEED_12 = "20260411"
 NAME_12 = "2026 亞洲國家盃撲克團體賽（範例）"
-EXAMPLE_ORDER = ("C", "E", "D", "L")   # 晉級 C、E、D、L
-EXAMPLE_GAP = Decimal("3.90")          # 第 4 名與第 5 名相差 3.90 分
+EXAMPLE_ORDER = ("C", "E", "D", "L")  # 晉級 C、E、D、L
+EXAMPLE_GAP = Decimal("3.90")  # 第 4 名與第 5 名相差 3.90 分
 # Simulation variants (Day 1, NLH, bounty) that reproduce the example; found with --search.
 VARIANT_12 = (89, 170, 8)
-DOUBLE_KO_12 = 20        # players left when one hand knocks out two (20 -> 18: lands on ⌊36/2⌋)
-SHARED_NLH_PLACE = 17    # two NLH players out in one hand with equal stacks: both "17="
-MISCOUNTED_PLACE = 10    # the bounty player whose floor count is one off (the one warning)
+DOUBLE_KO_12 = 20  # players left when one hand knocks out two (20 -> 18: lands on ⌊36/2⌋)
+SHARED_NLH_PLACE = 17  # two NLH players out in one hand with equal stacks: both "17="
+MISCOUNTED_PLACE = 10  # the bounty player whose floor count is one off (the one warning)
 
 # The 12-team finals: the variant of line-ups and results (both drawn) that crowns one champion
 # and leaves two teams level on total, parted by their SNG totals (八(二)); found with --search-finals.
@@ -120,26 +149,44 @@ VARIANT_FINALS_12 = 52
 SEED_11 = "20251108"
 NAME_11 = "2026 Asian Nations Cup (sample: Day 2 in progress)"
 NAME_11_FINALS = "2026 Asian Nations Cup (sample: finals round 1 drawn)"
-NLH_OUT_11 = 15          # NLH players already out (places 19–33 of 33)
-BOUNTY_LEFT_11 = 15      # bounty players still in when the workbook was saved
-DOUBLE_KO_11 = 17        # 17 -> 15 in one hand: passes ⌊33/2⌋ = 16 without stopping on it
+NLH_OUT_11 = 15  # NLH players already out (places 19–33 of 33)
+BOUNTY_LEFT_11 = 15  # bounty players still in when the workbook was saved
+DOUBLE_KO_11 = 17  # 17 -> 15 in one hand: passes ⌊33/2⌋ = 16 without stopping on it
 
 # 16-team sample (English): the 11 teams above and five more; a field the rulebook's 4 tables
 # cannot seat (48 players: 6 tables of 8 on tables_day2 = auto)
 TEAMS_16 = {
     **TEAMS_11,
-    "L": ("Mongolia", ["Bat-Erdene Ganbold", "Temuulen Bold", "Enkhbayar Dorj", "Munkh-Orgil Sukh",
-                       "Tsogt Baatar", "Ganzorig Altan"]),
+    "L": (
+        "Mongolia",
+        ["Bat-Erdene Ganbold", "Temuulen Bold", "Enkhbayar Dorj", "Munkh-Orgil Sukh", "Tsogt Baatar", "Ganzorig Altan"],
+    ),
     "M": ("India", ["Arjun Mehta", "Rohan Iyer", "Vikram Nair", "Karthik Rao", "Aditya Sharma", "Sandeep Reddy"]),
     "N": ("Australia", ["Jack Wilson", "Liam Nguyen", "Oliver Smith", "Noah Brown", "Ethan Taylor", "Lucas Martin"]),
     "O": ("New Zealand", ["Tama Ngata", "James Walker", "Hemi Parata", "Sam Cooper", "Nikau Rewi", "Ben Harris"]),
     "P": ("Macau B", ["Wong Chi-hang", "Lam Ka-fai", "Cheong Man-hou", "Ieong Sio-pan", "Chan Weng-kin", "Sou Ka-lok"]),
 }
-STRENGTH_16 = {"A": 12, "B": 12, "C": 13, "D": 10, "E": 7, "F": 11, "G": 9, "H": 8, "I": 9, "J": 10, "K": 8,
-               "L": 11, "M": 9, "N": 10, "O": 8, "P": 7}
+STRENGTH_16 = {
+    "A": 12,
+    "B": 12,
+    "C": 13,
+    "D": 10,
+    "E": 7,
+    "F": 11,
+    "G": 9,
+    "H": 8,
+    "I": 9,
+    "J": 10,
+    "K": 8,
+    "L": 11,
+    "M": 9,
+    "N": 10,
+    "O": 8,
+    "P": 7,
+}
 SEED_16 = "20260516"
 NAME_16 = "2026 Asian Nations Cup (sample: 16 teams, roster to finals)"
-DOUBLE_KO_16 = 30        # 30 -> 28 in one hand
+DOUBLE_KO_16 = 30  # 30 -> 28 in one hand
 VARIANT_FINALS_16 = 0
 
 SEED_MINIMAL = "20250301"
@@ -149,6 +196,7 @@ NAME_MINIMAL = "Nations Cup sample (roster only)"
 # ---------------------------------------------------------------------------------------------
 # Simulation: plain data from seeded draws
 # ---------------------------------------------------------------------------------------------
+
 
 def weighted_pick(draw: Draw, items: Sequence[str], weight: Callable[[str], int]) -> str:
     """One item, chosen with probability proportional to its (positive, whole) weight."""
@@ -161,8 +209,11 @@ def weighted_pick(draw: Draw, items: Sequence[str], weight: Callable[[str], int]
 
 
 def roster_rows(teams: dict[str, tuple[str, list[str]]]) -> list[dict[str, Any]]:
-    return [{"team": t, "number": n, "name": name, "country": country}
-            for t, (country, names) in teams.items() for n, name in enumerate(names, start=1)]
+    return [
+        {"team": t, "number": n, "name": name, "country": country}
+        for t, (country, names) in teams.items()
+        for n, name in enumerate(names, start=1)
+    ]
 
 
 def day1_rows(teams: Sequence[str], seed: str, strength: dict[str, int], draw: Draw) -> list[dict[str, Any]]:
@@ -203,8 +254,9 @@ def finishing_order(field: Sequence[str], strength: dict[str, int], draw: Draw) 
     return order
 
 
-def bounty_hands(field: Sequence[str], strength: dict[str, int], draw: Draw, double_at: int,
-                 stop_at: int = 1) -> list[list[tuple[str, str, int | None]]]:
+def bounty_hands(
+    field: Sequence[str], strength: dict[str, int], draw: Draw, double_at: int, stop_at: int = 1
+) -> list[list[tuple[str, str, int | None]]]:
     """Hands with knock-outs, in order: [(out, main-pot winner, stack or None), …] per hand.
 
     Weak players go out more often and strong ones win the pots; the hand played with
@@ -274,6 +326,7 @@ def floor_chips(field: Sequence[str], hands: list[list[tuple[str, str, int | Non
 # Day 3: the finals (決賽)
 # ---------------------------------------------------------------------------------------------
 
+
 def finals_roster_rows(finalists: Sequence[str]) -> list[dict[str, Any]]:
     """Each finalist's 6 finals players (決賽出賽選手名單): its whole registered six."""
     return [{"team": t, "player": f"{t}{n}"} for t in finalists for n in range(1, 7)]
@@ -292,7 +345,9 @@ def can_finish(counts: dict[str, tuple[int, int]], left: int) -> bool:
     return any(can_finish(_after(counts, hu), left - 1) for hu in combinations(sorted(counts), 3))
 
 
-def finals_lineups(finalists: Sequence[str], rounds: int, draw: Draw) -> dict[int, dict[str, tuple[list[str], list[str]]]]:
+def finals_lineups(
+    finalists: Sequence[str], rounds: int, draw: Draw
+) -> dict[int, dict[str, tuple[list[str], list[str]]]]:
     """Round -> team -> (3 HU players, 3 SNG players): each round a drawn choice among the
     line-ups that keep the 3-appearance rule reachable."""
     out: dict[int, dict[str, tuple[list[str], list[str]]]] = {r: {} for r in range(1, rounds + 1)}
@@ -308,8 +363,13 @@ def finals_lineups(finalists: Sequence[str], rounds: int, draw: Draw) -> dict[in
 
 
 def finals_lineup_rows(lu: dict[int, dict[str, tuple[list[str], list[str]]]]) -> list[dict[str, Any]]:
-    return [{"round": r, "team": t, "kind": kind, "player": p}
-            for r in sorted(lu) for t in lu[r] for kind, players in zip(("hu", "sng"), lu[r][t]) for p in players]
+    return [
+        {"round": r, "team": t, "kind": kind, "player": p}
+        for r in sorted(lu)
+        for t in lu[r]
+        for kind, players in zip(("hu", "sng"), lu[r][t])
+        for p in players
+    ]
 
 
 def finals_draws(seed: str, roster: list[dict[str, Any]], lineup_rows: list[dict[str, Any]]) -> dict[int, F.RoundDraw]:
@@ -324,26 +384,31 @@ def finals_draws(seed: str, roster: list[dict[str, Any]], lineup_rows: list[dict
     return {r: F.draw_round(seed, r, lus) for r, lus in sorted(accepted.items())}
 
 
-def finals_result_rows(draws: dict[int, F.RoundDraw], strength: dict[str, int],
-                       draw: Draw) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def finals_result_rows(
+    draws: dict[int, F.RoundDraw], strength: dict[str, int], draw: Draw
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """FinalsHU winners (odds strength : strength) and FinalsSNG places (finishing_order), row by
     row in the order ttools pre-fills them."""
     hu, sng = [], []
     for r, d in sorted(draws.items()):
         for m in sorted(d.hu, key=lambda m: (m.table, m.a)):
             a, b = strength[m.a[0]], strength[m.b[0]]
-            hu.append({"round": r, "table": m.table, "a": m.a, "b": m.b,
-                       "winner": m.a if draw.below(a + b) < a else m.b})
+            hu.append(
+                {"round": r, "table": m.table, "a": m.a, "b": m.b, "winner": m.a if draw.below(a + b) < a else m.b}
+            )
         seats = sorted(d.sng, key=lambda x: (x.table, x.seat))
         for table in sorted({x.table for x in seats}):
             at = [x for x in seats if x.table == table]
             place = {p: i for i, p in enumerate(finishing_order([x.player for x in at], strength, draw), start=1)}
-            sng += [{"round": r, "table": table, "seat": x.seat, "player": x.player, "place": place[x.player]} for x in at]
+            sng += [
+                {"round": r, "table": table, "seat": x.seat, "player": x.player, "place": place[x.player]} for x in at
+            ]
     return hu, sng
 
 
-def finals_totals(sheets: dict[str, list[dict[str, Any]]], finalists: Sequence[str],
-                  rules: Rules = Rules()) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+def finals_totals(
+    sheets: dict[str, list[dict[str, Any]]], finalists: Sequence[str], rules: Rules = Rules()
+) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
     """Team -> (total, SNG, HU) from the finals sheets: 4 per HU win, SNG place points, and the
     qualification-rank bonus (finalists listed in qualification order)."""
     hu = {t: Fraction(0) for t in finalists}
@@ -371,8 +436,9 @@ def meets_finals_example(sheets: dict[str, list[dict[str, Any]]], finalists: Seq
     return parted and forced
 
 
-def sample_finals(seed: str, finalists: Sequence[str], strength: dict[str, int], rounds: int,
-                  variant: int, results: bool = True) -> dict[str, list[dict[str, Any]]]:
+def sample_finals(
+    seed: str, finalists: Sequence[str], strength: dict[str, int], rounds: int, variant: int, results: bool = True
+) -> dict[str, list[dict[str, Any]]]:
     """The finals sheets: rosters, ``rounds`` rounds of line-ups and, with ``results``, every
     HU winner and SNG place of them."""
     roster = finals_roster_rows(finalists)
@@ -380,26 +446,33 @@ def sample_finals(seed: str, finalists: Sequence[str], strength: dict[str, int],
     sheets = {"FinalsRoster": roster, "FinalsLineups": lu}
     if results:
         draws = finals_draws(seed, roster, lu)
-        sheets["FinalsHU"], sheets["FinalsSNG"] = finals_result_rows(draws, strength, _draw(seed, f"finals/results/{variant}"))
+        sheets["FinalsHU"], sheets["FinalsSNG"] = finals_result_rows(
+            draws, strength, _draw(seed, f"finals/results/{variant}")
+        )
     return sheets
 
 
 def search_finals(width: int) -> list[int]:
     """Every finals variant below ``width`` that meets ``meets_finals_example`` for the 12-team sample."""
-    return [v for v in range(width)
-            if meets_finals_example(sample_finals(SEED_12, EXAMPLE_ORDER, STRENGTH_12, 3, v), EXAMPLE_ORDER)]
+    return [
+        v
+        for v in range(width)
+        if meets_finals_example(sample_finals(SEED_12, EXAMPLE_ORDER, STRENGTH_12, 3, v), EXAMPLE_ORDER)
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
 # The samples as sheets
 # ---------------------------------------------------------------------------------------------
 
+
 def _draw(seed: str, stage: str) -> Draw:
     return Draw(seed, f"samples/{stage}")
 
 
-def sample_12(variant: tuple[int, int, int] = VARIANT_12,
-              finals: int | None = VARIANT_FINALS_12) -> dict[str, list[dict[str, Any]]]:
+def sample_12(
+    variant: tuple[int, int, int] = VARIANT_12, finals: int | None = VARIANT_FINALS_12
+) -> dict[str, list[dict[str, Any]]]:
     """The complete 12-team event: every input sheet of Days 1 and 2 and, unless ``finals`` is
     None, the finals of C, E, D and L played to the end."""
     teams = team_letters(12)
@@ -409,7 +482,7 @@ def sample_12(variant: tuple[int, int, int] = VARIANT_12,
 
     order = finishing_order(field_of(lu, "nlh"), strength, _draw(SEED_12, f"nlh/{v_nlh}"))
     nlh = {p: place for place, p in enumerate(order, start=1)}
-    shared = order[SHARED_NLH_PLACE - 1:SHARED_NLH_PLACE + 1]   # out in one hand, equal stacks
+    shared = order[SHARED_NLH_PLACE - 1 : SHARED_NLH_PLACE + 1]  # out in one hand, equal stacks
 
     bounty_field = field_of(lu, "bounty")
     draw = _draw(SEED_12, f"bounty/{v_bounty}")
@@ -424,8 +497,9 @@ def sample_12(variant: tuple[int, int, int] = VARIANT_12,
         "Players": roster_rows(TEAMS_12),
         "Day1": day1_rows(teams, SEED_12, strength, _draw(SEED_12, f"day1/{v_day1}")),
         "Lineups": lineup_rows(lu),
-        "NLH": [{"player": p, "place": f"{SHARED_NLH_PLACE}=" if p in shared else nlh[p]}
-                for p in sorted(nlh, key=_code)],
+        "NLH": [
+            {"player": p, "place": f"{SHARED_NLH_PLACE}=" if p in shared else nlh[p]} for p in sorted(nlh, key=_code)
+        ],
         "BountyLog": bounty_log_rows(hands, draw),
         "BountyCounts": counts,
     }
@@ -449,7 +523,9 @@ def sample_16() -> dict[str, list[dict[str, Any]]]:
         "Players": roster_rows(TEAMS_16),
         "Day1": day1_rows(teams, SEED_16, strength, _draw(SEED_16, "day1")),
         "Lineups": lineup_rows(lu),
-        "NLH": [{"player": p, "place": place} for place, p in sorted(enumerate(order, start=1), key=lambda x: _code(x[1]))],
+        "NLH": [
+            {"player": p, "place": place} for place, p in sorted(enumerate(order, start=1), key=lambda x: _code(x[1]))
+        ],
         "BountyLog": bounty_log_rows(hands, draw),
         "BountyCounts": [{"player": p, "chips": chips[p]} for p in sorted(bounty_field, key=_code)],
     }
@@ -482,18 +558,23 @@ def sample_11() -> dict[str, list[dict[str, Any]]]:
         "Seating": seating_rows(lu, SEED_11, {"nlh": set(out_nlh), "bounty": gone}),
         "NLH": [{"player": p, "place": out_nlh.get(p, "")} for p in sorted(nlh_field, key=_code)],
         "BountyLog": bounty_log_rows(hands, draw),
-        "BountyCounts": [{"player": p, "chips": chips[p] if p in gone else ""} for p in sorted(bounty_field, key=_code)],
+        "BountyCounts": [
+            {"player": p, "chips": chips[p] if p in gone else ""} for p in sorted(bounty_field, key=_code)
+        ],
     }
 
 
-def seating_rows(lu: dict[str, dict[str, list[str]]], seed: str, out: dict[str, set[str]],
-                 tables: int | None = None) -> list[dict[str, Any]]:
+def seating_rows(
+    lu: dict[str, dict[str, list[str]]], seed: str, out: dict[str, set[str]], tables: int | None = None
+) -> list[dict[str, Any]]:
     """The Seating sheet as the floor keeps it: each event's seat draw, ``1`` beside players out."""
-    if tables is None:   # the default Rules: tables_day2 = auto
+    if tables is None:  # the default Rules: tables_day2 = auto
         tables, _ = plan_tables(sum(len(p) for p in lu["nlh"].values()), Rules().tables_day2, Rules().table_seats, {})
-    return [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": 1 if s.player in out[e] else ""}
-            for e in ("nlh", "bounty")
-            for s in sorted(seat_draw(lu[e], tables, seed, e), key=lambda s: (s.table, s.seat))]
+    return [
+        {"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": 1 if s.player in out[e] else ""}
+        for e in ("nlh", "bounty")
+        for s in sorted(seat_draw(lu[e], tables, seed, e), key=lambda s: (s.table, s.seat))
+    ]
 
 
 def sample_11_finals() -> dict[str, list[dict[str, Any]]]:
@@ -511,8 +592,8 @@ def sample_11_finals() -> dict[str, list[dict[str, Any]]]:
     log = bounty_log_rows(first, draw)
     # The same stream again, on to the champion: its first hands are the ones above.
     hands = bounty_hands(bounty_field, strength, _draw(SEED_11, "bounty"), DOUBLE_KO_11)
-    assert hands[:len(first)] == first
-    later = bounty_log_rows(hands[len(first):], _draw(SEED_11, "bounty/later"))
+    assert hands[: len(first)] == first
+    later = bounty_log_rows(hands[len(first) :], _draw(SEED_11, "bounty/later"))
     # the later hands are numbered on from the last hand in the saved log
     step = log[-1]["hand"] - later[0]["hand"] + 1 + _draw(SEED_11, "bounty/gap").below(9)
     log += [{**row, "hand": row["hand"] + step} for row in later]
@@ -538,6 +619,7 @@ def _code(code: str) -> tuple[str, int]:
 # ---------------------------------------------------------------------------------------------
 # Finding the example's variant
 # ---------------------------------------------------------------------------------------------
+
 
 def _team_raws(sheets: dict[str, list[dict[str, Any]]], n: int = 12) -> tuple[dict, dict, dict]:
     """Raw scores per team (HU, NLH, bounty) of a complete ``n``-team sample, counted from the
@@ -633,8 +715,7 @@ def search(width: int) -> list[tuple[int, int, int]]:
                 # half up at the 3rd decimal: cents = ⌊(200·n + D) / 2D⌋
                 cents = [(200 * (x + y) + denom) // (2 * denom) for x, y in zip(ab, nums[2][c])]
                 ranked = sorted(range(12), key=lambda k: -cents[k])
-                if ranked[:4] == want and cents[ranked[3]] - cents[ranked[4]] == gap_cents \
-                        and len(set(cents)) == 12:
+                if ranked[:4] == want and cents[ranked[3]] - cents[ranked[4]] == gap_cents and len(set(cents)) == 12:
                     found.append((a, b, c))
     return found
 
@@ -643,6 +724,7 @@ def search(width: int) -> list[tuple[int, int, int]]:
 # Writing
 # ---------------------------------------------------------------------------------------------
 
+
 def write_minimal(path: str) -> None:
     """Only Event and Players, canonical English names, written as another system would (openpyxl)."""
     import openpyxl
@@ -650,8 +732,15 @@ def write_minimal(path: str) -> None:
     wb = openpyxl.Workbook()
     ev = wb.active
     ev.title = "Event"
-    for row in (("key", "value"), ("competition", "nations-cup"), ("name", NAME_MINIMAL), ("teams", 8),
-                ("seed", SEED_MINIMAL), ("language", "en"), ("advance", 4)):
+    for row in (
+        ("key", "value"),
+        ("competition", "nations-cup"),
+        ("name", NAME_MINIMAL),
+        ("teams", 8),
+        ("seed", SEED_MINIMAL),
+        ("language", "en"),
+        ("advance", 4),
+    ):
         ev.append(row)
     pl = wb.create_sheet("Players")
     pl.append(("team", "number", "name", "country"))
@@ -678,8 +767,13 @@ def _write_reproducible_zip(data: bytes, path: str) -> None:
             dst.writestr(out, body)
 
 
-SAMPLE_FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx",
-                "nations-cup-16.xlsx")
+SAMPLE_FILES = (
+    "nations-cup-12.xlsx",
+    "nations-cup-11.xlsx",
+    "nations-cup-11-finals.xlsx",
+    "nations-cup-minimal.xlsx",
+    "nations-cup-16.xlsx",
+)
 
 
 def write_samples(folder: str) -> list[str]:
@@ -690,7 +784,9 @@ def write_samples(folder: str) -> list[str]:
     if not meets_example(*_team_raws(sheets)):
         raise SystemExit(f"VARIANT_12 = {VARIANT_12} no longer reproduces Appendix 6; run with --search")
     if not meets_finals_example(sheets, EXAMPLE_ORDER):
-        raise SystemExit(f"VARIANT_FINALS_12 = {VARIANT_FINALS_12} no longer gives a tie parted by SNG; run with --search-finals")
+        raise SystemExit(
+            f"VARIANT_FINALS_12 = {VARIANT_FINALS_12} no longer gives a tie parted by SNG; run with --search-finals"
+        )
     write_input_workbook(paths[0], 12, sheets, event={"name": NAME_12, "seed": SEED_12}, lang="zh-Hant")
     write_input_workbook(paths[1], 11, sample_11(), event={"name": NAME_11, "seed": SEED_11}, lang="en")
     write_input_workbook(paths[2], 11, sample_11_finals(), event={"name": NAME_11_FINALS, "seed": SEED_11}, lang="en")
@@ -702,10 +798,18 @@ def write_samples(folder: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=HERE, help="folder to write the samples into (default: beside this script)")
-    ap.add_argument("--search", type=int, metavar="WIDTH",
-                    help="list the (Day 1, NLH, bounty) variants below WIDTH that reproduce Appendix 6")
-    ap.add_argument("--search-finals", type=int, metavar="WIDTH",
-                    help="list the 12-team finals variants below WIDTH with one champion and a tie parted by SNG")
+    ap.add_argument(
+        "--search",
+        type=int,
+        metavar="WIDTH",
+        help="list the (Day 1, NLH, bounty) variants below WIDTH that reproduce Appendix 6",
+    )
+    ap.add_argument(
+        "--search-finals",
+        type=int,
+        metavar="WIDTH",
+        help="list the 12-team finals variants below WIDTH with one champion and a tie parted by SNG",
+    )
     args = ap.parse_args(argv)
     if args.search:
         for variant in search(args.search):

@@ -32,35 +32,63 @@ EVENT = {"name": "2025 香港 Scrabble 公開賽", "seed": SEED, "date": "2025-0
 
 # division -> [(name, rating, club)]; ids are the division letter and a number (A1, A2, …)
 ROSTER = {
-    "A": [("Chan Hok Hei", 1820, "香港拼字會"), ("Wong Siu Ki", 1794, "九龍字會"), ("Wong Wai Ho", 1760, "香港拼字會"),
-          ("Cheung Siu Kwan", 1733, "新界字友"), ("Lee Kwan Yee", 1702, "九龍字會"), ("Ho Ka Wai", 1688, "港島字社"),
-          ("Lam Tsz Yan", 1650, "新界字友"), ("Ng Chun Hin", 1611, "港島字社"), ("Tang Wing Sze", 1590, "香港拼字會"),
-          ("Yip Man Lok", 1566, "九龍字會"), ("Leung Hoi Ching", 1540, "澳門字會"), ("Kwok Pak Yin", 1502, "新界字友")],
-    "B": [("Mak Ho Yin", 1420, "港島字社"), ("Chow Wing Yan", 1398, "香港拼字會"), ("So Ka Lok", 1371, "九龍字會"),
-          ("Fung Hiu Tung", 1355, "新界字友"), ("Tsang Chi Hang", 1330, "港島字社"), ("Lau Sze Wing", 1302, "澳門字會"),
-          ("Kwan Tsz Ho", 1288, "九龍字會"), ("Yeung Hoi Lam", 1250, "香港拼字會"), ("Choi Man Kit", 1231, "新界字友"),
-          ("Poon Ka Yee", 1205, "港島字社")],
-    "C": [("陳家樂", 1102, "九龍字會"), ("李詠詩", 1060, "香港拼字會"), ("黃俊熙", 1024, "新界字友"),
-          ("張曉彤", 985, "港島字社"), ("劉子謙", 950, "澳門字會"), ("吳凱琳", 921, "九龍字會"), ("鄭浩賢", 0, "")],
+    "A": [
+        ("Chan Hok Hei", 1820, "香港拼字會"),
+        ("Wong Siu Ki", 1794, "九龍字會"),
+        ("Wong Wai Ho", 1760, "香港拼字會"),
+        ("Cheung Siu Kwan", 1733, "新界字友"),
+        ("Lee Kwan Yee", 1702, "九龍字會"),
+        ("Ho Ka Wai", 1688, "港島字社"),
+        ("Lam Tsz Yan", 1650, "新界字友"),
+        ("Ng Chun Hin", 1611, "港島字社"),
+        ("Tang Wing Sze", 1590, "香港拼字會"),
+        ("Yip Man Lok", 1566, "九龍字會"),
+        ("Leung Hoi Ching", 1540, "澳門字會"),
+        ("Kwok Pak Yin", 1502, "新界字友"),
+    ],
+    "B": [
+        ("Mak Ho Yin", 1420, "港島字社"),
+        ("Chow Wing Yan", 1398, "香港拼字會"),
+        ("So Ka Lok", 1371, "九龍字會"),
+        ("Fung Hiu Tung", 1355, "新界字友"),
+        ("Tsang Chi Hang", 1330, "港島字社"),
+        ("Lau Sze Wing", 1302, "澳門字會"),
+        ("Kwan Tsz Ho", 1288, "九龍字會"),
+        ("Yeung Hoi Lam", 1250, "香港拼字會"),
+        ("Choi Man Kit", 1231, "新界字友"),
+        ("Poon Ka Yee", 1205, "港島字社"),
+    ],
+    "C": [
+        ("陳家樂", 1102, "九龍字會"),
+        ("李詠詩", 1060, "香港拼字會"),
+        ("黃俊熙", 1024, "新界字友"),
+        ("張曉彤", 985, "港島字社"),
+        ("劉子謙", 950, "澳門字會"),
+        ("吳凱琳", 921, "九龍字會"),
+        ("鄭浩賢", 0, ""),
+    ],
 }
 
-ROUNDS = ([{"round": 1, "method": "random", "avoid_club": 1}]
-          + [{"round": r, "method": "ad"} for r in range(2, 6)]
-          + [{"round": 6, "method": "koth"}])
+ROUNDS = (
+    [{"round": 1, "method": "random", "avoid_club": 1}]
+    + [{"round": r, "method": "ad"} for r in range(2, 6)]
+    + [{"round": 6, "method": "koth"}]
+)
 PLAYED = 5
 
 # Slips set by hand: (round, division, table index within the division) -> what to write
 TIE = (2, "A", 3)
-FORFEIT = (3, "B", 1)        # the second player (who replies) is absent
-OVERTIME = (4, "A", 0)       # the starter is 2½ minutes over: 30 points off
+FORFEIT = (3, "B", 1)  # the second player (who replies) is absent
+OVERTIME = (4, "A", 0)  # the starter is 2½ minutes over: 30 points off
 
 
 def players() -> list[dict[str, Any]]:
     rows = []
     for division, entries in ROSTER.items():
         for i, (name, rating, club) in enumerate(entries, start=1):
-            rows.append({"id": f"{division}{i}", "name": name, "rating": rating or "", "club": club,
-                         "division": division})
+            rows.append(
+                {"id": f"{division}{i}", "name": name, "rating": rating or "", "club": club, "division": division}
+            )
     return rows
 
 
@@ -94,16 +122,28 @@ def build(out_dir: str) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         work = os.path.join(tmp, "event.xlsx")
         for rnd in range(1, PLAYED + 1):
-            write_input_workbook(work, players(), {"Rounds": ROUNDS, "Results": results, "_published": published},
-                                 event=EVENT, lang="zh-Hant")
+            write_input_workbook(
+                work,
+                players(),
+                {"Rounds": ROUNDS, "Results": results, "_published": published},
+                event=EVENT,
+                lang="zh-Hant",
+            )
             outcome = process_file(work)
             if not outcome.ok:
                 raise SystemExit("\n".join(p.line() for p in outcome.problems))
             for division, tables in outcome.summary["pairings"].items():
                 for index, t in enumerate(tables):
                     assert t["round"] == rnd, t
-                    published.append({"round": rnd, "division": division, "table": t["table"] or "",
-                                      "player1": t["first"], "player2": t["second"] or ""})
+                    published.append(
+                        {
+                            "round": rnd,
+                            "division": division,
+                            "table": t["table"] or "",
+                            "player1": t["first"],
+                            "player2": t["second"] or "",
+                        }
+                    )
                     if t["second"] is None:
                         results.append({"round": rnd, "player1": t["first"], "score1": 50})
                         continue
@@ -111,8 +151,9 @@ def build(out_dir: str) -> str:
                     row.update(_scores(rnd, division, index, t["first"], t["second"], rating))
                     results.append(row)
     target = os.path.join(out_dir, FILE)
-    write_input_workbook(target, players(), {"Rounds": ROUNDS, "Results": results, "_published": published},
-                         event=EVENT, lang="zh-Hant")
+    write_input_workbook(
+        target, players(), {"Rounds": ROUNDS, "Results": results, "_published": published}, event=EVENT, lang="zh-Hant"
+    )
     return target
 
 

@@ -31,12 +31,42 @@ SEED = "CSJ-2026"
 EVENT = {"name": "2026 竞技升级复式个人赛", "seed": SEED, "boards_per_round": 6, "rounds": 5}
 PLAYED = 3
 
-NAMES = ("王伟", "李娜", "张敏", "刘洋", "陈静", "杨帆", "赵磊", "黄丽", "周杰", "吴霞", "徐强", "孙悦", "胡斌", "朱琳", "高翔",
-         "林峰", "何芳", "郭涛", "马超", "罗佳", "梁晨", "宋歌", "郑浩", "谢婷", "韩冰", "唐宁", "冯雪", "于洋", "董洁", "萧然")
+NAMES = (
+    "王伟",
+    "李娜",
+    "张敏",
+    "刘洋",
+    "陈静",
+    "杨帆",
+    "赵磊",
+    "黄丽",
+    "周杰",
+    "吴霞",
+    "徐强",
+    "孙悦",
+    "胡斌",
+    "朱琳",
+    "高翔",
+    "林峰",
+    "何芳",
+    "郭涛",
+    "马超",
+    "罗佳",
+    "梁晨",
+    "宋歌",
+    "郑浩",
+    "谢婷",
+    "韩冰",
+    "唐宁",
+    "冯雪",
+    "于洋",
+    "董洁",
+    "萧然",
+)
 
 SHAPES = ("single", "single", "pair", "pair", "tractor2", "throw", "throw-pair", "tractor3", "throw-tractor2")
-NOT_PLAYED = (2, 4, 6)       # round 2, table 4 did not play board 6 (time ran out)
-TYPED = (3, 2, 1)            # round 3, table 2, board 1: the NS score typed from the event software
+NOT_PLAYED = (2, 4, 6)  # round 2, table 4 did not play board 6 (time ran out)
+TYPED = (3, 2, 1)  # round 3, table 2, board 1: the NS score typed from the event software
 
 
 def players() -> list[dict[str, Any]]:
@@ -47,13 +77,13 @@ def simulate(seed: str, rnd: int, table: int, board: int) -> dict[str, Any]:
     """One table's result of a board: the board's own tendency (every table holds the same
     cards) plus the table's play; times per seat, some typed as m:ss."""
     tendency = Draw(seed, f"sim/r{rnd}/b{board}")
-    base = 5 * tendency.below(33)                       # 0–160: how good the cards are for the defenders
+    base = 5 * tendency.below(33)  # 0–160: how good the cards are for the defenders
     declarer = ("NS", "EW")[tendency.below(2)]
     play = Draw(seed, f"sim/r{rnd}/t{table}/b{board}")
     captured = max(0, min(200, base + 5 * (play.below(13) - 6)))
     kitty = min(5 * play.below(9), 200 - captured)
     row: dict[str, Any] = {"declarer": declarer, "captured": captured}
-    if play.below(4) == 0:                              # the defenders won the last trick
+    if play.below(4) == 0:  # the defenders won the last trick
         row["kitty"] = kitty
         row["last_lead"] = SHAPES[play.below(len(SHAPES))]
     for seat in "nesw":
@@ -74,8 +104,10 @@ def build(out_dir: str) -> str:
             if not outcome.ok:
                 raise SystemExit("\n".join(p.line() for p in outcome.problems))
             drawn = [s for s in outcome.summary["seating"] if s["round"] == rnd]
-            seating += [{"round": s["round"], "table": s["table"] or "", "seat": s["seat"] or "", "player": s["player"]}
-                        for s in drawn]
+            seating += [
+                {"round": s["round"], "table": s["table"] or "", "seat": s["seat"] or "", "player": s["player"]}
+                for s in drawn
+            ]
             tables = sorted({s["table"] for s in drawn if s["table"]})
             for table in tables:
                 for board in range(1, EVENT["boards_per_round"] + 1):

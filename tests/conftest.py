@@ -22,18 +22,28 @@ def complete_sheets(teams: int = 4, seed: str = SEED) -> dict[str, list[dict[str
     a bounty log down to the champion. Rows are in sheet order, so row i sits on line i + 2."""
     letters = team_letters(teams)
     players = [{"team": t, "number": n, "name": f"Player {t}{n}"} for t in letters for n in range(1, 7)]
-    day1 = [{"round": m.round, "table": m.table, "home": m.home, "away": m.away,
-             "winner": m.home if (m.round + m.table) % 2 else m.away}
-            for m in day1_pairings(letters, seed)]
-    lineups = ([{"team": t, "event": "nlh", "player": f"{t}{n}"} for t in letters for n in (1, 2, 3)]
-               + [{"team": t, "event": "bounty", "player": f"{t}{n}"} for t in letters for n in (4, 5, 6)])
+    day1 = [
+        {
+            "round": m.round,
+            "table": m.table,
+            "home": m.home,
+            "away": m.away,
+            "winner": m.home if (m.round + m.table) % 2 else m.away,
+        }
+        for m in day1_pairings(letters, seed)
+    ]
+    lineups = [{"team": t, "event": "nlh", "player": f"{t}{n}"} for t in letters for n in (1, 2, 3)] + [
+        {"team": t, "event": "bounty", "player": f"{t}{n}"} for t in letters for n in (4, 5, 6)
+    ]
     nlh_field = [f"{t}{n}" for t in letters for n in (1, 2, 3)]
     nlh = [{"player": p, "place": place} for place, p in enumerate(nlh_field, start=1)]
     bounty_field = [f"{t}{n}" for t in letters for n in (4, 5, 6)]
     champion, runner_up = bounty_field[0], bounty_field[1]
-    out_order = bounty_field[:0:-1]          # last listed goes out first; the runner-up goes last
-    log = [{"hand": h, "out": p, "to": champion if h % 2 or p == runner_up else runner_up}
-           for h, p in enumerate(out_order, start=1)]
+    out_order = bounty_field[:0:-1]  # last listed goes out first; the runner-up goes last
+    log = [
+        {"hand": h, "out": p, "to": champion if h % 2 or p == runner_up else runner_up}
+        for h, p in enumerate(out_order, start=1)
+    ]
     return {"Players": players, "Day1": day1, "Lineups": lineups, "NLH": nlh, "BountyLog": log}
 
 
@@ -53,16 +63,23 @@ def write_event(tmp_path: Path) -> Callable[..., Path]:
     """Write an event workbook into tmp_path: ``write_event(sheets, name=, teams=, lang=, event={…})``;
     ``event`` overrides cells of the Event sheet (e.g. the team count as typed)."""
 
-    def _write(sheets: dict[str, list[dict[str, Any]]] | None = None, name: str = "event.xlsx", teams: int = 4,
-               lang: str = "en", rules: dict[str, Any] | None = None, event: dict[str, Any] | None = None) -> Path:
+    def _write(
+        sheets: dict[str, list[dict[str, Any]]] | None = None,
+        name: str = "event.xlsx",
+        teams: int = 4,
+        lang: str = "en",
+        rules: dict[str, Any] | None = None,
+        event: dict[str, Any] | None = None,
+    ) -> Path:
         path = tmp_path / name
         event = {"seed": SEED, "name": "Test Cup", **(event or {})}
         if rules is None and teams * 3 < 32:
             # a field this small seats fewer than the rulebook's 8 a table: its organiser types
             # the table count (on auto it is a warning, see test_bad_input)
             rules = {"tables_day2": 4}
-        write_input_workbook(str(path), teams, complete_sheets(teams) if sheets is None else sheets,
-                             event=event, rules=rules, lang=lang)
+        write_input_workbook(
+            str(path), teams, complete_sheets(teams) if sheets is None else sheets, event=event, rules=rules, lang=lang
+        )
         return path
 
     return _write
@@ -103,6 +120,12 @@ def every_problem_has_a_place(monkeypatch):
     # messages for floor staff: no empty ranges ("第 2–2 名") and no formulas ("p+1 … p+k−1")
     import re
 
-    odd = sorted({m for p in seen for m in (p.message("en"), p.message("zh-Hant"))
-                  if re.search(r"(?<![\d.])(\d+)–\1(?![\d.])", m) or re.search(r"\b[a-z]\s*[+−-]\s*\d", m)})
+    odd = sorted(
+        {
+            m
+            for p in seen
+            for m in (p.message("en"), p.message("zh-Hant"))
+            if re.search(r"(?<![\d.])(\d+)–\1(?![\d.])", m) or re.search(r"\b[a-z]\s*[+−-]\s*\d", m)
+        }
+    )
     assert not odd, "messages floor staff should not have to decode:\n" + "\n".join(odd)

@@ -53,13 +53,18 @@ class SmtpServer:
     """aiosmtpd on 127.0.0.1: ``die_after`` deliveries, then it stops accepting mail (answers 421 to a
     transaction already under way) and its port closes, until ``start`` again."""
 
-    def __init__(self, port: int | None = None, tls_folder: Path | None = None,
-                 login: tuple[str, str] | None = None, refuse: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        port: int | None = None,
+        tls_folder: Path | None = None,
+        login: tuple[str, str] | None = None,
+        refuse: tuple[str, ...] = (),
+    ) -> None:
         self.port = port or free_port()
         self.received: list[Received] = []
         self.die_after: int | None = None
-        self.refuse = refuse               # recipients answered 550
-        self.login = login                 # (user, password) required, over STARTTLS
+        self.refuse = refuse  # recipients answered 550
+        self.login = login  # (user, password) required, over STARTTLS
         self.logins: list[str] = []
         self.ca_file: Path | None = None
         self._tls = None
@@ -185,7 +190,7 @@ class ImapServer:
         cert.cert_chain_pems[0].write_to_path(str(self.root / "cert.pem"))
         self.ca_file = self.root / "ca.pem"
         ca.cert_pem.write_to_path(str(self.ca_file))
-        os.chmod(self.root, 0o755)   # the mail user must reach its home inside
+        os.chmod(self.root, 0o755)  # the mail user must reach its home inside
         for sub in ("run", "state", "home"):
             (self.root / sub).mkdir(exist_ok=True)
         import pwd
@@ -200,9 +205,17 @@ class ImapServer:
         # dovecot refuses to serve mail as root: as root, the mail belongs to its own 'dovecot' user
         owner = pwd.getpwnam(user_or_root("dovecot")) if os.getuid() == 0 else pwd.getpwuid(os.getuid())
         self.uid, self.gid = owner.pw_uid, owner.pw_gid
-        (self.root / "dovecot.conf").write_text(_DOVECOT_CONF.format(
-            root=self.root, password=self.password, uid=self.uid, gid=self.gid, port=self.port,
-            login_user=user_or_root("dovenull"), internal_user=user_or_root("dovecot")))
+        (self.root / "dovecot.conf").write_text(
+            _DOVECOT_CONF.format(
+                root=self.root,
+                password=self.password,
+                uid=self.uid,
+                gid=self.gid,
+                port=self.port,
+                login_user=user_or_root("dovenull"),
+                internal_user=user_or_root("dovecot"),
+            )
+        )
 
     @property
     def maildir(self) -> Path:
@@ -216,13 +229,19 @@ class ImapServer:
                 os.chown(name, self.uid, self.gid)
 
     def start(self) -> "ImapServer":
-        self._proc = subprocess.Popen([DOVECOT, "-F", "-c", str(self.root / "dovecot.conf")], start_new_session=True,
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self._proc = subprocess.Popen(
+            [DOVECOT, "-F", "-c", str(self.root / "dovecot.conf")],
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         try:
             wait_for_port(self.port)
         except TimeoutError:
             self.kill()
-            log = (self.root / "dovecot.log").read_text(errors="replace") if (self.root / "dovecot.log").exists() else ""
+            log = (
+                (self.root / "dovecot.log").read_text(errors="replace") if (self.root / "dovecot.log").exists() else ""
+            )
             raise RuntimeError(f"dovecot did not start: {log[-2000:]}") from None
         return self
 
@@ -243,8 +262,12 @@ class ImapServer:
 
     def env(self) -> dict[str, str]:
         # the ledger of an IMAP mailbox lives in the user's state folder: here, the server's own
-        return {**os.environ, "TTOOLS_IMAP_PASSWORD": self.password, "SSL_CERT_FILE": str(self.ca_file),
-                "XDG_STATE_HOME": str(self.root / "xdg")}
+        return {
+            **os.environ,
+            "TTOOLS_IMAP_PASSWORD": self.password,
+            "SSL_CERT_FILE": str(self.ca_file),
+            "XDG_STATE_HOME": str(self.root / "xdg"),
+        }
 
     def close(self) -> None:
         self.kill()

@@ -25,8 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.xlsx"))
 SAMPLE_IDS = [p.stem for p in SAMPLES]
 # where each competition's summary keeps its standings
-STANDINGS = {"nations-cup": "qualification.standings", "scrabble": "standings", "shengji": "standings",
-             "shuangsheng": "standings"}
+STANDINGS = {
+    "nations-cup": "qualification.standings",
+    "scrabble": "standings",
+    "shengji": "standings",
+    "shuangsheng": "standings",
+}
 
 _loaded: dict[Path, ttools.Event] = {}
 
@@ -44,6 +48,7 @@ def plain(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # ---- the README's example ----------------------------------------------------------------------
+
 
 def readme_example() -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -67,12 +72,27 @@ def test_readme_example_runs_as_written(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_readme_names_every_public_name() -> None:
     section = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Python API\n", 1)[1].split("\n## ")[0]
-    for name in ("load", "problems", "run", "summary", "frame", "write", "pdf", "publish", "ttools[pandas]",
-                 "Unreadable", "OutputRefused", "CannotWrite", "PdfUnavailable", "PublishError"):
+    for name in (
+        "load",
+        "problems",
+        "run",
+        "summary",
+        "frame",
+        "write",
+        "pdf",
+        "publish",
+        "ttools[pandas]",
+        "Unreadable",
+        "OutputRefused",
+        "CannotWrite",
+        "PdfUnavailable",
+        "PublishError",
+    ):
         assert name in section
 
 
 # ---- the event ---------------------------------------------------------------------------------
+
 
 def test_event_attributes() -> None:
     event = loaded(ROOT / "samples" / "nations-cup-12.xlsx")
@@ -81,10 +101,10 @@ def test_event_attributes() -> None:
     assert [p.code for p in event.problems] == ["bounty-count-disagrees"]
     problem = event.problems[0]
     assert (problem.severity, problem.sheet, problem.cell) == ("warning", "賞金籌碼清點", "B6")
-    assert "賞金籌碼" in problem.message   # in the event's language
+    assert "賞金籌碼" in problem.message  # in the event's language
     assert str(problem).startswith("warning: 賞金籌碼清點!B6: [bounty-count-disagrees] ")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        problem.code = "other"   # type: ignore[misc]
+        problem.code = "other"  # type: ignore[misc]
     assert event.run() is event.run()
 
 
@@ -97,7 +117,7 @@ def test_problems_are_the_summarys(sample: Path) -> None:
 
 def test_problems_of_a_broken_event(write_event, tmp_path: Path) -> None:
     sheets = complete_sheets()
-    sheets["Day1"][0]["winner"] = "Z9"   # nobody in the roster
+    sheets["Day1"][0]["winner"] = "Z9"  # nobody in the roster
     path = write_event(sheets)
     event = ttools.load(path)
     assert not event.ok
@@ -108,6 +128,7 @@ def test_problems_of_a_broken_event(write_event, tmp_path: Path) -> None:
 
 # ---- the summary, as the command line writes it ------------------------------------------------
 
+
 @pytest.mark.parametrize("sample", SAMPLES, ids=SAMPLE_IDS)
 def test_summary_is_what_run_json_writes(sample: Path, tmp_path: Path, invoke) -> None:
     result = invoke("run", sample, "-o", tmp_path / "out.xlsx", "--json", tmp_path / "summary.json")
@@ -115,11 +136,12 @@ def test_summary_is_what_run_json_writes(sample: Path, tmp_path: Path, invoke) -
     written = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
     results = loaded(sample).run()
     assert results.summary == written
-    results.summary["problems"] = "changed"     # a copy: the results are not changed through it
+    results.summary["problems"] = "changed"  # a copy: the results are not changed through it
     assert results.summary == written
 
 
 # ---- frames ------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=SAMPLE_IDS)
 def test_standings_frame_is_the_summarys_records(sample: Path) -> None:
@@ -129,12 +151,12 @@ def test_standings_frame_is_the_summarys_records(sample: Path) -> None:
     value: Any = results.summary
     for part in key.split("."):
         value = value.get(part) if isinstance(value, dict) else None
-    if value is None:   # an event not that far yet: the error names what there is
+    if value is None:  # an event not that far yet: the error names what there is
         with pytest.raises(KeyError, match="keys with records: .*pairings"):
             results.frame(key)
         return
     frame = results.frame(key)
-    if isinstance(value, dict):   # one list per division
+    if isinstance(value, dict):  # one list per division
         assert frame.columns[0] == "division"
         expected = [{"division": d, **row} for d, rows in value.items() for row in rows]
     else:
@@ -160,8 +182,11 @@ def test_frame_keys_that_hold_no_records() -> None:
         results.frame("standings")
     assert "'standings'" in str(missing.value) and "qualification.standings" in str(missing.value)
     for key, what in (("seed", "a str"), ("nlh.places", "a dict"), ("day2.draw", "a dict")):
-        with pytest.raises(ValueError, match=f"'{re.escape(key)}' in the summary is {what}, not a list of records; "
-                                             "keys with records: .*qualification.standings"):
+        with pytest.raises(
+            ValueError,
+            match=f"'{re.escape(key)}' in the summary is {what}, not a list of records; "
+            "keys with records: .*qualification.standings",
+        ):
             results.frame(key)
     with pytest.raises(ValueError, match="a list of str"):
         loaded(ROOT / "samples" / "nations-cup-11.xlsx").run().frame("status")
@@ -178,6 +203,7 @@ def test_frame_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # ---- outputs -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", ["nations-cup-12", "scrabble-3div"])
 def test_outputs_are_the_command_lines(name: str, tmp_path: Path, invoke) -> None:
     sample = ROOT / "samples" / f"{name}.xlsx"
@@ -192,7 +218,7 @@ def test_outputs_are_the_command_lines(name: str, tmp_path: Path, invoke) -> Non
     pages = sorted(os.listdir(cli / "site"))
     assert sorted(os.listdir(api / "site")) == pages
 
-    def timeless(path: Path) -> str:   # the site says when it was made
+    def timeless(path: Path) -> str:  # the site says when it was made
         text = path.read_text(encoding="utf-8")
         return re.sub(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d)?(\+00:00)?", "WHEN", text)
 
@@ -205,7 +231,7 @@ def test_write_defaults_beside_the_input(tmp_path: Path) -> None:
     shutil.copy(ROOT / "samples" / "shuangsheng-24.xlsx", tmp_path / "event.xlsx")
     results = ttools.load(tmp_path / "event.xlsx").run()
     assert results.write() == str(tmp_path / "event.out.xlsx")
-    assert ttools.load(tmp_path / "event.out.xlsx").ok   # the output is itself an input
+    assert ttools.load(tmp_path / "event.out.xlsx").ok  # the output is itself an input
 
 
 def fake_to_pdf(calls: list[tuple[str, list[str], bool]]):
@@ -236,9 +262,10 @@ def test_pdf_from_the_written_workbook(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(ttools.pdf, "to_pdf", fake_to_pdf(calls))
     results = ttools.load(ROOT / "samples" / "shengji-30.xlsx").run()
     results.write(tmp_path / "results.xlsx")
-    assert results.pdf() == str(tmp_path / "results.pdf")   # as ttools run -o results.xlsx --pdf
-    assert calls == [(str(tmp_path / "results.xlsx"), ttools.pdf.printable_sheets(str(tmp_path / "results.xlsx")),
-                      True)]
+    assert results.pdf() == str(tmp_path / "results.pdf")  # as ttools run -o results.xlsx --pdf
+    assert calls == [
+        (str(tmp_path / "results.xlsx"), ttools.pdf.printable_sheets(str(tmp_path / "results.xlsx")), True)
+    ]
 
 
 def test_pdf_without_a_font(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -250,6 +277,7 @@ def test_pdf_without_a_font(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 # ---- refusals ----------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def event_copy(tmp_path: Path) -> Path:
@@ -278,14 +306,14 @@ def test_outputs_may_not_collide(event_copy: Path, monkeypatch: pytest.MonkeyPat
     folder = event_copy.parent
     results = ttools.load(event_copy).run()
     results.write(folder / "a.xlsx")
-    results.write(folder / "a.xlsx")            # the same output again is fine
+    results.write(folder / "a.xlsx")  # the same output again is fine
     with pytest.raises(ttools.OutputRefused, match="is also the output"):
         results.pdf(folder / "a.xlsx")
     results.publish(folder / "site")
     with pytest.raises(ttools.OutputRefused, match="inside the site"):
         results.write(folder / "site" / "b.xlsx")
     with pytest.raises(ttools.PublishError, match="holds"):
-        results.publish(folder)                  # the site folder would swallow the input
+        results.publish(folder)  # the site folder would swallow the input
     with pytest.raises(ttools.PublishError, match="not empty"):
         (folder / "other").mkdir()
         (folder / "other" / "notes.txt").write_text("keep")
@@ -304,8 +332,11 @@ def test_write_into_a_missing_folder(event_copy: Path) -> None:
 
 def test_unreadable(tmp_path: Path) -> None:
     (tmp_path / "notes.xlsx").write_text("not a workbook")
-    for path, why in ((tmp_path / "notes.xlsx", "not an Excel workbook"), (tmp_path / "missing.xlsx", "no such file"),
-                      (tmp_path, "is a folder")):
+    for path, why in (
+        (tmp_path / "notes.xlsx", "not an Excel workbook"),
+        (tmp_path / "missing.xlsx", "no such file"),
+        (tmp_path, "is a folder"),
+    ):
         with pytest.raises(ttools.Unreadable, match=why):
             ttools.load(path)
     assert ttools.Unreadable is __import__("ttools.problems").problems.Unreadable
@@ -343,15 +374,28 @@ def modules_loaded(tmp_path: Path, *args: str) -> list[str]:
     """The modules a ``ttools ARGS…`` process has loaded when it ends."""
     out = tmp_path / "modules.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.run([sys.executable, "-c", RUNNER, str(out), *args], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode in (0, 1), proc.stderr   # it did its work (3 would be a crash)
+    proc = subprocess.run(
+        [sys.executable, "-c", RUNNER, str(out), *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode in (0, 1), proc.stderr  # it did its work (3 would be a crash)
     return json.loads(out.read_text())
 
 
-@pytest.mark.parametrize("args", [["--help"], ["check", str(ROOT / "samples" / "nations-cup-12.xlsx")],
-                                  ["check", str(ROOT / "samples" / "scrabble-3div.xlsx")], ["import"]],
-                         ids=["help", "check-nations-cup", "check-scrabble", "import"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["check", str(ROOT / "samples" / "nations-cup-12.xlsx")],
+        ["check", str(ROOT / "samples" / "scrabble-3div.xlsx")],
+        ["import"],
+    ],
+    ids=["help", "check-nations-cup", "check-scrabble", "import"],
+)
 def test_command_line_loads_no_heavy_module(args: list[str], tmp_path: Path) -> None:
     modules = modules_loaded(tmp_path, *args)
     assert "ttools" in modules
@@ -367,8 +411,9 @@ def test_public_names() -> None:
         assert name in dir(ttools)
     assert ttools.__version__
     with pytest.raises(AttributeError):
-        ttools.no_such_name   # noqa: B018
-    from ttools import cli   # a submodule is still found through the lazy names
+        ttools.no_such_name  # noqa: B018
+    from ttools import cli  # a submodule is still found through the lazy names
+
     assert cli.cli
 
 
@@ -381,22 +426,42 @@ def test_typed(tmp_path: Path) -> None:
     except PackageNotFoundError:
         pytest.skip("pandas-stubs is not installed")
     assert (ROOT / "ttools" / "py.typed").is_file()
-    proc = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"),
-                           "ttools/__init__.py", "ttools/api.py"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "ttools/__init__.py", "ttools/api.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     # a user's strict code sees the lazy names and their types
     user = tmp_path / "user.py"
-    user.write_text("import ttools\n"
-                    "from ttools import Event, load\n"
-                    "event: Event = load('event.xlsx')\n"
-                    "reveal_type(event.problems)\n"
-                    "reveal_type(ttools.load('event.xlsx').run().frame('standings'))\n"
-                    "reveal_type(ttools.Unreadable)\n")
-    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
-                           "--config-file", str(ROOT / "pyproject.toml"), str(user)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600)
+    user.write_text(
+        "import ttools\n"
+        "from ttools import Event, load\n"
+        "event: Event = load('event.xlsx')\n"
+        "reveal_type(event.problems)\n"
+        "reveal_type(ttools.load('event.xlsx').run().frame('standings'))\n"
+        "reveal_type(ttools.Unreadable)\n"
+    )
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            str(user),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert 'tuple[ttools.api.ProblemRecord, ...]' in proc.stdout
+    assert "tuple[ttools.api.ProblemRecord, ...]" in proc.stdout
     assert "pandas.core.frame.DataFrame" in proc.stdout
     assert "ttools.problems.Unreadable" in proc.stdout

@@ -44,7 +44,7 @@ def _imports(path: Path) -> set[str]:
                 base = ".".join([*package, base] if base else package)
             submodules = {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in modules}
             found.update(submodules)
-            if len(submodules) < len(node.names):   # a name defined in the module itself
+            if len(submodules) < len(node.names):  # a name defined in the module itself
                 found.add(base)
     return {m for m in found if m.startswith("ttools")}
 
@@ -72,8 +72,11 @@ def _code_strings_and_names(path: Path) -> list[str]:
 
 def _front_modules() -> dict[str, Path]:
     """cli.py, publish/ and pipeline.py: what must not know which competition it runs."""
-    return {m: p for m, p in _sources().items()
-            if m in ("ttools.cli", "ttools.cli_support", "ttools.pipeline") or m.startswith("ttools.publish")}
+    return {
+        m: p
+        for m, p in _sources().items()
+        if m in ("ttools.cli", "ttools.cli_support", "ttools.pipeline") or m.startswith("ttools.publish")
+    }
 
 
 @pytest.mark.parametrize("module", sorted(_front_modules()))
@@ -94,8 +97,16 @@ def test_the_front_names_no_competition_and_probes_none(module):
 
 @pytest.mark.parametrize("layer", ["ttools.workbook", "ttools.core"])
 def test_the_lower_layers_import_nothing_above_them(layer):
-    above = ("ttools.pipeline", "ttools.competitions", "ttools.cli", "ttools.mail", "ttools.publish", "ttools.api",
-             "ttools.pdf", "ttools.outcome")
+    above = (
+        "ttools.pipeline",
+        "ttools.competitions",
+        "ttools.cli",
+        "ttools.mail",
+        "ttools.publish",
+        "ttools.api",
+        "ttools.pdf",
+        "ttools.outcome",
+    )
     for module, path in _sources().items():
         if module == layer or module.startswith(layer + "."):
             bad = sorted(m for m in _imports(path) if m.startswith(above))
@@ -116,7 +127,7 @@ def test_no_import_circles():
         stack.append(node)
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                circles.append(stack[stack.index(nxt):] + [nxt])
+                circles.append(stack[stack.index(nxt) :] + [nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -143,7 +154,7 @@ def test_no_function_runs_past_100_lines():
 def test_the_registry_fallback_is_what_pyproject_declares():
     try:
         import tomllib
-    except ModuleNotFoundError:   # Python 3.10
+    except ModuleNotFoundError:  # Python 3.10
         tomllib = pytest.importorskip("tomli")
     from ttools import competitions
 
@@ -157,12 +168,31 @@ def test_every_competition_declares_the_whole_contract():
 
     for comp in competitions.all_competitions():
         assert isinstance(comp, Competition)
-        for attr in ("name", "titles", "entrant", "sizes", "languages", "default_lang", "schema", "loader",
-                     "computer", "summarizer", "sheets", "sheet_context"):
+        for attr in (
+            "name",
+            "titles",
+            "entrant",
+            "sizes",
+            "languages",
+            "default_lang",
+            "schema",
+            "loader",
+            "computer",
+            "summarizer",
+            "sheets",
+            "sheet_context",
+        ):
             assert getattr(type(comp), attr, None), f"{comp.name} does not declare {attr}"
         assert comp.default_lang in comp.languages
-        for path in (comp.loader, comp.computer, comp.summarizer, comp.sheets, comp.sheet_context,
-                     *(p for p in (comp.site, comp.reckoner) if p), *comp.commands.values()):
+        for path in (
+            comp.loader,
+            comp.computer,
+            comp.summarizer,
+            comp.sheets,
+            comp.sheet_context,
+            *(p for p in (comp.site, comp.reckoner) if p),
+            *comp.commands.values(),
+        ):
             assert load_attr(path) is not None, path
         assert all(comp.title(lang) for lang in comp.languages)
 
@@ -171,7 +201,7 @@ def test_a_problem_code_means_one_thing():
     from ttools.problems import define
 
     assert define("architecture-test", "one", "一") == "architecture-test"
-    assert define("architecture-test", "one", "一") == "architecture-test"   # a module imported again
+    assert define("architecture-test", "one", "一") == "architecture-test"  # a module imported again
     with pytest.raises(ValueError, match="already defined"):
         define("architecture-test", "another", "另一")
     with pytest.raises(ValueError, match="already defined"):
@@ -211,7 +241,9 @@ def test_the_registry_reads_entry_points_as_importlib_metadata_does(tmp_path, mo
     plugin = tmp_path / "toy_thing-1.0.dist-info"
     plugin.mkdir()
     (plugin / "entry_points.txt").write_text(
-        "[console_scripts]\nquiz = toy:main\n\n[ttools.competitions]\nquiz = toy_thing.competition:Quiz\n", encoding="utf-8")
+        "[console_scripts]\nquiz = toy:main\n\n[ttools.competitions]\nquiz = toy_thing.competition:Quiz\n",
+        encoding="utf-8",
+    )
     (plugin / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-thing\nVersion: 1.0\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     assert sorted(competitions._entry_points()) == metadata()
@@ -240,7 +272,9 @@ def test_competition_classes_load_nothing_heavy():
     schema, rules and writers imported only when used."""
     import subprocess
 
-    code = ("import sys; from ttools import competitions; competitions.all_competitions(); "
-            "print(sorted(m for m in sys.modules if m.count('.') > 2 and not m.endswith(('.competition', '.guide'))))")
+    code = (
+        "import sys; from ttools import competitions; competitions.all_competitions(); "
+        "print(sorted(m for m in sys.modules if m.count('.') > 2 and not m.endswith(('.competition', '.guide'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"

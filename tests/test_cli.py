@@ -67,7 +67,7 @@ def _validation_for(ws, cell: str):
 
 def _defined_values(wb, name: str) -> list:
     dn = wb.defined_names[name]
-    (sheet, ref), = dn.destinations
+    ((sheet, ref),) = dn.destinations
     return [c.value for row in wb[sheet][ref.replace("$", "")] for c in row]
 
 
@@ -122,7 +122,7 @@ def test_new_input_sheets_are_excel_tables(blank, teams, lang):
         assert max_col - min_col + 1 == len(spec.columns), spec.key
         assert [c.name for c in table.tableColumns] == [c.label(lang) for c in spec.columns], spec.key
     players = next(iter(wb[S.PLAYERS.name(lang)].tables.values()))
-    assert players.ref == "A1:D501"   # as far as its validations run
+    assert players.ref == "A1:D501"  # as far as its validations run
 
 
 @pytest.mark.parametrize("teams,lang", CASES)
@@ -174,8 +174,8 @@ def test_new_sheets_protected_with_input_cells_unlocked(blank, teams, lang):
     for spec in KV_SHEETS:
         ws = wb[spec.name(lang)]
         for i, _setting in enumerate(spec.settings, start=2):
-            assert ws[f"C{i}"].protection.locked is False, (spec.key, i)   # the value
-            assert ws[f"A{i}"].protection.locked is True, (spec.key, i)    # the key
+            assert ws[f"C{i}"].protection.locked is False, (spec.key, i)  # the value
+            assert ws[f"A{i}"].protection.locked is True, (spec.key, i)  # the key
 
 
 @pytest.mark.parametrize("teams,lang", CASES)
@@ -283,7 +283,7 @@ def test_new_then_run_gives_the_day1_pairings(invoke, json_of, tmp_path):
     result, data = json_of("run", path)
     assert result.exit_code == 0, result.stderr
     assert len(data["day1"]["pairings"]) == 6 * 12
-    assert data["problems"] == []      # no entrant named yet: no seed derived into the output
+    assert data["problems"] == []  # no entrant named yet: no seed derived into the output
 
 
 # ---- help and documentation --------------------------------------------------------------------
@@ -324,32 +324,53 @@ def test_version_option(invoke):
 
 
 def test_heavy_libraries_are_imported_lazily():
-    code = ("import ttools.cli, sys; "
-            "print('openpyxl' in sys.modules, 'xlsxwriter' in sys.modules, 'python_calamine' in sys.modules, "
-            "'jinja2' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=Path(__file__).resolve().parents[1])
+    code = (
+        "import ttools.cli, sys; "
+        "print('openpyxl' in sys.modules, 'xlsxwriter' in sys.modules, 'python_calamine' in sys.modules, "
+        "'jinja2' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     assert out.stdout.strip() == "False False False False"
 
 
 ROOT = Path(__file__).resolve().parents[1]
 
 # modules that only writing an output or publishing needs: `check` must never load them
-_NOT_FOR_CHECK = ("click", "xlsxwriter", "openpyxl", "jinja2", "ttools.cli", "ttools.workbook.write",
-                  "ttools.workbook.annotate", "ttools.competitions.nations_cup.report",
-                  "ttools.competitions.nations_cup.reckoner", "ttools.competitions.nations_cup.site", "ttools.publish")
+_NOT_FOR_CHECK = (
+    "click",
+    "xlsxwriter",
+    "openpyxl",
+    "jinja2",
+    "ttools.cli",
+    "ttools.workbook.write",
+    "ttools.workbook.annotate",
+    "ttools.competitions.nations_cup.report",
+    "ttools.competitions.nations_cup.reckoner",
+    "ttools.competitions.nations_cup.site",
+    "ttools.publish",
+)
 
 
 def _modules_after(*args: str) -> tuple[subprocess.CompletedProcess, set[str]]:
     """Run ``python -m ttools ARGS`` in a fresh interpreter; the modules loaded when it exits."""
-    code = ("import atexit, runpy, sys\n"
-            "report = sys.argv.pop(1)\n"
-            "atexit.register(lambda: open(report, 'w').write('\\n'.join(sorted(sys.modules))))\n"
-            "sys.argv[0] = 'ttools'\n"
-            "runpy.run_module('ttools', run_name='__main__', alter_sys=True)\n")
+    code = (
+        "import atexit, runpy, sys\n"
+        "report = sys.argv.pop(1)\n"
+        "atexit.register(lambda: open(report, 'w').write('\\n'.join(sorted(sys.modules))))\n"
+        "sys.argv[0] = 'ttools'\n"
+        "runpy.run_module('ttools', run_name='__main__', alter_sys=True)\n"
+    )
     report = ROOT / ".modules-after-check.txt"
     try:
-        done = subprocess.run([sys.executable, "-c", code, str(report), *args], capture_output=True, text=True, cwd=ROOT)
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(report), *args], capture_output=True, text=True, cwd=ROOT
+        )
         return done, set(report.read_text().split())
     finally:
         report.unlink(missing_ok=True)
@@ -358,7 +379,7 @@ def _modules_after(*args: str) -> tuple[subprocess.CompletedProcess, set[str]]:
 def test_check_of_a_nations_cup_workbook_loads_no_report_writer_or_publishing_module():
     done, modules = _modules_after("check", "samples/nations-cup-12.xlsx")
     assert done.returncode == 0, done.stderr
-    assert "ttools.competitions.nations_cup.compute" in modules      # it did check the event
+    assert "ttools.competitions.nations_cup.compute" in modules  # it did check the event
     loaded = sorted(m for m in modules if any(m == name or m.startswith(name + ".") for name in _NOT_FOR_CHECK))
     assert loaded == []
 
@@ -378,9 +399,21 @@ def test_plain_check_says_what_the_click_command_says(kind, tmp_path, write_even
         target = tmp_path / "absent.xlsx"
     else:
         target = tmp_path
-    plain = subprocess.run([sys.executable, "-m", "ttools", "check", str(target)], capture_output=True, text=True, cwd=ROOT)
-    via_click = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'ttools'; from ttools.cli import main; main()",
-                                "check", str(target)], capture_output=True, text=True, cwd=ROOT)
+    plain = subprocess.run(
+        [sys.executable, "-m", "ttools", "check", str(target)], capture_output=True, text=True, cwd=ROOT
+    )
+    via_click = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.argv[0] = 'ttools'; from ttools.cli import main; main()",
+            "check",
+            str(target),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert (plain.returncode, plain.stdout, plain.stderr) == (via_click.returncode, via_click.stdout, via_click.stderr)
     assert plain.returncode == {"sample": 0, "problems": 1, "unreadable": 2, "missing": 2, "folder": 2}[kind]
 
@@ -392,8 +425,8 @@ def _broken_event(write_event):
     from tests.conftest import complete_sheets
 
     sheets = complete_sheets()
-    sheets["NLH"][6]["place"] = "seventh"          # NLH!B8
-    sheets["BountyLog"][3]["out"] = sheets["BountyLog"][1]["out"]   # BountyLog!B5
+    sheets["NLH"][6]["place"] = "seventh"  # NLH!B8
+    sheets["BountyLog"][3]["out"] = sheets["BountyLog"][1]["out"]  # BountyLog!B5
     return write_event(sheets)
 
 
@@ -409,8 +442,8 @@ def test_check_annotate_writes_a_highlighted_copy(write_event, json_of, tmp_path
     assert result.exit_code == 1
     assert target.exists()
     assert str(target.name) in result.stderr
-    assert hashlib.sha256(src.read_bytes()).hexdigest() == digest   # the input is untouched
-    assert not (tmp_path / "event.out.xlsx").exists()               # check writes no results
+    assert hashlib.sha256(src.read_bytes()).hexdigest() == digest  # the input is untouched
+    assert not (tmp_path / "event.out.xlsx").exists()  # check writes no results
 
     wb = load_workbook(target)
     listing = wb.worksheets[0]
@@ -418,7 +451,8 @@ def test_check_annotate_writes_a_highlighted_copy(write_event, json_of, tmp_path
     rows = [r for r in listing.iter_rows(min_row=2, values_only=True) if any(r)]
     assert len(rows) == len(data["problems"])
     assert {(r[0], r[1], r[2], r[3]) for r in rows} == {
-        (p["severity"], p["sheet"], p["cell"], p["code"]) for p in data["problems"]}
+        (p["severity"], p["sheet"], p["cell"], p["code"]) for p in data["problems"]
+    }
     assert ("error", "NLH", "B8", "place-not-a-number") in {r[:4] for r in rows}
     assert ("error", "BountyLog", "B5", "bounty-already-out") in {r[:4] for r in rows}
 
@@ -426,11 +460,11 @@ def test_check_annotate_writes_a_highlighted_copy(write_event, json_of, tmp_path
         c = wb[sheet][address]
         assert c.comment is not None and code in c.comment.text
         assert c.fill.fill_type == "solid"
-        assert c.fill.start_color.rgb != wb[sheet]["B3"].fill.start_color.rgb   # stands out from the rest
+        assert c.fill.start_color.rgb != wb[sheet]["B3"].fill.start_color.rgb  # stands out from the rest
     flagged = {(p["sheet"], p["cell"]) for p in data["problems"]}
     noted = {(ws.title, c.coordinate) for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.comment}
-    assert noted == {w for w in flagged if re.fullmatch(r"[A-Z]+[0-9]+", w[1])}   # on every problem cell, only there
-    assert wb["NLH"]["B8"].value == "seventh"   # staff's data kept as typed, for fixing in place
+    assert noted == {w for w in flagged if re.fullmatch(r"[A-Z]+[0-9]+", w[1])}  # on every problem cell, only there
+    assert wb["NLH"]["B8"].value == "seventh"  # staff's data kept as typed, for fixing in place
     assert wb["Players"]["C2"].value == "Player A1"
 
 
@@ -442,13 +476,16 @@ def test_check_annotate_of_a_clean_workbook(write_event, invoke, tmp_path):
     assert [r for r in wb.worksheets[0].iter_rows(min_row=2, values_only=True) if any(r)] == []
 
 
-@pytest.mark.parametrize("args", [
-    ("run", "{src}", "-o", "{missing}/out.xlsx"),
-    ("run", "{src}", "--pdf-to", "{missing}/out.pdf"),
-    ("run", "{src}", "--json", "{missing}/out.json"),
-    ("check", "{src}", "--annotate-to", "{missing}/checked.xlsx"),
-    ("print", "{src}", "-o", "{missing}/out.pdf"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("run", "{src}", "-o", "{missing}/out.xlsx"),
+        ("run", "{src}", "--pdf-to", "{missing}/out.pdf"),
+        ("run", "{src}", "--json", "{missing}/out.json"),
+        ("check", "{src}", "--annotate-to", "{missing}/checked.xlsx"),
+        ("print", "{src}", "-o", "{missing}/out.pdf"),
+    ],
+)
 def test_an_output_into_a_folder_that_does_not_exist_is_a_one_line_error(write_event, invoke, tmp_path, args):
     src = write_event()
     result = invoke(*[a.format(src=src, missing=tmp_path / "no-such-folder") for a in args])
@@ -464,9 +501,18 @@ def test_only_a_plain_check_of_one_file_skips_click(tmp_path):
     book = tmp_path / "event.xlsx"
     book.write_bytes(b"")
     assert plain_check(["check", str(book)]) == str(book)
-    assert plain_check(["check", str(tmp_path / "absent.xlsx")]) == str(tmp_path / "absent.xlsx")   # says so itself
-    for args in (["check", str(tmp_path)], ["check", str(book), "--annotate"], ["check", "--json", "-", str(book)],
-                 ["check", "-"], ["check", "--help"], ["check"], ["run", str(book)], [], ["check", ""]):
+    assert plain_check(["check", str(tmp_path / "absent.xlsx")]) == str(tmp_path / "absent.xlsx")  # says so itself
+    for args in (
+        ["check", str(tmp_path)],
+        ["check", str(book), "--annotate"],
+        ["check", "--json", "-", str(book)],
+        ["check", "-"],
+        ["check", "--help"],
+        ["check"],
+        ["run", str(book)],
+        [],
+        ["check", ""],
+    ):
         assert plain_check(args) is None, args
 
 
@@ -474,4 +520,6 @@ def test_new_into_a_missing_folder_is_one_line(invoke, tmp_path):
     path = tmp_path / "nowhere" / "event.xlsx"
     result = invoke("new", "scrabble", path, "--players", 8)
     assert result.exit_code == 2
-    assert result.stderr.strip().splitlines() == [f"ttools: cannot write {path}: the folder {path.parent} does not exist"]
+    assert result.stderr.strip().splitlines() == [
+        f"ttools: cannot write {path}: the folder {path.parent} does not exist"
+    ]

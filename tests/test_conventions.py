@@ -57,12 +57,12 @@ def test_wrote_lines_go_to_stderr_for_every_command_that_writes(invoke, tmp_path
         assert result.exit_code in (0, 1), (name, result.output)
         assert "wrote" not in result.stdout, name
         assert result.stdout == "", (name, result.stdout)
-        if name != "print" or result.exit_code == 0:     # print without a PDF engine writes nothing
+        if name != "print" or result.exit_code == 0:  # print without a PDF engine writes nothing
             assert re.search(r"^wrote ", result.stderr, re.M), (name, result.stderr)
 
 
 def test_quiet_leaves_out_progress_and_keeps_the_problems(invoke, tmp_path):
-    event = _copy(tmp_path, "nations-cup-12.xlsx")      # one warning
+    event = _copy(tmp_path, "nations-cup-12.xlsx")  # one warning
     loud = invoke("run", event)
     quiet = invoke("run", event, "-q")
     assert loud.exit_code == quiet.exit_code == 0
@@ -91,8 +91,12 @@ def _message(n: int) -> bytes:
     msg["Subject"] = f"results {n}"
     msg["Message-ID"] = f"<progress-{n}@example.org>"
     msg.set_content("Please process.")
-    msg.add_attachment((SAMPLES / "nations-cup-minimal.xlsx").read_bytes(), maintype=XLSX[0], subtype=XLSX[1],
-                       filename=f"event{n}.xlsx")
+    msg.add_attachment(
+        (SAMPLES / "nations-cup-minimal.xlsx").read_bytes(),
+        maintype=XLSX[0],
+        subtype=XLSX[1],
+        filename=f"event{n}.xlsx",
+    )
     return msg.as_bytes()
 
 
@@ -111,20 +115,37 @@ def test_process_inbox_tells_each_answer_as_it_goes(tmp_path):
     outbox = tmp_path / "outbox"
     told = []
 
-    def progress(kind, line):   # how many answers are out when each line is told
+    def progress(kind, line):  # how many answers are out when each line is told
         told.append((kind, len(list((outbox / "new").iterdir())) if (outbox / "new").exists() else 0, line))
 
-    report = process_inbox(str(source), outbox=str(outbox), state=str(tmp_path / "state"),
-                           allow=["staff@example.org"], progress=progress)
+    report = process_inbox(
+        str(source), outbox=str(outbox), state=str(tmp_path / "state"), allow=["staff@example.org"], progress=progress
+    )
     assert [(kind, out) for kind, out, _ in told] == [("answered", 1), ("answered", 2), ("answered", 3)]
     assert [line for _, _, line in told] == report.answered
 
 
 def test_the_inbox_command_prints_a_line_per_message_before_the_run_ends(tmp_path):
     source = _mail(tmp_path, 2)
-    proc = subprocess.Popen([sys.executable, "-m", "ttools", "inbox", str(source), "--allow", "staff@example.org",
-                             "--outbox", str(tmp_path / "outbox"), "--state", str(tmp_path / "state")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ttools",
+            "inbox",
+            str(source),
+            "--allow",
+            "staff@example.org",
+            "--outbox",
+            str(tmp_path / "outbox"),
+            "--state",
+            str(tmp_path / "state"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
     first = proc.stdout.readline()
     # the first line is out while the second message is still to be answered or just answered
     answered_then = len(list((tmp_path / "outbox" / "new").iterdir()))
@@ -133,14 +154,26 @@ def test_the_inbox_command_prints_a_line_per_message_before_the_run_ends(tmp_pat
     assert first.startswith("answered: ") and "event" in first
     assert answered_then >= 1
     lines = [first, *out.splitlines(keepends=True)]
-    assert [line.split(":")[0] for line in lines] == ["answered", "answered", "2 answered, 0 failed, 0 not answered, "
-                                                      "0 already handled, 0 refused\n".split(":")[0]]
+    assert [line.split(":")[0] for line in lines] == [
+        "answered",
+        "answered",
+        "2 answered, 0 failed, 0 not answered, 0 already handled, 0 refused\n".split(":")[0],
+    ]
 
 
 def test_quiet_inbox_prints_nothing_when_all_is_well(invoke, tmp_path):
     source = _mail(tmp_path, 1)
-    result = invoke("inbox", source, "-q", "--allow", "staff@example.org", "--outbox", tmp_path / "outbox",
-                    "--state", tmp_path / "state")
+    result = invoke(
+        "inbox",
+        source,
+        "-q",
+        "--allow",
+        "staff@example.org",
+        "--outbox",
+        tmp_path / "outbox",
+        "--state",
+        tmp_path / "state",
+    )
     assert result.exit_code == 0 and result.stdout == "" and result.stderr == ""
 
 
@@ -159,13 +192,21 @@ def test_shell_completion_is_documented_and_works(invoke):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "_TTOOLS_COMPLETE=bash_source ttools" in help_text
     assert "_TTOOLS_COMPLETE=bash_source ttools" in readme
-    script = subprocess.run([sys.executable, "-c", "from ttools.__main__ import main; main()"],
-                            env={**os.environ, "_TTOOLS_COMPLETE": "bash_source"}, capture_output=True, text=True,
-                            timeout=60)
+    script = subprocess.run(
+        [sys.executable, "-c", "from ttools.__main__ import main; main()"],
+        env={**os.environ, "_TTOOLS_COMPLETE": "bash_source"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert "_TTOOLS_COMPLETE" in script.stdout and "complete " in script.stdout
-    words = subprocess.run([sys.executable, "-c", "from ttools.__main__ import main; main()"],
-                           env={**os.environ, "_TTOOLS_COMPLETE": "bash_complete", "COMP_WORDS": "ttools re",
-                                "COMP_CWORD": "1"}, capture_output=True, text=True, timeout=60)
+    words = subprocess.run(
+        [sys.executable, "-c", "from ttools.__main__ import main; main()"],
+        env={**os.environ, "_TTOOLS_COMPLETE": "bash_complete", "COMP_WORDS": "ttools re", "COMP_CWORD": "1"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert "reckoner" in words.stdout
 
 
@@ -183,15 +224,15 @@ def test_every_lang_option_defaults_to_the_competitions_language():
     for name, command in _all_commands().items():
         for param in command.params:
             if param.name == "lang":
-                assert param.default is None, name      # None: the competition's default_lang
+                assert param.default is None, name  # None: the competition's default_lang
 
 
 def test_pdf_and_annotate_are_plain_flags_with_a_to_option_for_another_path(invoke, tmp_path):
     event = _copy(tmp_path, "nations-cup-12.xlsx")
-    before = invoke("run", "--pdf", event)             # once "Missing argument 'FILE'": --pdf took the file
+    before = invoke("run", "--pdf", event)  # once "Missing argument 'FILE'": --pdf took the file
     assert before.exit_code in (0, 1) and "Missing argument" not in before.stderr, before.stderr
     assert (tmp_path / "event.out.xlsx").exists()
-    if before.exit_code == 0:                          # without the CJK font there is no PDF, and one line says so
+    if before.exit_code == 0:  # without the CJK font there is no PDF, and one line says so
         assert (tmp_path / "event.out.pdf").exists()
     elsewhere = invoke("run", event, "-o", tmp_path / "r.xlsx", "--pdf-to", tmp_path / "printed.pdf")
     assert elsewhere.exit_code in (0, 1) and "Missing argument" not in elsewhere.stderr

@@ -16,8 +16,22 @@ from ttools.i18n import pick
 from ttools.problems import Problem, Where
 
 T2S = OpenCC("t2s")
-SPECS = [S.EVENT, S.RULES, S.POINTS, S.PLAYERS, S.DAY1, S.LINEUPS, S.SEATING, S.NLH, S.BOUNTY_LOG,
-         S.BOUNTY_COUNTS, S.FINALS_ROSTER, S.FINALS_LINEUPS, S.FINALS_HU, S.FINALS_SNG]
+SPECS = [
+    S.EVENT,
+    S.RULES,
+    S.POINTS,
+    S.PLAYERS,
+    S.DAY1,
+    S.LINEUPS,
+    S.SEATING,
+    S.NLH,
+    S.BOUNTY_LOG,
+    S.BOUNTY_COUNTS,
+    S.FINALS_ROSTER,
+    S.FINALS_LINEUPS,
+    S.FINALS_HU,
+    S.FINALS_SNG,
+]
 
 
 def every_label():
@@ -54,8 +68,11 @@ def test_the_character_table_converts_every_text_of_ttools_as_opencc_does():
     texts = []
     for path in root.rglob("*.py"):
         if path.name != "hans_table.py":
-            texts += [node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                      if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+            texts += [
+                node.value
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            ]
     for ext in ("*.json", "*.html", "*.txt", "*.css", "*.js"):
         texts += [path.read_text(encoding="utf-8") for path in root.rglob(ext)]
     # Texts already in Simplified are left alone (OpenCC's phrases would turn 结束 into 結束).
@@ -97,11 +114,14 @@ def test_new_simplified_template(invoke, tmp_path, lang):
     assert "選" not in "".join(str(c.value) for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.value)
 
 
-@pytest.mark.parametrize("lang, title, head", [
-    ("zh-Hant", "ttools 問題", ("嚴重性", "工作表", "儲存格", "代碼", "說明")),
-    ("zh-Hans", "ttools 问题", ("严重性", "工作表", "储存格", "代码", "说明")),
-    ("en", "ttools problems", ("severity", "sheet", "cell", "code", "message")),
-])
+@pytest.mark.parametrize(
+    "lang, title, head",
+    [
+        ("zh-Hant", "ttools 問題", ("嚴重性", "工作表", "儲存格", "代碼", "說明")),
+        ("zh-Hans", "ttools 问题", ("严重性", "工作表", "储存格", "代码", "说明")),
+        ("en", "ttools problems", ("severity", "sheet", "cell", "code", "message")),
+    ],
+)
 def test_the_annotated_copy_lists_problems_in_the_event_language_ready_to_print(invoke, tmp_path, lang, title, head):
     sheets = complete_sheets(4)
     sheets["NLH"][2]["place"] = "seventh"

@@ -42,13 +42,20 @@ def books(tmp_path_factory) -> dict[str, bytes]:
     good, bad = folder / "good.xlsx", folder / "bad.xlsx"
     write_input_workbook(str(good), 4, {"Players": _roster()}, event={"name": "X", "seed": "1"}, lang="en")
     roster = _roster()
-    roster[-1] = {"team": "Z", "number": 9, "name": "Stray"}           # Players!A25
+    roster[-1] = {"team": "Z", "number": 9, "name": "Stray"}  # Players!A25
     write_input_workbook(str(bad), 4, {"Players": roster}, event={"name": "X", "seed": "1"}, lang="en")
     return {"good": good.read_bytes(), "bad": bad.read_bytes(), "junk": b"these are not the cells you want\n" * 20}
 
 
-def message(subject: str, attachments=(), *, sender: str = STAFF, msgid: str | None = "auto",
-            text: str = "Please process.", **headers) -> EmailMessage:
+def message(
+    subject: str,
+    attachments=(),
+    *,
+    sender: str = STAFF,
+    msgid: str | None = "auto",
+    text: str = "Please process.",
+    **headers,
+) -> EmailMessage:
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = "results@example.org"
@@ -104,8 +111,9 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_clean_workbook_is_answered_with_its_results(tmp_path, books):
-    original = message("Day 1 please", [("event.xlsx", books["good"])], msgid="<day1@example.org>",
-                       References="<earlier@example.org>")
+    original = message(
+        "Day 1 please", [("event.xlsx", books["good"])], msgid="<day1@example.org>", References="<earlier@example.org>"
+    )
     source = maildir(tmp_path / "inbox", original)
     report = process_inbox(str(source))
     assert len(report.answered) == 1 and not report.failed
@@ -120,7 +128,7 @@ def test_a_clean_workbook_is_answered_with_its_results(tmp_path, books):
     day1 = open_book(files["event.out.xlsx"])["Day1"]
     rows = list(day1.iter_rows(values_only=True))
     assert rows[0][:4] == ("round", "table", "home", "away")
-    assert len(rows) > 1 and rows[1][0] == 1        # the Day 1 pairings were drawn
+    assert len(rows) > 1 and rows[1][0] == 1  # the Day 1 pairings were drawn
     assert "event.xlsx: processed, no errors, 0 warning(s)" in body(reply)
 
 
@@ -140,7 +148,7 @@ def test_warnings_are_quoted_in_the_body_of_a_clean_answer(tmp_path, monkeypatch
     process_inbox(str(source))
     text = body(reply_to(tmp_path / "outbox", "warned"))
     assert "processed, no errors, 8 warning(s)" in text
-    assert text.count("warning: Players!A") == 5          # the first lines only
+    assert text.count("warning: Players!A") == 5  # the first lines only
     assert "3 more warning(s)" in text
     assert list(attached(reply_to(tmp_path / "outbox", "warned"))) == ["event.out.xlsx"]
 
@@ -172,23 +180,28 @@ def test_a_folder_of_eml_files_is_a_source_too(tmp_path, books):
     assert list(attached(reply_to(tmp_path / "outbox", "first"))) == ["a.out.xlsx"]
     assert "b.checked.xlsx" in attached(reply_to(tmp_path / "outbox", "second"))
     assert (tmp_path / ".ttools-inbox" / "ledger.json").exists()
-    assert sorted(os.listdir(folder)) == ["1.eml", "2.eml", "notes.txt"]   # nothing written beside the messages
+    assert sorted(os.listdir(folder)) == ["1.eml", "2.eml", "notes.txt"]  # nothing written beside the messages
 
 
 def test_a_workbook_inside_a_forwarded_message_is_processed(tmp_path, books):
     inner = message("Results from table 3", [("forwarded.xlsx", books["good"])], sender="Referee <ref@example.org>")
     outer = message("Fwd: Results from table 3", text="See below.")
-    outer.add_attachment(inner)                                    # message/rfc822
+    outer.add_attachment(inner)  # message/rfc822
     assert any(p.get_content_type() == "message/rfc822" for p in outer.iter_attachments())
     process_inbox(str(maildir(tmp_path / "inbox", outer)))
     reply = reply_to(tmp_path / "outbox", "Fwd: Results from table 3")
-    assert reply["To"].addresses[0].addr_spec == "staff@example.org"    # the forwarder, not the referee
+    assert reply["To"].addresses[0].addr_spec == "staff@example.org"  # the forwarder, not the referee
     assert "Day1" in open_book(attached(reply)["forwarded.out.xlsx"]).sheetnames
 
 
 def test_a_message_without_a_workbook_is_told_what_was_ignored(tmp_path):
-    lonely = message("photos", [("podium.png", b"\x89PNG fake", ("image", "png")),
-                                ("old.xls", b"\xd0\xcf\x11\xe0 fake", ("application", "vnd.ms-excel"))])
+    lonely = message(
+        "photos",
+        [
+            ("podium.png", b"\x89PNG fake", ("image", "png")),
+            ("old.xls", b"\xd0\xcf\x11\xe0 fake", ("application", "vnd.ms-excel")),
+        ],
+    )
     bare = message("just words")
     process_inbox(str(maildir(tmp_path / "inbox", lonely, bare)))
     reply = reply_to(tmp_path / "outbox", "photos")
@@ -206,7 +219,7 @@ def test_a_file_named_xlsx_that_is_no_workbook_gets_the_one_line_reason(tmp_path
     assert not attached(reply)
     line = next(l for l in body(reply).splitlines() if l.startswith("scores.xlsx"))
     assert line == "scores.xlsx: not processed: not an Excel workbook (.xlsx)"
-    assert "ttools-inbox" not in body(reply)           # the folder it was processed in never shows
+    assert "ttools-inbox" not in body(reply)  # the folder it was processed in never shows
 
 
 def test_attachment_names_cannot_leave_the_temporary_folder(tmp_path, monkeypatch, books):
@@ -214,19 +227,25 @@ def test_attachment_names_cannot_leave_the_temporary_folder(tmp_path, monkeypatc
 
     scratch = tmp_path / "scratch" / "deeper"
     scratch.mkdir(parents=True)
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))    # nothing of a message may be left in here either
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))  # nothing of a message may be left in here either
     evil = message("evil", [("../../escape.xlsx", books["good"]), ("..\\..\\win.xlsx", books["bad"])])
     process_inbox(str(maildir(tmp_path / "inbox", evil)))
     assert set(attached(reply_to(tmp_path / "outbox", "evil"))) == {
-        "escape.out.xlsx", "win.out.xlsx", "win.checked.xlsx"}
+        "escape.out.xlsx",
+        "win.out.xlsx",
+        "win.checked.xlsx",
+    }
     assert [p.name for p in tmp_path.rglob("*") if "escape" in p.name or "win" in p.name] == []
     assert list(scratch.iterdir()) == []
 
 
 def test_an_allowed_reply_to_wins_over_from_and_chinese_names_survive(tmp_path, books):
     msg = message("國家盃", [("國家盃.xlsx", books["good"])], Reply_To="Desk <desk@example.org>")
-    process_inbox(str(maildir(tmp_path / "inbox", msg)), sender="Results <results@example.org>",
-                  allow=["staff@example.org", "DESK@example.org"])
+    process_inbox(
+        str(maildir(tmp_path / "inbox", msg)),
+        sender="Results <results@example.org>",
+        allow=["staff@example.org", "DESK@example.org"],
+    )
     reply = reply_to(tmp_path / "outbox", "國家盃")
     assert [a.addr_spec for a in reply["To"].addresses] == ["desk@example.org"]
     assert reply["From"].addresses[0].addr_spec == "results@example.org"
@@ -237,8 +256,12 @@ def test_an_allowed_reply_to_wins_over_from_and_chinese_names_survive(tmp_path, 
 
 
 def test_a_second_run_processes_nothing(tmp_path, books):
-    source = maildir(tmp_path / "inbox", message("one", [("a.xlsx", books["good"])]), message("two"),
-                     message("three", [("c.xlsx", books["good"])], msgid=None))   # keyed by a hash
+    source = maildir(
+        tmp_path / "inbox",
+        message("one", [("a.xlsx", books["good"])]),
+        message("two"),
+        message("three", [("c.xlsx", books["good"])], msgid=None),
+    )  # keyed by a hash
     first = process_inbox(str(source))
     assert len(first.answered) == 3
     second = process_inbox(str(source))
@@ -247,13 +270,18 @@ def test_a_second_run_processes_nothing(tmp_path, books):
     ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
     assert len(ledger) == 3 and any(k.startswith("sha256:") for k in ledger)
     import hashlib
+
     entry = next(e for e in ledger.values() if e["subject"] == "one")
     assert entry["workbooks"][0]["sha256"] == hashlib.sha256(books["good"]).hexdigest()
 
 
 def test_the_source_maildir_is_left_exactly_as_it_was(tmp_path, books):
-    source = maildir(tmp_path / "inbox", message("a", [("a.xlsx", books["good"])]), message("b", [("b.xlsx", books["bad"])]),
-                     message("c"))
+    source = maildir(
+        tmp_path / "inbox",
+        message("a", [("a.xlsx", books["good"])]),
+        message("b", [("b.xlsx", books["bad"])]),
+        message("c"),
+    )
     before = snapshot(source)
     process_inbox(str(source))
     process_inbox(str(source))
@@ -272,10 +300,19 @@ def test_a_workbook_ttools_fails_on_does_not_stop_the_good_one_beside_it(tmp_pat
 
     monkeypatch.setattr(pipeline, "process_file", flaky)
     doctype = HOSTILE / "doctype.xlsx"
-    source = maildir(tmp_path / "inbox", message("mixed", [("cursed.xlsx", books["good"]), ("doctype.xlsx", doctype.read_bytes()),
-                                                           ("bad.xlsx", books["bad"]),
-                                                           ("good.xlsx", (HOSTILE / "far-cell-scrabble.xlsx").read_bytes())]),
-                     message("after", [("b.xlsx", books["good"])]))
+    source = maildir(
+        tmp_path / "inbox",
+        message(
+            "mixed",
+            [
+                ("cursed.xlsx", books["good"]),
+                ("doctype.xlsx", doctype.read_bytes()),
+                ("bad.xlsx", books["bad"]),
+                ("good.xlsx", (HOSTILE / "far-cell-scrabble.xlsx").read_bytes()),
+            ],
+        ),
+        message("after", [("b.xlsx", books["good"])]),
+    )
     report = process_inbox(str(source))
     assert len(report.answered) == 2 and not report.failed
     reply = reply_to(tmp_path / "outbox", "mixed")
@@ -302,19 +339,25 @@ def test_a_message_that_cannot_be_answered_is_tried_by_later_runs_then_given_up(
         return real(path)
 
     monkeypatch.setattr(pipeline, "process_file", full_disk)
-    source = maildir(tmp_path / "inbox", message("before", [("a.xlsx", books["good"])]),
-                     message("cursed", [("cursed.xlsx", books["good"])], msgid="<cursed@example.org>"))
+    source = maildir(
+        tmp_path / "inbox",
+        message("before", [("a.xlsx", books["good"])]),
+        message("cursed", [("cursed.xlsx", books["good"])], msgid="<cursed@example.org>"),
+    )
     ledger_path = tmp_path / ".ttools-inbox" / "ledger.json"
     for attempt in range(1, MAX_ATTEMPTS + 1):
         report = process_inbox(str(source))
         assert len(report.failed) == 1 and "No space left on device" in report.failed[0]
         assert report.already == (0 if attempt == 1 else 1)
-        entry = next(e for k, e in json.loads(ledger_path.read_text(encoding="utf-8"))["messages"].items()
-                     if k.startswith("<cursed@example.org> "))
+        entry = next(
+            e
+            for k, e in json.loads(ledger_path.read_text(encoding="utf-8"))["messages"].items()
+            if k.startswith("<cursed@example.org> ")
+        )
         assert entry["attempts"] == attempt
         assert entry["status"] == ("given up" if attempt == MAX_ATTEMPTS else "failed")
     assert "given up after" in report.failed[0]
-    later = process_inbox(str(source))                           # given up: no more attempts, but said
+    later = process_inbox(str(source))  # given up: no more attempts, but said
     assert later.already == 1 and len(later.failed) == 1 and "given up after 5 attempts" in later.failed[0]
     monkeypatch.setattr(pipeline, "process_file", real)
     retried = process_inbox(str(source), retry_failed=True)
@@ -332,7 +375,7 @@ def test_a_crash_mid_run_loses_nothing_already_answered(tmp_path, monkeypatch, b
     def crash_on_second(path):
         calls.append(path)
         if len(calls) == 2:
-            raise KeyboardInterrupt        # not an Exception: the run itself stops here
+            raise KeyboardInterrupt  # not an Exception: the run itself stops here
         return real(path)
 
     monkeypatch.setattr(pipeline, "process_file", crash_on_second)
@@ -352,7 +395,7 @@ def test_automatic_mail_is_never_answered_so_answers_cannot_loop(tmp_path, books
     (ours,) = replies(tmp_path / "outbox")
     assert ours["Auto-Submitted"] == "auto-replied"
     vacation = message("Out of office", Auto_Submitted="auto-replied")
-    maildir(source, ours, vacation)                       # our own answer bounced back into the inbox
+    maildir(source, ours, vacation)  # our own answer bounced back into the inbox
     report = process_inbox(str(source))
     assert report.answered == [] and len(report.not_answered) == 2
     assert len(replies(tmp_path / "outbox")) == 1
@@ -392,20 +435,26 @@ def test_answers_go_out_through_smtp_with_starttls_and_login(tmp_path, monkeypat
 
     server = SmtpServer(tls_folder=tmp_path, login=("results", "pw")).start()
     try:
-        monkeypatch.setenv("SSL_CERT_FILE", str(server.ca_file))     # the server's certificate is checked
+        monkeypatch.setenv("SSL_CERT_FILE", str(server.ca_file))  # the server's certificate is checked
         source = maildir(tmp_path / "inbox", message("via smtp", [("e.xlsx", books["good"])]), message("no book"))
-        report = process_inbox(str(source), smtp=server.address, sender="results@example.org",
-                                    env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
+        report = process_inbox(
+            str(source),
+            smtp=server.address,
+            sender="results@example.org",
+            env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"},
+        )
     finally:
         server.stop()
     assert len(report.answered) == 2 and not report.failed
     assert server.logins == ["PLAIN results ok"] * 2
     assert [r.mail_from for r in server.received] == ["results@example.org"] * 2
-    sent = {m["Subject"]: m for m in (email.message_from_bytes(r.data, policy=email.policy.default)
-                                      for r in server.received)}
+    sent = {
+        m["Subject"]: m
+        for m in (email.message_from_bytes(r.data, policy=email.policy.default) for r in server.received)
+    }
     assert set(sent) == {"Re: via smtp", "Re: no book"}
     assert "e.out.xlsx" in attached(sent["Re: via smtp"])
-    assert not (tmp_path / "outbox").exists()                  # SMTP alone: no outbox copy
+    assert not (tmp_path / "outbox").exists()  # SMTP alone: no outbox copy
 
 
 def test_smtp_without_a_trusted_certificate_sends_nothing(tmp_path, monkeypatch, books):
@@ -415,12 +464,13 @@ def test_smtp_without_a_trusted_certificate_sends_nothing(tmp_path, monkeypatch,
     try:
         monkeypatch.delenv("SSL_CERT_FILE", raising=False)
         source = maildir(tmp_path / "inbox", message("secret"))
-        report = process_inbox(str(source), smtp=server.address,
-                                    env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"})
+        report = process_inbox(
+            str(source), smtp=server.address, env={"TTOOLS_SMTP_USER": "results", "TTOOLS_SMTP_PASSWORD": "pw"}
+        )
     finally:
         server.stop()
     assert len(report.failed) == 1 and "CERTIFICATE_VERIFY_FAILED" in report.failed[0]
-    assert server.logins == [] and server.received == []       # the password never left
+    assert server.logins == [] and server.received == []  # the password never left
 
 
 def test_an_smtp_refusal_fails_that_message_only(tmp_path, books):
@@ -450,15 +500,18 @@ def test_imap_needs_the_password_in_the_environment(tmp_path, monkeypatch):
 # ---- small parts -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("raw,safe", [
-    ("../../etc/passwd.xlsx", "passwd.xlsx"),
-    ("C:\\Users\\staff\\event.xlsx", "event.xlsx"),
-    (".hidden.xlsx", "hidden.xlsx"),
-    ("", "workbook.xlsx"),
-    ("..", "workbook.xlsx"),
-    ("a\x00b\nc.xlsx", "abc.xlsx"),
-    ("國家盃 2024.xlsx", "國家盃 2024.xlsx"),
-])
+@pytest.mark.parametrize(
+    "raw,safe",
+    [
+        ("../../etc/passwd.xlsx", "passwd.xlsx"),
+        ("C:\\Users\\staff\\event.xlsx", "event.xlsx"),
+        (".hidden.xlsx", "hidden.xlsx"),
+        ("", "workbook.xlsx"),
+        ("..", "workbook.xlsx"),
+        ("a\x00b\nc.xlsx", "abc.xlsx"),
+        ("國家盃 2024.xlsx", "國家盃 2024.xlsx"),
+    ],
+)
 def test_safe_filename(raw, safe):
     assert safe_filename(raw) == safe
 
@@ -519,7 +572,7 @@ def test_two_different_messages_reusing_one_message_id_are_both_answered(tmp_pat
 
 
 def test_each_attachment_is_processed_apart_and_result_names_never_collide(tmp_path, books):
-    staff_results = books["bad"]          # an old results file staff sent along, named like ours
+    staff_results = books["bad"]  # an old results file staff sent along, named like ours
     msg = message("both", [("event.xlsx", books["good"]), ("event.out.xlsx", staff_results)])
     process_inbox(str(maildir(tmp_path / "inbox", msg)))
     files = attached(reply_to(tmp_path / "outbox", "both"))
@@ -534,9 +587,11 @@ def test_each_attachment_is_processed_apart_and_result_names_never_collide(tmp_p
 def _nested(depth: int, data: bytes) -> bytes:
     inner = message("deep", [("deep.xlsx", data)]).as_bytes()
     for level in range(depth):
-        inner = (f"From: {STAFF}\r\nTo: results@example.org\r\nSubject: Fwd {level}\r\n"
-                 f"Message-ID: <level{level}.{depth}@example.org>\r\nMIME-Version: 1.0\r\n"
-                 "Content-Type: message/rfc822\r\n\r\n").encode() + inner
+        inner = (
+            f"From: {STAFF}\r\nTo: results@example.org\r\nSubject: Fwd {level}\r\n"
+            f"Message-ID: <level{level}.{depth}@example.org>\r\nMIME-Version: 1.0\r\n"
+            "Content-Type: message/rfc822\r\n\r\n"
+        ).encode() + inner
     return inner
 
 
@@ -568,8 +623,11 @@ def test_the_answer_carries_a_message_id_derived_from_the_message(tmp_path, book
         source = maildir(tmp_path / run / "inbox", msg)
         process_inbox(str(source), sender="Results <results@example.org>")
     first, second = (replies(tmp_path / run / "outbox")[0] for run in ("one", "two"))
-    assert first["Message-ID"] == second["Message-ID"] == reply_message_id(ledger_key(msg.as_bytes()),
-                                                                                 "results@example.org")
+    assert (
+        first["Message-ID"]
+        == second["Message-ID"]
+        == reply_message_id(ledger_key(msg.as_bytes()), "results@example.org")
+    )
     assert first["Message-ID"].endswith("@example.org>")
     other = message("other", msgid="<ids@example.org>")
     assert reply_message_id(ledger_key(other.as_bytes())) != reply_message_id(ledger_key(msg.as_bytes()))
@@ -582,7 +640,7 @@ def test_work_files_live_in_the_state_folder_and_a_killed_run_leaves_none_behind
     state = tmp_path / ".ttools-inbox"
     leftover = state / "work" / "0123456789abcdef" / "1"
     leftover.mkdir(parents=True)
-    (leftover / "staff.xlsx").write_bytes(books["good"])             # what a kill -9 leaves
+    (leftover / "staff.xlsx").write_bytes(books["good"])  # what a kill -9 leaves
     (state / ".ledger-x.json").write_text("{half")
     (tmp_path / "outbox" / "tmp").mkdir(parents=True)
     (tmp_path / "outbox" / "tmp" / "ttools-reply.dead").write_bytes(b"half")
@@ -603,7 +661,7 @@ def test_a_huge_address_header_costs_no_more_than_a_short_one(tmp_path):
     (folder / "long.eml").write_bytes(raw)
     start = time.monotonic()
     report = process_inbox(str(folder))
-    assert time.monotonic() - start < 30          # the address parser alone took minutes on this
+    assert time.monotonic() - start < 30  # the address parser alone took minutes on this
     # a From of many addresses names no one sender: refused, never answered to any of them
     assert report.answered == [] and not report.failed
     assert report.refused == ["(no sender): From: the address header is too long"]
@@ -621,14 +679,18 @@ def test_every_hostile_workbook_in_one_message_gets_one_answer_in_bounded_time(t
     assert time.monotonic() - start < 120
     assert len(report.answered) == 1 and not report.failed
     text = body(reply_to(tmp_path / "outbox", "hostile"))
-    for p in hostile:          # each is answered for, one paragraph each
-        assert sum(line.startswith(p.name + ":") or line.startswith(p.name + "：") for line in text.splitlines()) == 1, p.name
+    for p in hostile:  # each is answered for, one paragraph each
+        assert (
+            sum(line.startswith(p.name + ":") or line.startswith(p.name + "：") for line in text.splitlines()) == 1
+        ), p.name
     assert "event.out.xlsx" in attached(reply_to(tmp_path / "outbox", "hostile"))
-    assert process_inbox(str(source)).already == 1       # and a later run goes on, not stuck on it
+    assert process_inbox(str(source)).already == 1  # and a later run goes on, not stuck on it
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.text(min_size=1, max_size=200), st.lists(st.text(alphabet="abcdefghij.-", min_size=1, max_size=30), max_size=4))
+@given(
+    st.text(min_size=1, max_size=200), st.lists(st.text(alphabet="abcdefghij.-", min_size=1, max_size=30), max_size=4)
+)
 def test_the_ledger_key_ignores_trace_headers_and_follows_the_content(text, relays):
     original = message("key", text=text, msgid="<key@example.org>")
     raw = original.as_bytes()
@@ -646,11 +708,13 @@ def test_a_message_every_run_dies_on_comes_last_and_is_given_up(tmp_path, monkey
 
     def dies(path):
         if os.path.basename(path) == "poison.xlsx":
-            raise KeyboardInterrupt          # stands for a run killed while it answers this message
+            raise KeyboardInterrupt  # stands for a run killed while it answers this message
         return real(path)
 
     monkeypatch.setattr(pipeline, "process_file", dies)
-    source = maildir(tmp_path / "inbox", message("poison", [("poison.xlsx", books["good"])], msgid="<poison@example.org>"))
+    source = maildir(
+        tmp_path / "inbox", message("poison", [("poison.xlsx", books["good"])], msgid="<poison@example.org>")
+    )
     with pytest.raises(KeyboardInterrupt):
         process_inbox(str(source))
     maildir(source, *[message(f"later {i}", [(f"l{i}.xlsx", books["good"])]) for i in range(2)])
@@ -662,7 +726,7 @@ def test_a_message_every_run_dies_on_comes_last_and_is_given_up(tmp_path, monkey
     report = process_inbox(str(source))
     assert len(report.failed) == 1 and "given up" in report.failed[0] and "<poison" not in report.failed[0]
     ledger = json.loads((tmp_path / ".ttools-inbox" / "ledger.json").read_text(encoding="utf-8"))["messages"]
-    assert next(e for k, e in ledger.items() if k.startswith("<poison@")) ["status"] == "given up"
+    assert next(e for k, e in ledger.items() if k.startswith("<poison@"))["status"] == "given up"
     later = process_inbox(str(source))
     assert later.already == 2 and len(later.failed) == 1 and "given up" in later.failed[0]
 
@@ -673,11 +737,18 @@ def test_a_message_every_run_dies_on_comes_last_and_is_given_up(tmp_path, monkey
 def test_the_answer_is_written_in_the_language_of_the_event():
     from ttools.mail.answers import WorkbookResult, reply_text
 
-    ignored = [("t.csv (text/csv, 3 B)", "hint-csv"), ("o.ods (application/x, 1 B)", "hint-ods"),
-               ("n.numbers (application/x, 1 B)", "hint-numbers"), ("b.xlsx (9 KB)", "same-file:a.xlsx")]
-    texts = {lang: reply_text([WorkbookResult("a.xlsx", "0", "problems", lang=lang, errors=["e"],
-                                              files=["/w/a.checked.xlsx"])], ignored)
-             for lang in ("en", "zh-Hant", "zh-Hans")}
+    ignored = [
+        ("t.csv (text/csv, 3 B)", "hint-csv"),
+        ("o.ods (application/x, 1 B)", "hint-ods"),
+        ("n.numbers (application/x, 1 B)", "hint-numbers"),
+        ("b.xlsx (9 KB)", "same-file:a.xlsx"),
+    ]
+    texts = {
+        lang: reply_text(
+            [WorkbookResult("a.xlsx", "0", "problems", lang=lang, errors=["e"], files=["/w/a.checked.xlsx"])], ignored
+        )
+        for lang in ("en", "zh-Hant", "zh-Hans")
+    }
     assert texts["en"].startswith("a.xlsx: 1 error(s), 0 warning(s). Attached: a.checked.xlsx.")
     assert "每個有問題的儲存格都已標示" in texts["zh-Hant"] and "Numbers 檔：請匯出為 .xlsx 再寄" in texts["zh-Hant"]
     # Simplified Chinese says 单元格, 文件, 电子表格, 导出 where Traditional says 儲存格, 檔, 試算表, 匯出
@@ -703,6 +774,6 @@ def test_the_modules_of_the_mail_package_depend_one_way():
         inner = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n not in top]
         assert not [n.module for n in inner if (n.module or "").startswith("ttools.mail")], path.name
         needs[path.stem] = {n.module.split(".")[2] for n in top if (n.module or "").startswith("ttools.mail.")}
-    order = list(graphlib.TopologicalSorter(needs).static_order())    # raises CycleError on a circle
+    order = list(graphlib.TopologicalSorter(needs).static_order())  # raises CycleError on a circle
     assert order.index("answers") < order.index("inbox")
     assert max(order.index(m) for m in ("sources", "mime", "ledger", "delivery")) < order.index("answers")

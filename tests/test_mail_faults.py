@@ -52,8 +52,10 @@ def smtp():
 
 
 def test_smtp_that_dies_after_two_deliveries_loses_nothing_and_doubles_nothing(tmp_path, books, smtp):
-    msgs = [message(f"m{i}", [(f"m{i}.xlsx", books["good"])] if i % 2 == 0 else [], msgid=f"<m{i}@example.org>")
-            for i in range(5)]
+    msgs = [
+        message(f"m{i}", [(f"m{i}.xlsx", books["good"])] if i % 2 == 0 else [], msgid=f"<m{i}@example.org>")
+        for i in range(5)
+    ]
     source = maildir(tmp_path / "inbox", *msgs)
     smtp.die_after = 2
     first = process_inbox(str(source), smtp=smtp.address, env={})
@@ -67,14 +69,14 @@ def test_smtp_that_dies_after_two_deliveries_loses_nothing_and_doubles_nothing(t
     assert len(second.failed) == 3 and second.already == 2 and time.monotonic() - start < 60
 
     smtp.die_after = None
-    smtp.start()                                   # back on the same port
+    smtp.start()  # back on the same port
     third = process_inbox(str(source), smtp=smtp.address, env={})
     assert len(third.answered) == 3 and not third.failed and third.already == 2
     sent = [email.message_from_bytes(r.data, policy=email.policy.default) for r in smtp.received]
     assert sorted(m["In-Reply-To"] for m in sent) == sorted(f"<m{i}@example.org>" for i in range(5))
     ids = [m["Message-ID"] for m in sent]
     assert len(set(ids)) == 5
-    for m in sent:   # the Message-ID comes from the message answered: a resend would carry the same
+    for m in sent:  # the Message-ID comes from the message answered: a resend would carry the same
         original = next(o for o in msgs if o["Message-ID"] == m["In-Reply-To"])
         assert m["Message-ID"] == reply_message_id(ledger_key(original.as_bytes()))
     assert all(r.rcpt_tos == ["staff@example.org"] for r in smtp.received)
@@ -83,7 +85,7 @@ def test_smtp_that_dies_after_two_deliveries_loses_nothing_and_doubles_nothing(t
 
 
 def test_smtp_down_for_good_gives_up_after_the_bounded_attempts(tmp_path, books):
-    dead = SmtpServer()            # a port nothing listens on
+    dead = SmtpServer()  # a port nothing listens on
     source = maildir(tmp_path / "inbox", message("lonely", msgid="<lonely@example.org>"))
     for attempt in range(1, MAX_ATTEMPTS + 1):
         report = process_inbox(str(source), smtp=dead.address, env={})
@@ -101,14 +103,20 @@ def _filed(outbox: Path) -> int:
 # ---- kill -9 of the inbox itself -------------------------------------------------------------------------
 
 
-KILLS = 12                # kills at most
-KILL_LOOP_SECONDS = 90    # and for at most this long
+KILLS = 12  # kills at most
+KILL_LOOP_SECONDS = 90  # and for at most this long
 
 
 def test_kill_nine_again_and_again_never_doubles_or_loses_an_answer(tmp_path, books):
     count = 10
-    msgs = [message(f"k{i}", [(f"k{i}.xlsx", books["good"] if i % 3 else books["bad"])] if i != 4 else [],
-                    msgid=f"<k{i}@example.org>") for i in range(count)]
+    msgs = [
+        message(
+            f"k{i}",
+            [(f"k{i}.xlsx", books["good"] if i % 3 else books["bad"])] if i != 4 else [],
+            msgid=f"<k{i}@example.org>",
+        )
+        for i in range(count)
+    ]
     source = maildir(tmp_path / "inbox", *msgs)
     outbox, state = tmp_path / "outbox", tmp_path / "state"
     command = _ttools("inbox", source, "--outbox", outbox, "--state", state)
@@ -126,13 +134,13 @@ def test_kill_nine_again_and_again_never_doubles_or_loses_an_answer(tmp_path, bo
             time.sleep(0.001)
         if kills % 2:
             time.sleep(rng.uniform(0.0, 0.6))
-        if proc.poll() is not None:        # it finished before the kill: the run is over
+        if proc.poll() is not None:  # it finished before the kill: the run is over
             break
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
         kills += 1
         counts = _answers_by_original(outbox) if (outbox / "new").exists() else {}
-        assert all(n == 1 for n in counts.values()), counts      # never a doubled answer, at any moment
+        assert all(n == 1 for n in counts.values()), counts  # never a doubled answer, at any moment
         filed_at_kill.append(len(counts))
     final = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert final.returncode == 0, final.stderr
@@ -158,7 +166,7 @@ def test_kill_nine_with_smtp_sends_every_answer_at_least_once_and_a_resend_is_re
             time.sleep(0.001)
         if proc.poll() is not None:
             break
-        proc.send_signal(signal.SIGKILL)          # right after a delivery, before the ledger knows
+        proc.send_signal(signal.SIGKILL)  # right after a delivery, before the ledger knows
         proc.wait(timeout=30)
         kills += 1
     final = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -167,8 +175,8 @@ def test_kill_nine_with_smtp_sends_every_answer_at_least_once_and_a_resend_is_re
     ids: dict[str, set[str]] = {}
     for m in sent:
         ids.setdefault(m["In-Reply-To"], set()).add(m["Message-ID"])
-    assert set(ids) == {f"<s{i}@example.org>" for i in range(count)}        # none lost
-    assert all(len(v) == 1 for v in ids.values()), ids                       # a resend carries the same id
+    assert set(ids) == {f"<s{i}@example.org>" for i in range(count)}  # none lost
+    assert all(len(v) == 1 for v in ids.values()), ids  # a resend carries the same id
     assert kills >= 1
 
 
@@ -202,7 +210,7 @@ def test_an_imap_mailbox_is_read_without_changing_it(tmp_path, books, imap, monk
     again = process_inbox(imap=imap.url(), env=env)
     assert again.already == 2
     box = mailbox.Maildir(str(imap.maildir), create=False)
-    assert len(box) == 2 and _seen_flags(imap.maildir) == []      # nothing flagged \Seen, nothing deleted
+    assert len(box) == 2 and _seen_flags(imap.maildir) == []  # nothing flagged \Seen, nothing deleted
     log = (imap.root / "dovecot.log").read_text(errors="replace")
     assert "expunged=0" in log and "deleted=0" in log
 
@@ -232,20 +240,24 @@ def test_imap_killed_mid_run_then_back_answers_everything_once(tmp_path, books, 
         imap.deliver(message(f"i{i}", [(f"i{i}.xlsx", books["good"])], msgid=f"<i{i}@example.org>").as_bytes())
     imap.start()
     outbox, state = tmp_path / "outbox", tmp_path / "state"
-    command = _ttools("inbox", "--imap", imap.url(), "--outbox", outbox, "--state", state, "--allow", "staff@example.org")
-    proc = subprocess.Popen(command, cwd=ROOT, env=imap.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = _ttools(
+        "inbox", "--imap", imap.url(), "--outbox", outbox, "--state", state, "--allow", "staff@example.org"
+    )
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=imap.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if (outbox / "new").exists() and len(os.listdir(outbox / "new")) >= 2:
             break
         time.sleep(0.05)
-    imap.kill()                                           # the server dies under the run
-    out, err = proc.communicate(timeout=120)              # the run ends on its own, it does not hang
+    imap.kill()  # the server dies under the run
+    out, err = proc.communicate(timeout=120)  # the run ends on its own, it does not hang
     assert "Traceback" not in err, err
     answered_before = len(os.listdir(outbox / "new"))
     assert 2 <= answered_before < count, (answered_before, out, err)
     assert proc.returncode == 1, (proc.returncode, err)
-    (line,) = err.strip().splitlines()                   # one line, not one per message left
+    (line,) = err.strip().splitlines()  # one line, not one per message left
     assert "connection lost" in line and f"{count - answered_before} message(s) wait for the next run" in line
 
     imap.start()

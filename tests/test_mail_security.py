@@ -109,8 +109,12 @@ def test_a_stranger_cannot_replace_an_events_site(tmp_path, books):
 def test_the_allow_file_takes_comments_and_names_a_bad_line(invoke, tmp_path, books):
     good = tmp_path / "staff.txt"
     good.write_text("# tournament staff\n\nstaff@example.org   # the desk\n@club.example.org\n", encoding="utf-8")
-    source = maildir(tmp_path / "inbox", message("one"), message("two", sender="a@club.example.org"),
-                     message("three", sender="b@sub.club.example.org"))
+    source = maildir(
+        tmp_path / "inbox",
+        message("one"),
+        message("two", sender="a@club.example.org"),
+        message("three", sender="b@sub.club.example.org"),
+    )
     result = invoke("inbox", source, "--allow-file", good)
     assert "2 answered" in result.stdout and "refused: b@sub.club.example.org" in result.stdout
     bad = tmp_path / "bad.txt"
@@ -120,14 +124,17 @@ def test_the_allow_file_takes_comments_and_names_a_bad_line(invoke, tmp_path, bo
     assert result.stderr.strip() == f"ttools: {bad}:3: not an address or @domain: 'not an address'"
 
 
-@pytest.mark.parametrize("value,address", [
-    ("Staff <Staff@Example.org>", "staff@example.org"),
-    ("staff@example.org (Staff)", "staff@example.org"),
-    ("a@example.org, b@example.org", ""),
-    ("staff@example.org <x@evil.example>", ""),
-    ('"staff@example.org" <x@evil.example>', "x@evil.example"),     # the name is only a name
-    ("", ""),
-])
+@pytest.mark.parametrize(
+    "value,address",
+    [
+        ("Staff <Staff@Example.org>", "staff@example.org"),
+        ("staff@example.org (Staff)", "staff@example.org"),
+        ("a@example.org, b@example.org", ""),
+        ("staff@example.org <x@evil.example>", ""),
+        ('"staff@example.org" <x@evil.example>', "x@evil.example"),  # the name is only a name
+        ("", ""),
+    ],
+)
 def test_the_from_address_is_parsed_strictly(value, address):
     msg = parse_message(f"From: {value}\r\nSubject: x\r\n\r\nx\r\n".encode())
     assert from_address(msg)[0] == address
@@ -138,9 +145,10 @@ def test_the_from_address_is_parsed_strictly(value, address):
 
 def test_authentication_results_are_read_per_rfc_8601():
     server, results = parse_authentication_results(
-        'MX.example.org 1; spf=pass (sender SPF authorized) smtp.mailfrom=example.org; '
+        "MX.example.org 1; spf=pass (sender SPF authorized) smtp.mailfrom=example.org; "
         'dkim=pass (2048-bit key; "quoted; comment") header.d=example.org header.s=sel; '
-        'dmarc=fail reason="p=reject; aligned" header.from=example.org')
+        'dmarc=fail reason="p=reject; aligned" header.from=example.org'
+    )
     assert server == "mx.example.org"
     assert [(r.method, r.result) for r in results] == [("spf", "pass"), ("dkim", "pass"), ("dmarc", "fail")]
     assert results[1].properties["header.d"] == "example.org"
@@ -151,23 +159,44 @@ def _stamped(*headers: str) -> bytes:
     return ("".join(headers) + "From: staff@example.org\r\nSubject: s\r\n\r\nx\r\n").encode()
 
 
-@pytest.mark.parametrize("headers,forged", [
-    (("Authentication-Results: mx.example.org; dmarc=fail header.from=example.org\r\n",), True),
-    (("Authentication-Results: mx.example.org; spf=softfail; dkim=none\r\n",), True),
-    (("Authentication-Results: mx.example.org; spf=fail; dkim=pass header.d=evil.example\r\n",), True),
-    (("Authentication-Results: mx.example.org; spf=fail; dkim=pass header.d=example.org\r\n",), False),
-    (("Authentication-Results: mx.example.org; spf=pass; dkim=none; dmarc=pass\r\n",), False),
-    # several headers of the server, one method each
-    (("Authentication-Results: mx.example.org; spf=pass\r\n",
-      "Authentication-Results: mx.example.org; dmarc=fail\r\n"), True),
-    # another server's stamp, or one the sender wrote below the server's Received, does not count
-    (("Authentication-Results: other.example; dmarc=fail\r\n",), False),
-    (("Authentication-Results: mx.example.org; spf=pass; dmarc=pass\r\n", "Received: from a by mx.example.org\r\n",
-      "Authentication-Results: mx.example.org; dmarc=fail\r\n"), False),
-    (("Received: from a by mx.example.org\r\n", "Authentication-Results: mx.example.org; spf=pass; dmarc=pass\r\n",
-      "Received: from evil by a\r\n", "Authentication-Results: mx.example.org; dmarc=fail\r\n"), False),
-    ((), False),
-])
+@pytest.mark.parametrize(
+    "headers,forged",
+    [
+        (("Authentication-Results: mx.example.org; dmarc=fail header.from=example.org\r\n",), True),
+        (("Authentication-Results: mx.example.org; spf=softfail; dkim=none\r\n",), True),
+        (("Authentication-Results: mx.example.org; spf=fail; dkim=pass header.d=evil.example\r\n",), True),
+        (("Authentication-Results: mx.example.org; spf=fail; dkim=pass header.d=example.org\r\n",), False),
+        (("Authentication-Results: mx.example.org; spf=pass; dkim=none; dmarc=pass\r\n",), False),
+        # several headers of the server, one method each
+        (
+            (
+                "Authentication-Results: mx.example.org; spf=pass\r\n",
+                "Authentication-Results: mx.example.org; dmarc=fail\r\n",
+            ),
+            True,
+        ),
+        # another server's stamp, or one the sender wrote below the server's Received, does not count
+        (("Authentication-Results: other.example; dmarc=fail\r\n",), False),
+        (
+            (
+                "Authentication-Results: mx.example.org; spf=pass; dmarc=pass\r\n",
+                "Received: from a by mx.example.org\r\n",
+                "Authentication-Results: mx.example.org; dmarc=fail\r\n",
+            ),
+            False,
+        ),
+        (
+            (
+                "Received: from a by mx.example.org\r\n",
+                "Authentication-Results: mx.example.org; spf=pass; dmarc=pass\r\n",
+                "Received: from evil by a\r\n",
+                "Authentication-Results: mx.example.org; dmarc=fail\r\n",
+            ),
+            False,
+        ),
+        ((), False),
+    ],
+)
 def test_the_servers_own_authentication_results_decide(headers, forged):
     msg = parse_message(_stamped(*headers))
     assert bool(forged_sender(msg, "MX.example.org", "staff@example.org")) == forged
@@ -180,19 +209,22 @@ def test_reply_to_with_a_hundred_addresses_gets_one_recipient_over_smtp(tmp_path
     server = SmtpServer().start()
     try:
         crowd = ", ".join(f"victim{i}@example.com" for i in range(100))
-        source = maildir(tmp_path / "inbox",
-                         message("crowd", [("e.xlsx", books["good"])], Reply_To=crowd, Cc="cc@example.com"),
-                         message("desk", Reply_To="desk@example.org"),
-                         message("open", Reply_To="elsewhere@example.com"))
-        report = process_inbox(str(source), smtp=server.address, env={}, sender=INBOX,
-                               allow=["staff@example.org", "desk@example.org"])
+        source = maildir(
+            tmp_path / "inbox",
+            message("crowd", [("e.xlsx", books["good"])], Reply_To=crowd, Cc="cc@example.com"),
+            message("desk", Reply_To="desk@example.org"),
+            message("open", Reply_To="elsewhere@example.com"),
+        )
+        report = process_inbox(
+            str(source), smtp=server.address, env={}, sender=INBOX, allow=["staff@example.org", "desk@example.org"]
+        )
     finally:
         server.stop()
     assert len(report.answered) == 3 and not report.failed
     sent = {email.message_from_bytes(r.data, policy=email.policy.default)["Subject"]: r for r in server.received}
     assert sent["Re: crowd"].rcpt_tos == ["staff@example.org"]
-    assert sent["Re: desk"].rcpt_tos == ["desk@example.org"]             # itself allowed
-    assert sent["Re: open"].rcpt_tos == ["staff@example.org"]            # not allowed: From
+    assert sent["Re: desk"].rcpt_tos == ["desk@example.org"]  # itself allowed
+    assert sent["Re: open"].rcpt_tos == ["staff@example.org"]  # not allowed: From
     answer = email.message_from_bytes(sent["Re: crowd"].data, policy=email.policy.default)
     assert [a.addr_spec for a in answer["To"].addresses] == ["staff@example.org"] and answer["Cc"] is None
     assert answer["Auto-Submitted"] == "auto-replied"
@@ -210,9 +242,13 @@ def _robot_answers(outbox: Path, seen: set[str]) -> list[bytes]:
         if answer["Message-ID"] in seen:
             continue
         seen.add(answer["Message-ID"])
-        robot = message(f"Automatic reply: {answer['Subject']}", sender="Staff Member <staff@example.org>",
-                        msgid=f"<ooo.{len(seen)}@example.org>", text="I am away until Monday.",
-                        In_Reply_To=answer["Message-ID"])
+        robot = message(
+            f"Automatic reply: {answer['Subject']}",
+            sender="Staff Member <staff@example.org>",
+            msgid=f"<ooo.{len(seen)}@example.org>",
+            text="I am away until Monday.",
+            In_Reply_To=answer["Message-ID"],
+        )
         out.append(robot.as_bytes())
     return out
 
@@ -279,7 +315,7 @@ def test_a_result_that_cannot_be_written_leaves_the_message_for_a_later_run(tmp_
 
     real = files._temporary_beside
 
-    def full_disk(target, suffix):   # the results workbook's temporary file cannot be made
+    def full_disk(target, suffix):  # the results workbook's temporary file cannot be made
         if suffix == ".xlsx":
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(target, suffix)
@@ -289,7 +325,7 @@ def test_a_result_that_cannot_be_written_leaves_the_message_for_a_later_run(tmp_
     report = process_inbox(str(source), allow=STAFF_ONLY)
     assert report.answered == [] and len(report.failed) == 1
     assert "No space left on device" in report.failed[0] and "tried again next run" in report.failed[0]
-    assert _outbox_count(tmp_path / "outbox") == 0                     # no "not processed" answer
+    assert _outbox_count(tmp_path / "outbox") == 0  # no "not processed" answer
     monkeypatch.setattr(files, "_temporary_beside", real)
     report = process_inbox(str(source), allow=STAFF_ONLY)
     (answer,) = replies(tmp_path / "outbox")
@@ -297,7 +333,7 @@ def test_a_result_that_cannot_be_written_leaves_the_message_for_a_later_run(tmp_
 
 
 def test_a_message_given_up_is_reported_by_every_later_run_until_retried(tmp_path):
-    dead = SmtpServer()                       # nothing listens there
+    dead = SmtpServer()  # nothing listens there
     source = maildir(tmp_path / "inbox", message("lonely", msgid="<lonely@example.org>"))
     for _ in range(5):
         process_inbox(str(source), smtp=dead.address, env={})
@@ -330,8 +366,9 @@ def full_disk(tmp_path):
 
 def test_a_full_disk_under_the_state_folder_gives_one_line_and_loses_nothing(tmp_path, books, full_disk):
     source = maildir(tmp_path / "inbox", message("Day 1", [("e.xlsx", books["good"])]))
-    command = _ttools("inbox", source, "--state", full_disk / "state", "--outbox", tmp_path / "outbox",
-                      "--allow", "staff@example.org")
+    command = _ttools(
+        "inbox", source, "--state", full_disk / "state", "--outbox", tmp_path / "outbox", "--allow", "staff@example.org"
+    )
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done
     assert done.stdout == "" and len(done.stderr.strip().splitlines()) == 1, done.stderr
@@ -351,9 +388,11 @@ def test_a_212_mb_message_is_not_read_into_memory_and_its_sender_is_told(tmp_pat
     folder.mkdir()
     big = folder / "big.eml"
     with open(big, "wb") as fh:
-        fh.write(b"From: Staff Member <staff@example.org>\r\nTo: results@example.org\r\nSubject: all of it\r\n"
-                 b"Message-ID: <big@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain\r\n\r\n")
-        fh.truncate(212 * 1024 * 1024)          # sparse: 212 MB of body without 212 MB of disk
+        fh.write(
+            b"From: Staff Member <staff@example.org>\r\nTo: results@example.org\r\nSubject: all of it\r\n"
+            b"Message-ID: <big@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain\r\n\r\n"
+        )
+        fh.truncate(212 * 1024 * 1024)  # sparse: 212 MB of body without 212 MB of disk
     tracemalloc.start()
     start = time.monotonic()
     try:
@@ -423,13 +462,23 @@ def test_imap_runs_from_two_folders_and_two_at_once_answer_each_message_once(tmp
     folders = [tmp_path / "a", tmp_path / "b"]
     for f in folders:
         f.mkdir()
-    procs = [subprocess.Popen(command, cwd=f, env={**env, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True) for f in folders]
+    procs = [
+        subprocess.Popen(
+            command,
+            cwd=f,
+            env={**env, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for f in folders
+    ]
     outs = [p.communicate(timeout=300) for p in procs]
     assert all("Traceback" not in err for _, err in outs), outs
-    for f in folders:           # and once more from each folder, one after the other
-        done = subprocess.run(command, cwd=f, env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True,
-                              text=True, timeout=300)
+    for f in folders:  # and once more from each folder, one after the other
+        done = subprocess.run(
+            command, cwd=f, env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=300
+        )
         assert done.returncode == 0, done.stderr
         assert "0 answered" in done.stdout and f"{count} already handled" in done.stdout
     counts: dict[str, int] = {}
@@ -444,8 +493,10 @@ def test_imap_runs_from_two_folders_and_two_at_once_answer_each_message_once(tmp
 
 @needs_dovecot
 def test_an_imap_message_too_large_is_not_downloaded(tmp_path, imap, monkeypatch):
-    head = (b"From: Staff Member <staff@example.org>\r\nTo: results@example.org\r\nSubject: huge\r\n"
-            b"Message-ID: <huge@example.org>\r\nContent-Type: text/plain\r\n\r\n")
+    head = (
+        b"From: Staff Member <staff@example.org>\r\nTo: results@example.org\r\nSubject: huge\r\n"
+        b"Message-ID: <huge@example.org>\r\nContent-Type: text/plain\r\n\r\n"
+    )
     imap.deliver(head + b"x" * 76 + (b"\r\n" + b"x" * 76) * (3 * 1024 * 1024 // 78))
     imap.start()
     monkeypatch.setenv("SSL_CERT_FILE", str(imap.ca_file))
@@ -466,9 +517,10 @@ def test_a_ledger_an_earlier_version_kept_in_the_working_folder_is_not_ignored(t
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".ttools-inbox").mkdir()
-    (tmp_path / ".ttools-inbox" / "ledger.json").write_text(json.dumps(
-        {"messages": {"k": {"status": "answered"}}, "sources": {"imap:INBOX;1/1": "k"}}), encoding="utf-8")
+    (tmp_path / ".ttools-inbox" / "ledger.json").write_text(
+        json.dumps({"messages": {"k": {"status": "answered"}}, "sources": {"imap:INBOX;1/1": "k"}}), encoding="utf-8"
+    )
     env = {"TTOOLS_IMAP_PASSWORD": "pw", "XDG_STATE_HOME": str(tmp_path / "xdg")}
-    with pytest.raises(InboxError, match="move that folder"):    # else every message is answered again
+    with pytest.raises(InboxError, match="move that folder"):  # else every message is answered again
         process_inbox(imap="imaps://staff@127.0.0.1:1/INBOX", env=env)
     assert not (tmp_path / "xdg").exists()

@@ -44,9 +44,13 @@ def test_xlsxwriter_is_bounded_while_its_internals_are_used():
 
 def test_ci_runs_the_first_command_on_the_lowest_versions_allowed():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert ".ci/lowest.py" in ci and "pip install -q -c " in ci and "/ttools\" sample nations-cup-12 ." in ci
-    lowest = subprocess.run([sys.executable, str(ROOT / ".ci" / "lowest.py"), str(ROOT / "pyproject.toml")],
-                            capture_output=True, text=True, check=True).stdout.split()
+    assert ".ci/lowest.py" in ci and "pip install -q -c " in ci and '/ttools" sample nations-cup-12 .' in ci
+    lowest = subprocess.run(
+        [sys.executable, str(ROOT / ".ci" / "lowest.py"), str(ROOT / "pyproject.toml")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert "xlsxwriter==3.3" in lowest and "python-calamine==0.3" in lowest
     assert len(lowest) == len(_dependencies())
 
@@ -67,8 +71,10 @@ def test_the_fast_path_runs_only_on_releases_it_was_verified_against():
 
 
 def _sheet(path: Path, stream: bool) -> bytes:
-    wb = xlsxwriter.Workbook(str(path), {"constant_memory": True, "strings_to_formulas": False,
-                                         "strings_to_urls": False, "strings_to_numbers": False})
+    wb = xlsxwriter.Workbook(
+        str(path),
+        {"constant_memory": True, "strings_to_formulas": False, "strings_to_urls": False, "strings_to_numbers": False},
+    )
     ws = wb.add_worksheet("S")
     bold = wb.add_format({"bold": True})
     writer = rows.RowStream(ws) if stream else None
@@ -132,8 +138,24 @@ def wheel(tmp_path_factory) -> Path:
     shutil.copytree(ROOT / "samples", source / "samples", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source / name)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
-                    "-w", str(out), str(source)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "-q",
+            "-w",
+            str(out),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     (found,) = out.glob("ttools-*.whl")
     return found
 
@@ -154,22 +176,41 @@ def test_after_a_plain_install_the_readme_command_runs_in_an_empty_folder(wheel,
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index",
-                    str(wheel)], check=True, capture_output=True, timeout=300)
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     # the dependencies from the environment running the tests (listed after the venv's own)
     (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
     empty = tmp_path / "empty"
     empty.mkdir()
-    where = subprocess.run([str(python), "-c", "import ttools; print(ttools.__file__)"], cwd=empty,
-                           capture_output=True, text=True, check=True).stdout
-    assert where.startswith(str(venv)), where            # the wheel, not the source tree
+    where = subprocess.run(
+        [str(python), "-c", "import ttools; print(ttools.__file__)"],
+        cwd=empty,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert where.startswith(str(venv)), where  # the wheel, not the source tree
     for command in _readme_without_a_clone().split(" && "):
         args = shlex.split(command)
         assert args[0] == "ttools"
-        done = subprocess.run([str(venv / "bin" / "ttools"), *args[1:]], cwd=empty, capture_output=True, text=True,
-                              timeout=300)
+        done = subprocess.run(
+            [str(venv / "bin" / "ttools"), *args[1:]], cwd=empty, capture_output=True, text=True, timeout=300
+        )
         assert done.returncode == 0, (command, done.stderr)
-    assert sorted(p.name for p in empty.iterdir()) == ["nations-cup-12.json", "nations-cup-12.out.xlsx",
-                                                       "nations-cup-12.xlsx"]
+    assert sorted(p.name for p in empty.iterdir()) == [
+        "nations-cup-12.json",
+        "nations-cup-12.out.xlsx",
+        "nations-cup-12.xlsx",
+    ]

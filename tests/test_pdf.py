@@ -17,8 +17,25 @@ from ttools.pdf import fonts
 from ttools.workbook.write import Block, Report
 
 ROOT = Path(__file__).resolve().parents[1]
-HOSTILE = ["#sys.exit()", "$x$", "]", "\\", "@ref", "<label>", '"quoted"', "*bold* _em_", "#{panic()}",
-           "// comment", "/* open", "`raw`", "= heading", "- item", "\\u{41}", "a\nb", "#import \"x.typ\": *"]
+HOSTILE = [
+    "#sys.exit()",
+    "$x$",
+    "]",
+    "\\",
+    "@ref",
+    "<label>",
+    '"quoted"',
+    "*bold* _em_",
+    "#{panic()}",
+    "// comment",
+    "/* open",
+    "`raw`",
+    "= heading",
+    "- item",
+    "\\u{41}",
+    "a\nb",
+    '#import "x.typ": *',
+]
 
 
 def poppler(tool: str) -> str:
@@ -62,12 +79,12 @@ def test_run_pdf_and_print_write_the_same_pdf(cjk, tmp_path, invoke):
     printed.parent.mkdir()
     result = invoke("print", tmp_path / "event.out.xlsx", "-o", printed)
     assert result.exit_code == 0, result.stderr
-    assert printed.read_bytes() == pdf.read_bytes()     # the results workbook gives the same rows
+    assert printed.read_bytes() == pdf.read_bytes()  # the results workbook gives the same rows
     pages = pages_text(pdf)
     digest = ttools.pipeline.file_hash(str(tmp_path / "event.xlsx"))[:12]
     for n, page in enumerate(pages, start=1):
         assert f"sha256 {digest}" in page and f"{n} / {len(pages)}" in page
-    assert "附件七 第一天單挑對戰配對表" in pages[0] and "附件七 第一天配對" in pages[0]   # title and sheet
+    assert "附件七 第一天單挑對戰配對表" in pages[0] and "附件七 第一天配對" in pages[0]  # title and sheet
 
 
 def test_every_sheet_is_a4_and_wide_sheets_are_landscape(cjk, tmp_path):
@@ -78,7 +95,11 @@ def test_every_sheet_is_a4_and_wide_sheets_are_landscape(cjk, tmp_path):
     pdf = tmp_path / "x.pdf"
     ttools.pdf.write_pdf(reports, str(pdf), outcome.lang, outcome.event_name, "ab" * 32)
     info = subprocess.run([poppler("pdfinfo"), "-f", "1", "-l", "999", str(pdf)], capture_output=True, text=True).stdout
-    sizes = [line.split(":", 1)[1].split("pts")[0].strip() for line in info.splitlines() if line.startswith("Page") and " size:" in line]
+    sizes = [
+        line.split(":", 1)[1].split("pts")[0].strip()
+        for line in info.splitlines()
+        if line.startswith("Page") and " size:" in line
+    ]
     assert set(sizes) <= {"595.276 x 841.89", "841.89 x 595.276"}
     first = pages_text(pdf)[0]
     assert reports[0].landscape and "841.89 x 595.276" == sizes[0] and reports[0].title.split(" · ")[1] in first
@@ -146,13 +167,15 @@ def test_the_font_setting_names_a_file_or_a_family(cjk, tmp_path, monkeypatch, i
     assert not (tmp_path / "event.out.pdf").exists()
     monkeypatch.delenv("TTOOLS_PDF_FONT")
     face = fonts.find_faces("zh-Hans")
-    monkeypatch.setenv("TTOOLS_PDF_FONT", face.files[0])   # a collection: the page's own face is chosen
+    monkeypatch.setenv("TTOOLS_PDF_FONT", face.files[0])  # a collection: the page's own face is chosen
     assert fonts.find_faces("zh-Hans").families == face.families[:1]
     monkeypatch.setenv("TTOOLS_PDF_FONT", face.families[0])
     assert fonts.find_faces("en").families == face.families[:1]
     result = invoke("print", tmp_path / "event.out.xlsx")
     assert result.exit_code == 0, result.stderr
-    assert any(n.lower().startswith(face.families[0].replace(" ", "").lower()) for n in pdf_fonts(tmp_path / "event.out.pdf"))
+    assert any(
+        n.lower().startswith(face.families[0].replace(" ", "").lower()) for n in pdf_fonts(tmp_path / "event.out.pdf")
+    )
 
 
 def test_print_refuses_a_file_that_is_not_a_workbook(tmp_path, invoke):

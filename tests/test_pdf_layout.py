@@ -108,8 +108,14 @@ def _fits_alone(report, block, lead: bool, tmp: Path) -> bool:
     """Does ``block`` (under its sheet's title when it comes first) fit one page by itself?"""
     from ttools.workbook.write import Report
 
-    alone = Report(report.key, report.name, report.title if lead else "", [block], landscape=report.landscape,
-                   subtitle=report.subtitle if lead else "")
+    alone = Report(
+        report.key,
+        report.name,
+        report.title if lead else "",
+        [block],
+        landscape=report.landscape,
+        subtitle=report.subtitle if lead else "",
+    )
     pdf = tmp / "alone.pdf"
     ttools.pdf.write_pdf([alone], str(pdf), "en")
     return len(pages_text(pdf)) == 1
@@ -123,7 +129,9 @@ def test_a_table_that_fits_a_page_is_never_split(cjk, printed, sample, lang, tmp
     split = []
     for report in reports:
         for i, block in enumerate(report.blocks):
-            if _squash((block.title or report.title) + cont) in continued and _fits_alone(report, block, i == 0, tmp_path):
+            if _squash((block.title or report.title) + cont) in continued and _fits_alone(
+                report, block, i == 0, tmp_path
+            ):
                 split.append((report.name, block.title))
     assert not split
 

@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 CODE_PAGES = ("cp1252", "cp950")
-C_LOCALE = "C"   # ASCII streams, locale and file names: no file may be named from Chinese content
+C_LOCALE = "C"  # ASCII streams, locale and file names: no file may be named from Chinese content
 XLSX = ("application", "vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 
 
@@ -38,8 +38,13 @@ def _env(encoding: str | None) -> dict[str, str]:
 def start(args: list[str], cwd: Path, encoding: str | None) -> subprocess.Popen:
     """``python -m ttools ARGS`` with stdout and stderr sent to pipes, as Windows sees a file or
     a pipe: in ``encoding`` (None: UTF-8 throughout)."""
-    return subprocess.Popen([sys.executable, "-m", "ttools", *args], cwd=cwd, env=_env(encoding),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "ttools", *args],
+        cwd=cwd,
+        env=_env(encoding),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 def finish(proc: subprocess.Popen) -> tuple[int, str, str]:
@@ -67,8 +72,9 @@ def _inbox(folder: Path) -> list[str]:
     msg["Subject"] = "第三輪成績"
     msg["Message-ID"] = "<streams@example.org>"
     msg.set_content("請處理。")
-    msg.add_attachment((SAMPLES / "nations-cup-12.xlsx").read_bytes(), maintype=XLSX[0], subtype=XLSX[1],
-                       filename="國家盃.xlsx")
+    msg.add_attachment(
+        (SAMPLES / "nations-cup-12.xlsx").read_bytes(), maintype=XLSX[0], subtype=XLSX[1], filename="國家盃.xlsx"
+    )
     (folder / "mail").mkdir()
     (folder / "mail" / "round3.eml").write_bytes(msg.as_bytes())
     return ["inbox", "mail", "--allow", "staff@example.org", "--outbox", "outbox", "--state", "state"]
@@ -76,18 +82,26 @@ def _inbox(folder: Path) -> list[str]:
 
 # each case: (name, how its folder is laid, the command, what its output must hold)
 def _cases() -> list[tuple[str, object, list[str], str]]:
-    nc = lambda f: _copy("nations-cup-12.xlsx", f, "國家盃.xlsx")   # noqa: E731
-    sc = lambda f: _copy("scrabble-3div.xlsx", f, "拼字.xlsx")        # noqa: E731
+    nc = lambda f: _copy("nations-cup-12.xlsx", f, "國家盃.xlsx")  # noqa: E731
+    sc = lambda f: _copy("scrabble-3div.xlsx", f, "拼字.xlsx")  # noqa: E731
     return [
         ("check", nc, ["check", "國家盃.xlsx"], "賞金籌碼"),
         ("check --json -", nc, ["check", "國家盃.xlsx", "--json", "-"], '"competition": "nations-cup"'),
         ("run --json -", nc, ["run", "國家盃.xlsx", "--json", "-"], "wrote 國家盃.out.xlsx"),
         ("run --publish", nc, ["run", "國家盃.xlsx", "-o", "結果.xlsx", "--publish", "網站"], "網站"),
         ("new", lambda f: f.mkdir(parents=True), ["new", "shengji", "賽事.xlsx", "--players", "8"], "賽事.xlsx"),
-        ("reckoner zh-Hant", lambda f: f.mkdir(parents=True), ["reckoner", "nations-cup", "--teams", "12",
-                                                               "--lang", "zh-Hant"], "現場速算表"),
-        ("reckoner zh-Hans", lambda f: f.mkdir(parents=True), ["reckoner", "nations-cup", "--teams", "11",
-                                                               "--lang", "zh-Hans"], "现场速算表"),
+        (
+            "reckoner zh-Hant",
+            lambda f: f.mkdir(parents=True),
+            ["reckoner", "nations-cup", "--teams", "12", "--lang", "zh-Hant"],
+            "現場速算表",
+        ),
+        (
+            "reckoner zh-Hans",
+            lambda f: f.mkdir(parents=True),
+            ["reckoner", "nations-cup", "--teams", "11", "--lang", "zh-Hans"],
+            "现场速算表",
+        ),
         ("competitions", lambda f: f.mkdir(parents=True), ["competitions"], "nations-cup"),
         ("publish", nc, ["publish", "國家盃.xlsx", "--to", "網站"], "網站"),
         ("export", sc, ["export", "拼字.xlsx", "--to", "匯出"], "匯出"),
@@ -110,7 +124,7 @@ def test_every_command_prints_utf8_whatever_the_code_page(tmp_path, case):
     name, lay, args, expected = case
     encodings = [None, *CODE_PAGES] + ([] if name in NAMING_FILES else [C_LOCALE])
     running = []
-    for n, encoding in enumerate(encodings):   # at once: each in a folder of its own
+    for n, encoding in enumerate(encodings):  # at once: each in a folder of its own
         folder = tmp_path / str(n)
         laid = lay(folder)
         running.append((encoding, folder, start(args or laid, folder, encoding)))
@@ -120,7 +134,7 @@ def test_every_command_prints_utf8_whatever_the_code_page(tmp_path, case):
         assert code != 3, (encoding, err)
         outputs[encoding] = (code, out, err.replace(str(folder), "FOLDER"))
     code, out, err = outputs.pop(None)
-    assert expected in (out + err).replace("PDF", "pdf"), (out, err)   # print says 'no PDF' without LibreOffice
+    assert expected in (out + err).replace("PDF", "pdf"), (out, err)  # print says 'no PDF' without LibreOffice
     for encoding, seen in outputs.items():
         assert seen == (code, out, err), encoding
     if "--json" in (args or []):

@@ -65,7 +65,9 @@ def test_template_matches_ttools_new(invoke, tmp_path, name, args):
     for sheet in b["order"]:
         assert a["sheets"][sheet] == b["sheets"][sheet], f"templates/{name}: sheet {sheet} differs"
     # The writer fixes the creation time, so the files are byte-identical too.
-    assert shipped.read_bytes() == fresh.read_bytes(), f"templates/{name} is stale; regenerate it (see module docstring)"
+    assert shipped.read_bytes() == fresh.read_bytes(), (
+        f"templates/{name} is stale; regenerate it (see module docstring)"
+    )
 
 
 def test_ttools_new_is_byte_reproducible(invoke, tmp_path):
@@ -98,14 +100,23 @@ def test_scrabble_templates_speak_their_language():
     from ttools.hans_table import TRADITIONAL
 
     traditional_only = set(TRADITIONAL)
-    for name, players_sheet in (("scrabble-40.xlsx", "參賽者"), ("scrabble-40-zh-Hans.xlsx", "参赛者"),
-                                ("scrabble-40-en.xlsx", "Players")):
+    for name, players_sheet in (
+        ("scrabble-40.xlsx", "參賽者"),
+        ("scrabble-40-zh-Hans.xlsx", "参赛者"),
+        ("scrabble-40-en.xlsx", "Players"),
+    ):
         wb = load_workbook(TEMPLATES / name)
         ids = [r[0] for r in wb[players_sheet].iter_rows(min_row=2, values_only=True) if r[0] is not None]
         assert ids == [str(i) for i in range(1, 41)] or ids == list(range(1, 41)), name
     texts = _normalised(TEMPLATES / "scrabble-40-zh-Hans.xlsx")
-    left = {ch for _, cells in texts["sheets"].values() for v in cells.values() if isinstance(v, str)
-            for ch in v if ch in traditional_only}
+    left = {
+        ch
+        for _, cells in texts["sheets"].values()
+        for v in cells.values()
+        if isinstance(v, str)
+        for ch in v
+        if ch in traditional_only
+    }
     left |= {ch for name in texts["order"] for ch in name if ch in traditional_only}
     assert not left, f"Traditional characters in the zh-Hans template: {''.join(sorted(left))}"
 
@@ -113,9 +124,21 @@ def test_scrabble_templates_speak_their_language():
 def test_shengji_template_dropdowns_are_fed_by_defined_names():
     wb = load_workbook(TEMPLATES / "shengji-32.xlsx")
     names = set(wb.defined_names)
-    lists = [dv.formula1.lstrip("=") for ws in wb.worksheets for dv in ws.data_validations.dataValidation if dv.type == "list"]
+    lists = [
+        dv.formula1.lstrip("=")
+        for ws in wb.worksheets
+        for dv in ws.data_validations.dataValidation
+        if dv.type == "list"
+    ]
     assert lists and set(lists) <= names
-    assert {"PlayerList", "KittyPresetChoices", "NeubergChoices", "FormatChoices", "DeclarerChoices", "SeatChoices"} <= names
+    assert {
+        "PlayerList",
+        "KittyPresetChoices",
+        "NeubergChoices",
+        "FormatChoices",
+        "DeclarerChoices",
+        "SeatChoices",
+    } <= names
 
 
 def test_shuangsheng_template_has_every_sheet_and_dropdowns_fed_by_defined_names():
@@ -145,16 +168,25 @@ def _validations(ws) -> dict[str, tuple]:
     out = {}
     for dv in ws.data_validations.dataValidation:
         first = str(dv.sqref).split()[0].split(":")[0]
-        out["".join(ch for ch in first if ch.isalpha())] = (dv.type, dv.operator, dv.formula1, dv.formula2, dv.errorStyle)
+        out["".join(ch for ch in first if ch.isalpha())] = (
+            dv.type,
+            dv.operator,
+            dv.formula1,
+            dv.formula2,
+            dv.errorStyle,
+        )
     return out
 
 
 def test_template_validation_stops_impossible_values():
     wb = load_workbook(TEMPLATES / "nations-cup-12-en.xlsx")
     sng = _validations(wb["FinalsSNG"])
-    assert sng["E"][:4] in (("whole", "between", "1", "4"), ("whole", None, "1", "4")) and sng["E"][4] in (None, "stop")    # SNG place 1–4
+    assert sng["E"][:4] in (("whole", "between", "1", "4"), ("whole", None, "1", "4")) and sng["E"][4] in (
+        None,
+        "stop",
+    )  # SNG place 1–4
     hand = _validations(wb["BountyLog"])["A"]
-    assert hand[0] == "whole" and hand[2] == "1" and hand[4] in (None, "stop")                 # hands ≥ 1
+    assert hand[0] == "whole" and hand[2] == "1" and hand[4] in (None, "stop")  # hands ≥ 1
     place = _validations(wb["NLH"])["B"]
     assert place[0] == "custom" and "<=36" in place[2] and ">=1" in place[2] and place[4] in (None, "stop")
 

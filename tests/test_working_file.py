@@ -19,21 +19,24 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "nations-cup-12.xlsx"
 
 
-@pytest.mark.parametrize("path,suffix,expected", [
-    ("event.xlsx", ".out.xlsx", "event.out.xlsx"),
-    ("event.out.xlsx", ".out.xlsx", "event.out-2.xlsx"),
-    ("event.out-2.xlsx", ".out.xlsx", "event.out-3.xlsx"),
-    ("event.out-9.xlsx", ".out.xlsx", "event.out-10.xlsx"),
-    ("folder/Event.OUT.xlsx", ".out.xlsx", "folder/Event.OUT-2.xlsx"),
-    ("event.out.xlsm", ".out.xlsx", "event.out-2.xlsx"),
-    ("event.xlsm", ".out.xlsx", "event.out.xlsx"),
-    ("event.outline.xlsx", ".out.xlsx", "event.outline.out.xlsx"),
-    ("folder/.out.xlsx", ".out.xlsx", "folder/.out.out.xlsx"),
-    ("event.out.xlsx", ".checked.xlsx", "event.out.checked.xlsx"),
-    ("event.checked.xlsx", ".checked.xlsx", "event.checked-2.xlsx"),
-    ("event.out-2.xlsx", ".pdf", "event.out-2.pdf"),
-    ("event.out.xlsx", ".pdf", "event.out.pdf"),
-])
+@pytest.mark.parametrize(
+    "path,suffix,expected",
+    [
+        ("event.xlsx", ".out.xlsx", "event.out.xlsx"),
+        ("event.out.xlsx", ".out.xlsx", "event.out-2.xlsx"),
+        ("event.out-2.xlsx", ".out.xlsx", "event.out-3.xlsx"),
+        ("event.out-9.xlsx", ".out.xlsx", "event.out-10.xlsx"),
+        ("folder/Event.OUT.xlsx", ".out.xlsx", "folder/Event.OUT-2.xlsx"),
+        ("event.out.xlsm", ".out.xlsx", "event.out-2.xlsx"),
+        ("event.xlsm", ".out.xlsx", "event.out.xlsx"),
+        ("event.outline.xlsx", ".out.xlsx", "event.outline.out.xlsx"),
+        ("folder/.out.xlsx", ".out.xlsx", "folder/.out.out.xlsx"),
+        ("event.out.xlsx", ".checked.xlsx", "event.out.checked.xlsx"),
+        ("event.checked.xlsx", ".checked.xlsx", "event.checked-2.xlsx"),
+        ("event.out-2.xlsx", ".pdf", "event.out-2.pdf"),
+        ("event.out.xlsx", ".pdf", "event.out.pdf"),
+    ],
+)
 def test_default_path_numbers_an_output_instead_of_piling_up_suffixes(path, suffix, expected):
     assert default_path(path, suffix) == expected
 
@@ -60,8 +63,12 @@ def test_the_readme_cycle_followed_for_three_rounds_numbers_its_workbooks(invoke
         if args[0] == "run":
             rounds += 1
     assert rounds == 3
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.out-2.xlsx", "event.out-3.xlsx", "event.out.xlsx",
-                                                          "event.xlsx"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "event.out-2.xlsx",
+        "event.out-3.xlsx",
+        "event.out.xlsx",
+        "event.xlsx",
+    ]
 
 
 def test_run_of_an_output_writes_the_next_number(invoke, tmp_path):
@@ -89,8 +96,8 @@ def test_in_place_writes_over_the_input_and_keeps_every_previous_version(invoke,
     assert first.exit_code == 0, first.output
     kept = _history(tmp_path)
     assert [p.name for p in kept] == ["event.2026-12-01T10-30-00.xlsx"]
-    assert kept[0].read_bytes() == original                  # nothing lost
-    assert src.read_bytes() != original and load_workbook(src).sheetnames[-1] != "Players"   # the results
+    assert kept[0].read_bytes() == original  # nothing lost
+    assert src.read_bytes() != original and load_workbook(src).sheetnames[-1] != "Players"  # the results
     assert sorted(p.name for p in tmp_path.iterdir()) == [HISTORY_FOLDER, "event.xlsx"]
     assert f"kept the previous version as {kept[0]}" in first.stderr
     assert f"wrote {src}" in first.stderr
@@ -132,8 +139,10 @@ def test_keep_previous_never_writes_over_a_kept_version(tmp_path):
     assert all(p.stat().st_mtime == 1_000_000_000 for p in kept)
 
 
-@pytest.mark.parametrize("competition,unit", [("nations-cup", "--teams"), ("scrabble", "--players"),
-                                              ("shengji", "--players"), ("shuangsheng", "--pairs")])
+@pytest.mark.parametrize(
+    "competition,unit",
+    [("nations-cup", "--teams"), ("scrabble", "--players"), ("shengji", "--players"), ("shuangsheng", "--pairs")],
+)
 def test_a_blank_workbook_gets_no_seed_derived_into_its_output(invoke, json_of, tmp_path, competition, unit):
     src = tmp_path / "blank.xlsx"
     assert invoke("new", competition, src, unit, 8, "--lang", "en").exit_code == 0
@@ -142,4 +151,4 @@ def test_a_blank_workbook_gets_no_seed_derived_into_its_output(invoke, json_of, 
     assert "seed-derived" not in [p["code"] for p in data["problems"]]
     event = load_workbook(tmp_path / "blank.out.xlsx")["Event"]
     seeds = [row for row in event.iter_rows(values_only=True) if row and row[0] == "seed"]
-    assert seeds and seeds[0][2] in (None, "")       # key, label, value
+    assert seeds and seeds[0][2] in (None, "")  # key, label, value

@@ -42,8 +42,17 @@ _LAZY = {
 # written out (not derived from _LAZY) so that type checkers and linters see the public names
 __all__ = [
     "__version__",
-    "load", "Event", "Results", "ProblemRecord", "PandasUnavailable", "FrameKeyError",
-    "Unreadable", "OutputRefused", "CannotWrite", "PdfUnavailable", "PublishError",
+    "load",
+    "Event",
+    "Results",
+    "ProblemRecord",
+    "PandasUnavailable",
+    "FrameKeyError",
+    "Unreadable",
+    "OutputRefused",
+    "CannotWrite",
+    "PdfUnavailable",
+    "PublishError",
 ]
 
 
@@ -54,7 +63,7 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module 'ttools' has no attribute {name!r}")
     value = getattr(import_module(module), name)
-    globals()[name] = value   # looked up once
+    globals()[name] = value  # looked up once
     return value
 
 

@@ -8,7 +8,15 @@ from __future__ import annotations
 import os
 import sys
 
-from ttools.runtime import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, internal_error, quiet_gc_early, utf8_streams
+from ttools.runtime import (
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_UNREADABLE,
+    internal_error,
+    quiet_gc_early,
+    utf8_streams,
+)
 
 
 def plain_check(args: list[str]) -> str | None:
@@ -56,7 +64,7 @@ def main() -> None:
         return
     try:
         code = check(file)
-    except KeyboardInterrupt:   # as click reports an interrupted command
+    except KeyboardInterrupt:  # as click reports an interrupted command
         _say("\nAborted!")
         sys.exit(1)
     except Exception as exc:  # a bug in ttools must still not show staff a traceback

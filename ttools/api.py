@@ -32,7 +32,7 @@ class PandasUnavailable(ImportError):
 class FrameKeyError(KeyError):
     """No list of records at a dotted key of the summary; the message lists the keys there are."""
 
-    def __str__(self) -> str:   # KeyError would quote the whole sentence
+    def __str__(self) -> str:  # KeyError would quote the whole sentence
         return str(self.args[0]) if self.args else ""
 
 
@@ -110,8 +110,10 @@ class Event:
 
     def __repr__(self) -> str:
         errors = sum(p.severity == "error" for p in self._outcome.problems)
-        return (f"<ttools.Event {self.competition} {self.name!r} from {self.path!r}: "
-                f"{errors} error(s), {len(self._outcome.problems) - errors} warning(s)>")
+        return (
+            f"<ttools.Event {self.competition} {self.name!r} from {self.path!r}: "
+            f"{errors} error(s), {len(self._outcome.problems) - errors} warning(s)>"
+        )
 
 
 class Results:
@@ -123,12 +125,12 @@ class Results:
         self._outcome = outcome
         self._json_text: str | None = None
         self._data: dict[str, Any] | None = None
-        self._written: list[tuple[str, str]] = []   # (kind, path) of each output made so far
+        self._written: list[tuple[str, str]] = []  # (kind, path) of each output made so far
 
     # ---- the summary -----------------------------------------------------------------------
 
     def _text(self) -> str:
-        if self._json_text is None:   # exactly what ``ttools run --json`` writes
+        if self._json_text is None:  # exactly what ``ttools run --json`` writes
             self._json_text = json.dumps(self._outcome.json(), ensure_ascii=False, indent=2)
         return self._json_text
 
@@ -152,7 +154,7 @@ class Results:
         except ImportError:
             raise PandasUnavailable(PANDAS_HINT) from None
         rows = frame_rows(self._summary_data(), key, self._divisions())
-        frame: pandas.DataFrame   # the stubs give the constructor's result as Any
+        frame: pandas.DataFrame  # the stubs give the constructor's result as Any
         if rows:
             frame = pandas.DataFrame(rows)
         else:
@@ -186,8 +188,11 @@ class Results:
         script is installed), as ``ttools run --pdf`` does; returns its path. It is printed from the workbook
         written last, or from one written to a temporary folder when none was."""
         workbook = next((p for kind, p in reversed(self._written) if kind == "workbook" and os.path.isfile(p)), None)
-        target = (os.fspath(path) if path is not None
-                  else default_path(workbook or default_path(self.event.path, ".out.xlsx"), ".pdf"))
+        target = (
+            os.fspath(path)
+            if path is not None
+            else default_path(workbook or default_path(self.event.path, ".out.xlsx"), ".pdf")
+        )
         self._refuse("pdf", target)
         need_folder(target)
         with _writing(target):
@@ -235,8 +240,9 @@ class Results:
         check_outputs([self.event.path], [*files, target])
         for k, folder in self._written:
             if k == "site" and inside(target, folder):
-                raise OutputRefused(f"{target} is inside the site {folder}, which is replaced as a whole; "
-                                    "choose another name")
+                raise OutputRefused(
+                    f"{target} is inside the site {folder}, which is replaced as a whole; choose another name"
+                )
 
     def __repr__(self) -> str:
         return f"<ttools.Results {self.event.competition} from {self.event.path!r}>"
@@ -247,8 +253,9 @@ def lookup(summary: Mapping[str, Any], key: str, divisions: frozenset[str] = fro
     value: Any = summary
     for part in key.split("."):
         if not isinstance(value, dict) or part not in value:
-            raise FrameKeyError(f"the summary has no {key!r}; keys with records: "
-                                f"{', '.join(record_keys(summary, divisions))}")
+            raise FrameKeyError(
+                f"the summary has no {key!r}; keys with records: {', '.join(record_keys(summary, divisions))}"
+            )
         value = value[part]
     return value
 
@@ -261,8 +268,10 @@ def frame_rows(summary: Mapping[str, Any], key: str, divisions: frozenset[str]) 
     if is_per_division(value, divisions):
         return [{"division": division, **row} for division, rows in value.items() for row in rows]
     what = f"a list of {type(value[0]).__name__}" if isinstance(value, list) else f"a {type(value).__name__}"
-    raise ValueError(f"{key!r} in the summary is {what}, not a list of records; "
-                     f"keys with records: {', '.join(record_keys(summary, divisions))}")
+    raise ValueError(
+        f"{key!r} in the summary is {what}, not a list of records; "
+        f"keys with records: {', '.join(record_keys(summary, divisions))}"
+    )
 
 
 def is_records(value: Any) -> bool:
@@ -270,8 +279,12 @@ def is_records(value: Any) -> bool:
 
 
 def is_per_division(value: Any, divisions: frozenset[str]) -> bool:
-    return (isinstance(value, dict) and bool(value) and set(value) <= divisions
-            and all(is_records(rows) for rows in value.values()))
+    return (
+        isinstance(value, dict)
+        and bool(value)
+        and set(value) <= divisions
+        and all(is_records(rows) for rows in value.values())
+    )
 
 
 def record_keys(summary: Mapping[str, Any], divisions: frozenset[str] = frozenset(), prefix: str = "") -> list[str]:

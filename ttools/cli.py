@@ -11,8 +11,18 @@ import click
 from typing import TYPE_CHECKING
 
 from ttools.version import __version__
-from ttools.cli_support import (Writing, fail, fail_unreadable, guard, is_quiet, need_folders, progress, quiet_option,
-                                report, with_quiet_option)
+from ttools.cli_support import (
+    Writing,
+    fail,
+    fail_unreadable,
+    guard,
+    is_quiet,
+    need_folders,
+    progress,
+    quiet_option,
+    report,
+    with_quiet_option,
+)
 from ttools.runtime import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, internal_error, quiet_gc_early, utf8_streams
 
 if TYPE_CHECKING:
@@ -25,7 +35,7 @@ def _competition(name: str) -> Competition:
     try:
         return competitions.get(name)
     except KeyError as exc:
-        raise click.UsageError(str(exc.args[0]))
+        raise click.UsageError(str(exc.args[0])) from None
 
 
 def _size(comp: Competition, args: tuple[str, ...]) -> int | None:
@@ -37,8 +47,9 @@ def _size(comp: Competition, args: tuple[str, ...]) -> int | None:
     unit = option[2:] if option.startswith("--") else ""
     if unit != comp.entrant:
         if option.startswith("--") and unit:
-            raise click.UsageError(f"{comp.name} is not played by {unit}: it counts {comp.entrant}, "
-                                   f"use --{comp.entrant} N")
+            raise click.UsageError(
+                f"{comp.name} is not played by {unit}: it counts {comp.entrant}, use --{comp.entrant} N"
+            )
         raise click.UsageError(f"unexpected {option!r}; the field size is given as --{comp.entrant} N")
     if len(value) != 1:
         raise click.UsageError(f"--{comp.entrant} takes one number, as in --{comp.entrant} 12")
@@ -82,7 +93,7 @@ class _Commands(click.Group):
         return with_quiet_option(load_attr(found[1])) if found else None
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
-        super().add_command(with_quiet_option(cmd), name)   # -q on every command
+        super().add_command(with_quiet_option(cmd), name)  # -q on every command
 
 
 _EPILOG = """\b
@@ -119,8 +130,12 @@ def cli() -> None:
 @click.argument("competition")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("size", nargs=-1, type=click.UNPROCESSED, metavar="--TEAMS|--PLAYERS|--PAIRS N")
-@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None,
-              help="Language of labels (default: the competition's).")
+@click.option(
+    "--lang",
+    type=click.Choice(["zh-Hant", "zh-Hans", "en"]),
+    default=None,
+    help="Language of labels (default: the competition's).",
+)
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 def new(competition: str, file: str, size: tuple[str, ...], lang: str | None, force: bool) -> None:
     """Write a blank event workbook for a field of N entrants, counted as the competition counts
@@ -135,7 +150,7 @@ def new(competition: str, file: str, size: tuple[str, ...], lang: str | None, fo
     if os.path.exists(file) and not force:
         raise click.UsageError(f"{file} exists; use --force to overwrite it")
     try:
-        with Writing(file):   # a missing folder or a full disk: one line, exit 2
+        with Writing(file):  # a missing folder or a full disk: one line, exit 2
             comp.new_workbook(file, n, lang=lang)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
@@ -200,11 +215,25 @@ def _process(file: str):
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
-@click.option("--annotate", "annotate", is_flag=True,
-              help="Also write a copy with every problem cell highlighted, FILE.checked.xlsx.")
-@click.option("--annotate-to", "annotate_to", type=click.Path(dir_okay=False), metavar="FILE",
-              help="The highlighted copy here instead (implies --annotate).")
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the JSON summary here ('-' for stdout).",
+)
+@click.option(
+    "--annotate",
+    "annotate",
+    is_flag=True,
+    help="Also write a copy with every problem cell highlighted, FILE.checked.xlsx.",
+)
+@click.option(
+    "--annotate-to",
+    "annotate_to",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="The highlighted copy here instead (implies --annotate).",
+)
 def check(file: str, json_path: str | None, annotate: bool, annotate_to: str | None) -> None:
     """Validate a workbook without writing results.
 
@@ -232,15 +261,42 @@ def check(file: str, json_path: str | None, annotate: bool, annotate_to: str | N
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Output workbook (default FILE.out.xlsx).")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), help="Write the JSON summary here ('-' for stdout).")
-@click.option("--pdf", "pdf_beside", is_flag=True, help="Also print the report sheets to PDF, beside the output (OUTPUT.pdf).")
-@click.option("--pdf-to", "pdf_path", type=click.Path(dir_okay=False), metavar="FILE",
-              help="The PDF here instead (implies --pdf).")
-@click.option("--publish", "site_dir", type=click.Path(file_okay=False), help="Also publish the results as a web site in this folder.")
-@click.option("--in-place", is_flag=True,
-              help="Write the results over FILE, its previous version kept in .ttools-history/ beside it.")
-def run(file: str, output: str | None, json_path: str | None, pdf_beside: bool, pdf_path: str | None,
-        site_dir: str | None, in_place: bool) -> None:
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the JSON summary here ('-' for stdout).",
+)
+@click.option(
+    "--pdf", "pdf_beside", is_flag=True, help="Also print the report sheets to PDF, beside the output (OUTPUT.pdf)."
+)
+@click.option(
+    "--pdf-to",
+    "pdf_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="The PDF here instead (implies --pdf).",
+)
+@click.option(
+    "--publish",
+    "site_dir",
+    type=click.Path(file_okay=False),
+    help="Also publish the results as a web site in this folder.",
+)
+@click.option(
+    "--in-place",
+    is_flag=True,
+    help="Write the results over FILE, its previous version kept in .ttools-history/ beside it.",
+)
+def run(
+    file: str,
+    output: str | None,
+    json_path: str | None,
+    pdf_beside: bool,
+    pdf_path: str | None,
+    site_dir: str | None,
+    in_place: bool,
+) -> None:
     """Validate, apply the rules and write the results workbook (FILE.out.xlsx; from that one,
     FILE.out-2.xlsx, and so on; or over FILE with --in-place).
 
@@ -261,7 +317,7 @@ def run(file: str, output: str | None, json_path: str | None, pdf_beside: bool, 
         try:  # before anything is written: the site folder must not swallow the input or an output
             check_target(os.path.abspath(site_dir), [file, target, json_path if json_path != "-" else None, pdf_target])
         except PublishError as exc:
-            raise click.UsageError(str(exc))
+            raise click.UsageError(str(exc)) from None
     need_folders(output, json_path, pdf_path)
     outcome = _process(file)
     if in_place:
@@ -271,13 +327,13 @@ def run(file: str, output: str | None, json_path: str | None, pdf_beside: bool, 
     report(outcome)
     _write_json(outcome, json_path)
     progress(f"wrote {target}")
-    if site_dir:   # before the PDF: a missing font must not keep the site out of date
+    if site_dir:  # before the PDF: a missing font must not keep the site out of date
         _publish(outcome, site_dir, keep=[file, target, json_path if json_path != "-" else None, pdf_target])
     if pdf_target is not None:
         from ttools.pdf import PdfUnavailable, print_outcome
         from ttools.pipeline import file_hash
 
-        try:   # from the report rows the workbook was written from
+        try:  # from the report rows the workbook was written from
             with Writing(pdf_target):
                 pdf = print_outcome(outcome, pdf_target, file_hash(file))
             progress(f"wrote {pdf}")
@@ -321,7 +377,9 @@ def _publish(outcome, folder: str, keep) -> None:
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--to", "folder", type=click.Path(file_okay=False), required=True, help="Folder of the site (replaced as a whole).")
+@click.option(
+    "--to", "folder", type=click.Path(file_okay=False), required=True, help="Folder of the site (replaced as a whole)."
+)
 def publish(file: str, folder: str) -> None:
     """Publish a results workbook as a static web site: index, standings, pairings, big screen.
 
@@ -376,36 +434,96 @@ def _size_option(ctx: click.Context, param: click.Parameter, value: str | None) 
 
 @cli.command()
 @click.argument("source", required=False, type=click.Path(exists=True))
-@click.option("--imap", "imap_url", metavar="URL",
-              help="Read an IMAP mailbox instead: imaps://user@host/INBOX (password in $TTOOLS_IMAP_PASSWORD).")
-@click.option("--outbox", type=click.Path(file_okay=False), help="Maildir for the answers (default outbox/ beside SOURCE).")
+@click.option(
+    "--imap",
+    "imap_url",
+    metavar="URL",
+    help="Read an IMAP mailbox instead: imaps://user@host/INBOX (password in $TTOOLS_IMAP_PASSWORD).",
+)
+@click.option(
+    "--outbox", type=click.Path(file_okay=False), help="Maildir for the answers (default outbox/ beside SOURCE)."
+)
 @click.option("--smtp", metavar="HOST:PORT", help="Send the answers through this SMTP server instead.")
-@click.option("--state", type=click.Path(file_okay=False),
-              help="Folder of the ledger and lock (default .ttools-inbox/ beside SOURCE; for --imap, one per "
-                   "mailbox in the user's state folder).")
+@click.option(
+    "--state",
+    type=click.Path(file_okay=False),
+    help="Folder of the ledger and lock (default .ttools-inbox/ beside SOURCE; for --imap, one per "
+    "mailbox in the user's state folder).",
+)
 @click.option("--from", "sender", default="ttools@localhost", show_default=True, help="From address of the answers.")
-@click.option("--allow", "allow", multiple=True, metavar="ADDRESS",
-              help="Answer only this sender (an address or @domain); repeat for more.")
-@click.option("--allow-file", "allow_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
-              help="Senders allowed, one address or @domain a line (# comments).")
-@click.option("--authserv-id", metavar="ID",
-              help="Trust the Authentication-Results your mail server stamps with this id: a From failing DMARC "
-                   "(or SPF and DKIM) is refused.")
-@click.option("--max-per-sender", type=click.IntRange(min=1), default=20, show_default=True,
-              help="Answers to one sender in one run; the rest wait for the next run.")
-@click.option("--max-message-size", default="25MB", show_default=True, callback=_size_option,
-              help="A larger message is not opened; its sender is told so.")
-@click.option("--max-workbooks", type=click.IntRange(min=1), default=20, show_default=True,
-              help="Workbooks of one message processed; the answer names the others.")
-@click.option("--max-answer-size", default="20MB", show_default=True, callback=_size_option,
-              help="Results beyond this are left out of the answer, which says so.")
+@click.option(
+    "--allow",
+    "allow",
+    multiple=True,
+    metavar="ADDRESS",
+    help="Answer only this sender (an address or @domain); repeat for more.",
+)
+@click.option(
+    "--allow-file",
+    "allow_files",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Senders allowed, one address or @domain a line (# comments).",
+)
+@click.option(
+    "--authserv-id",
+    metavar="ID",
+    help="Trust the Authentication-Results your mail server stamps with this id: a From failing DMARC "
+    "(or SPF and DKIM) is refused.",
+)
+@click.option(
+    "--max-per-sender",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Answers to one sender in one run; the rest wait for the next run.",
+)
+@click.option(
+    "--max-message-size",
+    default="25MB",
+    show_default=True,
+    callback=_size_option,
+    help="A larger message is not opened; its sender is told so.",
+)
+@click.option(
+    "--max-workbooks",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Workbooks of one message processed; the answer names the others.",
+)
+@click.option(
+    "--max-answer-size",
+    default="20MB",
+    show_default=True,
+    callback=_size_option,
+    help="Results beyond this are left out of the answer, which says so.",
+)
 @click.option("--retry-failed", is_flag=True, help="Try once more the messages given up after repeated failures.")
-@click.option("--publish", "site_dir", type=click.Path(file_okay=False),
-              help="Update a web site per event in this folder from each workbook without errors (needs --allow).")
-def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: str | None, state: str | None,
-          sender: str, allow: tuple[str, ...], allow_files: tuple[str, ...], authserv_id: str | None,
-          max_per_sender: int, max_message_size: int, max_workbooks: int, max_answer_size: int,
-          retry_failed: bool, site_dir: str | None) -> None:
+@click.option(
+    "--publish",
+    "site_dir",
+    type=click.Path(file_okay=False),
+    help="Update a web site per event in this folder from each workbook without errors (needs --allow).",
+)
+def inbox(
+    source: str | None,
+    imap_url: str | None,
+    outbox: str | None,
+    smtp: str | None,
+    state: str | None,
+    sender: str,
+    allow: tuple[str, ...],
+    allow_files: tuple[str, ...],
+    authserv_id: str | None,
+    max_per_sender: int,
+    max_message_size: int,
+    max_workbooks: int,
+    max_answer_size: int,
+    retry_failed: bool,
+    site_dir: str | None,
+) -> None:
     """Answer emailed workbooks: each new message gets the results (or the annotated problems) back.
 
     SOURCE is a Maildir or a folder of .eml files; nothing in it is changed or deleted. Only the
@@ -421,17 +539,30 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
     from ttools.mail import InboxError, InboxRefused, process_inbox
     from ttools.mail.limits import Limits
 
-    limits = Limits(message_size=max_message_size, workbooks=max_workbooks, answer_size=max_answer_size,
-                    per_sender=max_per_sender)
+    limits = Limits(
+        message_size=max_message_size, workbooks=max_workbooks, answer_size=max_answer_size, per_sender=max_per_sender
+    )
     try:
-        done = process_inbox(source, imap=imap_url, outbox=outbox, state=state, smtp=smtp, sender=sender,
-                             retry_failed=retry_failed, publish=site_dir, allow=allow, allow_files=allow_files,
-                             authserv_id=authserv_id, limits=limits, progress=_inbox_line)
+        done = process_inbox(
+            source,
+            imap=imap_url,
+            outbox=outbox,
+            state=state,
+            smtp=smtp,
+            sender=sender,
+            retry_failed=retry_failed,
+            publish=site_dir,
+            allow=allow,
+            allow_files=allow_files,
+            authserv_id=authserv_id,
+            limits=limits,
+            progress=_inbox_line,
+        )
     except InboxRefused as exc:
         fail(str(exc))
     except InboxError as exc:
-        raise click.ClickException(str(exc))
-    except OSError as exc:   # the state folder or the outbox cannot be written
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:  # the state folder or the outbox cannot be written
         fail(f"inbox: {exc.strerror or exc}{': ' + exc.filename if getattr(exc, 'filename', None) else ''}")
     for line in done.deferred_lines(max_per_sender):
         click.echo(f"left for the next run: {line}")
@@ -441,9 +572,14 @@ def inbox(source: str | None, imap_url: str | None, outbox: str | None, smtp: st
 
 
 # the inbox's lines, told as the run goes: report list -> (label, on standard error, left out by -q)
-_INBOX_LINES = {"warnings": ("warning", True, False), "answered": ("answered", False, True),
-                "not_answered": ("not answered", False, True), "refused": ("refused", False, False),
-                "failed": ("failed", True, False), "published": ("published", False, True)}
+_INBOX_LINES = {
+    "warnings": ("warning", True, False),
+    "answered": ("answered", False, True),
+    "not_answered": ("not answered", False, True),
+    "refused": ("refused", False, False),
+    "failed": ("failed", True, False),
+    "published": ("published", False, True),
+}
 
 
 def _inbox_line(kind: str, line: str) -> None:
@@ -455,8 +591,12 @@ def _inbox_line(kind: str, line: str) -> None:
 @cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("competition")
 @click.argument("size", nargs=-1, type=click.UNPROCESSED, metavar="--TEAMS N")
-@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None,
-              help="Language of the reckoner (default: the competition's).")
+@click.option(
+    "--lang",
+    type=click.Choice(["zh-Hant", "zh-Hans", "en"]),
+    default=None,
+    help="Language of the reckoner (default: the competition's).",
+)
 def reckoner(competition: str, size: tuple[str, ...], lang: str | None) -> None:
     """Print the quick reckoner (現場速算表) for a field of N entrants.
 
@@ -470,10 +610,10 @@ def reckoner(competition: str, size: tuple[str, ...], lang: str | None) -> None:
     try:
         click.echo(comp.reckoner_text(_size(comp, size), lang))
     except ValueError as exc:
-        raise click.UsageError(str(exc))
+        raise click.UsageError(str(exc)) from None
 
 
-_ONE_SHOT = False   # set by main(): the process ends with the command (not so under a test runner)
+_ONE_SHOT = False  # set by main(): the process ends with the command (not so under a test runner)
 
 
 def main() -> None:

@@ -14,9 +14,21 @@ import click
 
 from ttools.runtime import EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE
 
-__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_UNREADABLE", "Writing", "fail", "fail_unreadable", "guard", "need_folders",
-           "is_quiet", "progress", "quiet_option", "report",
-           "with_quiet_option"]
+__all__ = [
+    "EXIT_OK",
+    "EXIT_PROBLEMS",
+    "EXIT_UNREADABLE",
+    "Writing",
+    "fail",
+    "fail_unreadable",
+    "guard",
+    "need_folders",
+    "is_quiet",
+    "progress",
+    "quiet_option",
+    "report",
+    "with_quiet_option",
+]
 
 _QUIET = "ttools.quiet"
 _Command = TypeVar("_Command", bound=Callable[..., Any])
@@ -51,8 +63,9 @@ class Writing:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> Literal[False]:
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> Literal[False]:
         if exc is None or not isinstance(exc, Exception):
             return False
         from ttools.files import CannotWrite, cannot_write, os_error
@@ -84,14 +97,20 @@ def report(outcome: Any, quiet: bool | None = None) -> None:
 
 
 def _remember_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    if value:   # ctx.meta is shared by the group and its command: ttools -q run … works too
+    if value:  # ctx.meta is shared by the group and its command: ttools -q run … works too
         ctx.meta[_QUIET] = True
 
 
 def quiet_option(command: _Command) -> _Command:
     """``-q/--quiet`` for a command: no progress lines; problems and errors are still shown."""
-    option = click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_remember_quiet,
-                          help="No progress lines ('wrote …', counts); problems and errors are still shown.")
+    option = click.option(
+        "-q",
+        "--quiet",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember_quiet,
+        help="No progress lines ('wrote …', counts); problems and errors are still shown.",
+    )
     return option(command)
 
 

@@ -23,12 +23,12 @@ def default_path(path: str, suffix: str) -> str:
     workbook's _meta says kind 'event', inputs and outputs alike: the name is what tells.)"""
     workbook = path.lower().endswith((".xlsx", ".xlsm"))
     base = path[:-5] if workbook else path
-    mark, ext = os.path.splitext(suffix)      # ".out", ".xlsx"; ".pdf" has no mark
+    mark, ext = os.path.splitext(suffix)  # ".out", ".xlsx"; ".pdf" has no mark
     if workbook and ext and mark.startswith("."):
         found = re.fullmatch(rf"(.+){re.escape(mark)}(?:-([0-9]+))?", base, flags=re.IGNORECASE | re.DOTALL)
         if found is not None and not found.group(1).endswith(("/", "\\")):
             number = int(found.group(2) or 1) + 1
-            return f"{found.group(0)[:len(found.group(1)) + len(mark)]}-{number}{ext}"
+            return f"{found.group(0)[: len(found.group(1)) + len(mark)]}-{number}{ext}"
     return base + suffix
 
 
@@ -51,7 +51,7 @@ def keep_previous(path: str) -> str:
         os.makedirs(folder, exist_ok=True)
         for n in range(1, 10_000):
             kept = os.path.join(folder, f"{stem}.{stamp}{'' if n == 1 else f'-{n}'}{ext}")
-            try:   # O_EXCL: a version kept already, even by a run at the same moment, stays as it is
+            try:  # O_EXCL: a version kept already, even by a run at the same moment, stays as it is
                 fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
             except FileExistsError:
                 continue
@@ -65,7 +65,7 @@ def keep_previous(path: str) -> str:
         raise FileExistsError(errno.EEXIST, "too many versions kept at one time", folder)
     except Exception as exc:
         if kept is not None and os.path.exists(kept) and os.path.getsize(kept) != os.path.getsize(path):
-            os.unlink(kept)   # a half-made copy is no kept version
+            os.unlink(kept)  # a half-made copy is no kept version
         if os_error(exc) is None:
             raise
         raise cannot_write(kept or folder, exc) from None
@@ -86,7 +86,7 @@ def same_file(a: str, b: str) -> bool:
         return True
     try:
         return os.path.samefile(a, b)
-    except OSError:   # one of them does not exist yet: then they cannot be one file
+    except OSError:  # one of them does not exist yet: then they cannot be one file
         return False
 
 
@@ -124,7 +124,9 @@ def cannot_write(target: str, exc: BaseException) -> CannotWrite:
     folder = os.path.dirname(os.path.abspath(target))
     if err is not None and err.errno == errno.ENOENT and not os.path.isdir(folder):
         return CannotWrite(f"cannot write {target}: the folder {folder} does not exist")
-    reason = (err.strerror or str(err)) if err is not None else str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    reason = (
+        (err.strerror or str(err)) if err is not None else str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    )
     return CannotWrite(f"cannot write {target}: {reason}")
 
 

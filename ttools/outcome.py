@@ -10,10 +10,18 @@ from ttools.problems import Problem, has_errors
 class Outcome:
     """What processing one workbook gave: its problems, summary and results, and how to write the output."""
 
-    def __init__(self, competition: str, lang: str, problems: list[Problem] | None = None,
-                 summary: dict[str, Any] | None = None, results: Any = None, event_name: str = "",
-                 writer: Callable[[str], None] | None = None, status: list[str] | None = None,
-                 make_reports: Callable[[], Iterable[Any]] | None = None) -> None:
+    def __init__(
+        self,
+        competition: str,
+        lang: str,
+        problems: list[Problem] | None = None,
+        summary: dict[str, Any] | None = None,
+        results: Any = None,
+        event_name: str = "",
+        writer: Callable[[str], None] | None = None,
+        status: list[str] | None = None,
+        make_reports: Callable[[], Iterable[Any]] | None = None,
+    ) -> None:
         self.competition = competition
         # the Competition that made it (its declared titles and hooks: the site's own pages)
         self.contract: Any = None
@@ -73,8 +81,12 @@ class Outcome:
     def json(self) -> dict[str, Any]:
         from ttools.version import __version__
 
-        out: dict[str, Any] = {"tool": "ttools", "version": __version__, "competition": self.competition,
-                               "problems": [p.as_json(self.lang) for p in self.problems]}
+        out: dict[str, Any] = {
+            "tool": "ttools",
+            "version": __version__,
+            "competition": self.competition,
+            "problems": [p.as_json(self.lang) for p in self.problems],
+        }
         if self.status:
             out["status"] = list(self.status)
         out.update(self.summary)

@@ -12,6 +12,7 @@ from ttools.problems import Unreadable
 from ttools.workbook.normalize import clean_text, fold_label
 from ttools.workbook.read import Book, read_book
 
+
 def file_hash(path: str) -> str:
     h = sha256()
     with open(path, "rb") as fh:
@@ -30,14 +31,16 @@ def identify(book: Book) -> str:
             cells = [clean_text(v) for v in row]
             for i, v in enumerate(cells[:-1]):
                 if fold_label(v) in labels:
-                    rest = [c for c in cells[i + 1:] if c]
+                    rest = [c for c in cells[i + 1 :] if c]
                     for value in rest:
                         name = fold_label(value).replace(" ", "-")
                         if name in competitions.names():
                             return name
                     shown = next((c for c in rest if fold_label(c) not in labels), "")
-                    raise Unreadable(f"{book.path}: unknown competition {shown!r} in the Event sheet "
-                                     f"(known: {', '.join(competitions.names())})")
+                    raise Unreadable(
+                        f"{book.path}: unknown competition {shown!r} in the Event sheet "
+                        f"(known: {', '.join(competitions.names())})"
+                    )
     raise Unreadable(f"{book.path}: not a ttools event workbook (no Event sheet naming the competition)")
 
 

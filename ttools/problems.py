@@ -35,7 +35,7 @@ def _as_printed(texts: dict[str, str]) -> tuple[str, str, str]:
     return texts["en"], texts["zh-Hant"], texts.get("zh-Hans") or simplified(texts["zh-Hant"])
 
 
-class Where(NamedTuple):   # immutable, equal and hashed by value; no per-instance dict
+class Where(NamedTuple):  # immutable, equal and hashed by value; no per-instance dict
     """A place in the workbook: the sheet's name as it appears there, and an A1 cell ('' = whole sheet)."""
 
     sheet: str
@@ -65,8 +65,9 @@ class Problem:
     def message(self, lang: str = "en") -> str:
         templates = _CATALOG.get(self.code)
         # a param may be given per language ({'en': 'place', 'zh-Hant': '名次'})
-        params = {k: (pick(v, lang) or next(iter(v.values()), "")) if isinstance(v, dict) else v
-                  for k, v in self.params}
+        params = {
+            k: (pick(v, lang) or next(iter(v.values()), "")) if isinstance(v, dict) else v for k, v in self.params
+        }
         if not templates:
             return self.code + (": " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else "")
         template = pick(templates, lang) or templates["en"]

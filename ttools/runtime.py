@@ -10,8 +10,10 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def internal_error(exc: BaseException) -> str:
-    return (f"ttools: internal error ({type(exc).__name__}: {exc}); the input was not modified. "
-            "Set TTOOLS_DEBUG=1 for details and report it.")
+    return (
+        f"ttools: internal error ({type(exc).__name__}: {exc}); the input was not modified. "
+        "Set TTOOLS_DEBUG=1 for details and report it."
+    )
 
 
 def quiet_gc_early() -> None:
@@ -36,14 +38,14 @@ def utf8_streams() -> None:
     except LookupError:
         codecs.register_error(_BYTES_BACK, _bytes_back)
     for stream in (sys.stdin, sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)   # None when replaced (a test runner)
+        reconfigure = getattr(stream, "reconfigure", None)  # None when replaced (a test runner)
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
         if reconfigure is None or encoding in ("utf-8", "utf8"):
             continue
         errors = getattr(stream, "errors", None) if stream is sys.stdin else _BYTES_BACK
         try:
             reconfigure(encoding="utf-8", errors=errors)
-        except (ValueError, OSError):   # a stream already read from or closed keeps its encoding
+        except (ValueError, OSError):  # a stream already read from or closed keeps its encoding
             pass
 
 

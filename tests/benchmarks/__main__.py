@@ -68,7 +68,9 @@ def child(args: list[str]) -> tuple[float, float, int]:
     """Wall seconds, peak RSS (MB) and exit code of one fresh child process (started and
     measured by measure.py)."""
     env = dict(os.environ, PYTHONHASHSEED="0")
-    done = subprocess.run([sys.executable, MEASURE, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, MEASURE, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
     got = json.loads(done.stdout)
     if got["code"] not in (0, 1):
         raise SystemExit(f"{' '.join(args)} failed ({got['code']}):\n{got['stderr']}")
@@ -99,7 +101,7 @@ def bench_case(case: Case, tmp: str, repeat: int) -> dict:
     made = time.perf_counter() - t
     out = src + ".out.xlsx"
     run = [sys.executable, "-m", "ttools", "run", src, "-o", out]
-    child(run)                                       # warm the file cache; gives the output shape
+    child(run)  # warm the file cache; gives the output shape
     shape = output_shape(out)
     floor = [sys.executable, FLOOR, src, src + ".floor.xlsx", json.dumps(shape)]
     runs, floors = [], []
@@ -108,9 +110,20 @@ def bench_case(case: Case, tmp: str, repeat: int) -> dict:
         floors.append(child(floor))
     r_t, r_m = median([x[0] for x in runs]), median([x[1] for x in runs])
     f_t, f_m = median([x[0] for x in floors]), median([x[1] for x in floors])
-    return {"competition": case.competition, "case": case.label, "large": case.large, "run_s": r_t, "run_mb": r_m,
-            "floor_s": f_t, "floor_mb": f_m, "time_ratio": r_t / f_t, "mem_ratio": r_m / f_m,
-            "cells": sum(c for c, _ in shape), "exit": runs[-1][2], "generated_s": made}
+    return {
+        "competition": case.competition,
+        "case": case.label,
+        "large": case.large,
+        "run_s": r_t,
+        "run_mb": r_m,
+        "floor_s": f_t,
+        "floor_mb": f_m,
+        "time_ratio": r_t / f_t,
+        "mem_ratio": r_m / f_m,
+        "cells": sum(c for c, _ in shape),
+        "exit": runs[-1][2],
+        "generated_s": made,
+    }
 
 
 def print_table(rows: list[dict], header: bool = True) -> None:
@@ -123,19 +136,27 @@ def print_table(rows: list[dict], header: bool = True) -> None:
         if r["large"]:
             ok = r["time_ratio"] <= LARGE_TARGET and r["mem_ratio"] <= LARGE_TARGET
             mark = "  ok" if ok else "  OVER 1.5x"
-        print(f"{r['competition']:<12} {r['case']:<26} {r['run_s']:6.2f} {r['floor_s']:7.2f} {r['time_ratio']:5.2f}   "
-              f"{r['run_mb']:6.0f} {r['floor_mb']:8.0f} {r['mem_ratio']:5.2f}   {r['cells']:8,}{mark}", flush=True)
+        print(
+            f"{r['competition']:<12} {r['case']:<26} {r['run_s']:6.2f} {r['floor_s']:7.2f} {r['time_ratio']:5.2f}   "
+            f"{r['run_mb']:6.0f} {r['floor_mb']:8.0f} {r['mem_ratio']:5.2f}   {r['cells']:8,}{mark}",
+            flush=True,
+        )
 
 
 def other_figures(repeat: int, draws: bool) -> None:
     py = sys.executable
     helps = [child([py, "-m", "ttools", "--help"]) for _ in range(repeat)]
-    print(f"ttools --help: {median([h[0] for h in helps]) * 1000:.0f} ms, peak RSS {median([h[1] for h in helps]):.0f} MB")
+    print(
+        f"ttools --help: {median([h[0] for h in helps]) * 1000:.0f} ms, peak RSS {median([h[1] for h in helps]):.0f} MB"
+    )
     sample = os.path.join(ROOT, "samples", "nations-cup-12.xlsx")
     checks = [child([py, "-m", "ttools", "check", sample]) for _ in range(repeat)]
     t = median([c[0] for c in checks])
-    print(f"ttools check samples/nations-cup-12.xlsx: {t:.3f} s (target < 0.15: {'ok' if t < 0.15 else 'OVER'}), "
-          f"peak RSS {median([c[1] for c in checks]):.0f} MB", flush=True)
+    print(
+        f"ttools check samples/nations-cup-12.xlsx: {t:.3f} s (target < 0.15: {'ok' if t < 0.15 else 'OVER'}), "
+        f"peak RSS {median([c[1] for c in checks]):.0f} MB",
+        flush=True,
+    )
     if not draws:
         return
     from ttools.core.pairing import australian_draw
@@ -149,7 +170,10 @@ def other_figures(repeat: int, draws: bool) -> None:
             start = time.perf_counter()
             australian_draw(order, games)
             times.append(time.perf_counter() - start)
-        print(f"Australian Draw, {n:,} players after {rounds} rounds: {median(times) * 1000:.0f} ms (in process)", flush=True)
+        print(
+            f"Australian Draw, {n:,} players after {rounds} rounds: {median(times) * 1000:.0f} ms (in process)",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,8 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     repeat = args.repeat or (1 if args.quick else 7)
     cases = [c for c in CASES if not args.only or c.competition in args.only]
-    print(f"ttools benchmarks: median of {repeat} alternating runs; floor = calamine read + XlsxWriter "
-          f"(constant_memory) write of as many cells; x = run / floor; large cases aim at <= {LARGE_TARGET}x", flush=True)
+    print(
+        f"ttools benchmarks: median of {repeat} alternating runs; floor = calamine read + XlsxWriter "
+        f"(constant_memory) write of as many cells; x = run / floor; large cases aim at <= {LARGE_TARGET}x",
+        flush=True,
+    )
     import compileall
 
     compileall.compile_dir(os.path.join(ROOT, "ttools"), quiet=1)

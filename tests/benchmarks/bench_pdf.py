@@ -20,9 +20,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MEASURE = os.path.join(HERE, "measure.py")
-SAMPLE_TARGET = 0.5     # seconds, every sample
-LARGE_FACTOR = 10       # at least this many times faster than LibreOffice
-LARGE_MEMORY = 1024     # MB
+SAMPLE_TARGET = 0.5  # seconds, every sample
+LARGE_FACTOR = 10  # at least this many times faster than LibreOffice
+LARGE_MEMORY = 1024  # MB
 
 
 def _print_one(workbook: str, pdf: str, times: str) -> None:
@@ -61,8 +61,19 @@ def libreoffice_print(workbook: str, tmp: str) -> dict | None:
     if soffice is None:
         return None
     profile = os.path.join(tmp, "lo-profile")
-    got = _measured([soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--norestore",
-                     "--convert-to", "pdf", "--outdir", tmp, workbook])
+    got = _measured(
+        [
+            soffice,
+            f"-env:UserInstallation=file://{profile}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            tmp,
+            workbook,
+        ]
+    )
     return {"pdf_s": got["wall"], "rss_mb": got["rss_mb"]}
 
 
@@ -80,8 +91,7 @@ def pdf_figures(repeat: int) -> list[dict]:
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        print("PDF of every sample (the PDF step, median of "
-              f"{repeat}; target < {SAMPLE_TARGET} s):", flush=True)
+        print(f"PDF of every sample (the PDF step, median of {repeat}; target < {SAMPLE_TARGET} s):", flush=True)
         for sample in sorted(os.listdir(events.SAMPLES)):
             if not sample.endswith(".xlsx"):
                 continue
@@ -96,8 +106,11 @@ def pdf_figures(repeat: int) -> list[dict]:
             ours = [ttools_print(book, tmp) for _ in range(repeat)]
             t, mb = statistics.median(o["pdf_s"] for o in ours), max(o["rss_mb"] for o in ours)
             lo = libreoffice_print(book, tmp)
-            beside = (f"LibreOffice {lo['pdf_s']:6.2f} s {lo['rss_mb']:5.0f} MB  {lo['pdf_s'] / t:4.1f} x faster"
-                      if lo else "LibreOffice: not installed")
+            beside = (
+                f"LibreOffice {lo['pdf_s']:6.2f} s {lo['rss_mb']:5.0f} MB  {lo['pdf_s'] / t:4.1f} x faster"
+                if lo
+                else "LibreOffice: not installed"
+            )
             print(f"  {label:<20} ttools {t:6.2f} s {mb:5.0f} MB   {beside}", flush=True)
             rows.append({"case": label, "pdf_s": t, "rss_mb": mb, "libreoffice": lo})
     return rows

@@ -78,8 +78,10 @@ def main():
 
     order, games, slowest = simulate(500, 30, seed=31)
     t, drawn = timed(lambda: australian_draw(order, games))
-    print(f"1. 500 players, round 31 after 30 rounds: {t:.3f}  ({describe(drawn)}; "
-          f"slowest of rounds 1-30 while simulating: {slowest:.3f})")
+    print(
+        f"1. 500 players, round 31 after 30 rounds: {t:.3f}  ({describe(drawn)}; "
+        f"slowest of rounds 1-30 while simulating: {slowest:.3f})"
+    )
 
     players = [f"p{i:02d}" for i in range(40)]
     rr = round_robin(players)
@@ -87,8 +89,9 @@ def main():
     shuffled = random.Random(2).sample(players, 40)
     t, drawn = timed(lambda: australian_draw(shuffled, hist))
     forced = {frozenset(p) for p in rr[38].pairs} == {frozenset(p) for p in drawn.pairs}
-    print(f"2. 40 players after 38 round-robin rounds: {t:.3f}  ({describe(drawn)}; "
-          f"found the only draw left: {forced})")
+    print(
+        f"2. 40 players after 38 round-robin rounds: {t:.3f}  ({describe(drawn)}; found the only draw left: {forced})"
+    )
 
     hist = [(r + 1, a, b) for r, rnd in enumerate(rr) for a, b in rnd.pairs]
     t, drawn = timed(lambda: australian_draw(shuffled, hist))

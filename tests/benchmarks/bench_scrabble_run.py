@@ -91,7 +91,9 @@ def round_robin_event(n: int, rounds: int, seed: int):
     club = {}
     for k, (a, b) in enumerate(schedule[rounds].pairs):
         club[a] = club[b] = clubs[k % 4]
-    players = [{"id": p, "name": f"Player {p}", "rating": rating[p], "club": club.get(p, ""), "division": "A"} for p in ids]
+    players = [
+        {"id": p, "name": f"Player {p}", "rating": rating[p], "club": club.get(p, ""), "division": "A"} for p in ids
+    ]
     rounds_rows = [{"round": r, "method": "rr"} for r in range(1, rounds + 1)]
     rounds_rows.append({"round": rounds + 1, "method": "ad", "avoid_club": 1})
     return players, rounds_rows, results
@@ -120,8 +122,13 @@ def run_end_to_end(path: str) -> tuple[float, float, int]:
     """`ttools run` in a child process: wall seconds, peak RSS in MB of that child, exit code."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "ttools", "run", path, "-o", path + ".out.xlsx"],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "ttools", "run", path, "-o", path + ".out.xlsx"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     wall = time.perf_counter() - t
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     if proc.returncode not in (0, 1):
@@ -149,22 +156,42 @@ def main() -> None:
         path = os.path.join(tmp, "swiss-500x30.xlsx")
         t = time.perf_counter()
         players, rounds, results = swiss_event(500, 30, seed=31)
-        write_input_workbook(path, players, {"Rounds": rounds, "Results": results}, event={"seed": "bench", "name": "Bench 500"}, lang="en")
+        write_input_workbook(
+            path,
+            players,
+            {"Rounds": rounds, "Results": results},
+            event={"seed": "bench", "name": "Bench 500"},
+            lang="en",
+        )
         print(f"  generated 500 players x 30 rounds ({len(results)} slips) in {time.perf_counter() - t:.1f} s")
         seconds, drawn = draw_alone(path)
-        print(f"1. 500 x 30, Australian Draw for round 31 alone: {seconds:.3f} s (target < 0.5: {verdict(seconds, 0.5)}; {describe(drawn)})")
+        print(
+            f"1. 500 x 30, Australian Draw for round 31 alone: {seconds:.3f} s (target < 0.5: {verdict(seconds, 0.5)}; {describe(drawn)})"
+        )
         wall, mb, code = run_end_to_end(path)
-        print(f"   ttools run end to end: {wall:.2f} s (target < 3: {verdict(wall, 3)}), peak RSS {mb:.0f} MB "
-              f"(target < 400: {verdict(mb, 400)}), exit {code}")
+        print(
+            f"   ttools run end to end: {wall:.2f} s (target < 3: {verdict(wall, 3)}), peak RSS {mb:.0f} MB "
+            f"(target < 400: {verdict(mb, 400)}), exit {code}"
+        )
 
         path = os.path.join(tmp, "rr-40x38.xlsx")
         players, rounds, results = round_robin_event(40, 38, seed=7)
-        write_input_workbook(path, players, {"Rounds": rounds, "Results": results}, event={"seed": "bench", "name": "Bench 40"},
-                             rules={"round_robin": "double"}, lang="en")
+        write_input_workbook(
+            path,
+            players,
+            {"Rounds": rounds, "Results": results},
+            event={"seed": "bench", "name": "Bench 40"},
+            rules={"round_robin": "double"},
+            lang="en",
+        )
         seconds, drawn = draw_alone(path)
-        print(f"2. 40 x 38 (double round robin, clubs kept apart), Australian Draw for round 39 alone: {seconds:.3f} s ({describe(drawn)})")
+        print(
+            f"2. 40 x 38 (double round robin, clubs kept apart), Australian Draw for round 39 alone: {seconds:.3f} s ({describe(drawn)})"
+        )
         wall, mb, code = run_end_to_end(path)
-        print(f"   ttools run end to end: {wall:.2f} s (target < 2: {verdict(wall, 2)}), peak RSS {mb:.0f} MB, exit {code}")
+        print(
+            f"   ttools run end to end: {wall:.2f} s (target < 2: {verdict(wall, 2)}), peak RSS {mb:.0f} MB, exit {code}"
+        )
 
 
 if __name__ == "__main__":

@@ -78,8 +78,13 @@ def best_of(fn, n=3) -> float:
 
 def run_end_to_end(path: str) -> tuple[float, float, int]:
     t = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "ttools", "run", path, "-o", path + ".out.xlsx"],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "ttools", "run", path, "-o", path + ".out.xlsx"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     wall = time.perf_counter() - t
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     if proc.returncode not in (0, 1):
@@ -99,12 +104,17 @@ def main() -> None:
         event_settings = {"seed": SEED, "name": "Bench 400", "boards_per_round": BOARDS, "rounds": ROUNDS + 1}
         write_input_workbook(path, players, {"Seating": seating, "Boards": boards}, event=event_settings, lang="en")
         print("Shengji workbook benchmark (2-core targets)")
-        print(f"  generated {PLAYERS} players x {ROUNDS * BOARDS} boards ({len(boards)} board rows) in {time.perf_counter() - t:.1f} s")
+        print(
+            f"  generated {PLAYERS} players x {ROUNDS * BOARDS} boards ({len(boards)} board rows) in {time.perf_counter() - t:.1f} s"
+        )
 
         read = best_of(lambda: read_book(path))
         copy = os.path.join(tmp, "copy.xlsx")
-        write = best_of(lambda: write_input_workbook(copy, players, {"Seating": seating, "Boards": boards},
-                                                     event=event_settings, lang="en"))
+        write = best_of(
+            lambda: write_input_workbook(
+                copy, players, {"Seating": seating, "Boards": boards}, event=event_settings, lang="en"
+            )
+        )
         floor = read + write
         print(f"  read+write floor: read {read:.2f} s + write {write:.2f} s = {floor:.2f} s")
 
@@ -114,11 +124,16 @@ def main() -> None:
             data, problems = load(book)
             res = compute(data, problems)
             assert res.new_round == ROUNDS + 1, problems[:3]
-        print(f"  load + compute (checks, scores, matchpoints, ranking, round {ROUNDS + 1} seated): {best_of(engine):.2f} s")
+
+        print(
+            f"  load + compute (checks, scores, matchpoints, ranking, round {ROUNDS + 1} seated): {best_of(engine):.2f} s"
+        )
 
         wall, mb, code = run_end_to_end(path)
-        print(f"  ttools run end to end: {wall:.2f} s (target < 15: {verdict(wall, 15)}; {wall / floor:.1f}x the floor), "
-              f"peak RSS {mb:.0f} MB (target < 500: {verdict(mb, 500)}), exit {code}")
+        print(
+            f"  ttools run end to end: {wall:.2f} s (target < 15: {verdict(wall, 15)}; {wall / floor:.1f}x the floor), "
+            f"peak RSS {mb:.0f} MB (target < 500: {verdict(mb, 500)}), exit {code}"
+        )
 
 
 if __name__ == "__main__":

@@ -55,11 +55,19 @@ def event(n: int, played: int):
             row = {"round": nr.round, "table": tb.table or "", "pair1": tb.pair1, "pair2": tb.pair2 or ""}
             if tb.pair2 is None:
                 slip = Slip(nr.round, None, tb.pair1, None, where=where)
-            elif tb.table <= 8:   # a deal sheet: four deals, the last one passes the deal back and forth
+            elif tb.table <= 8:  # a deal sheet: four deals, the last one passes the deal back and forth
                 captured = [5 * draw.below(24) for _ in range(4)]
-                deals += [{"round": nr.round, "table": tb.table, "deal": d + 1, "captured": c, **({"declarer": 1} if d == 0 else {})}
-                          for d, c in enumerate(captured)]
-                slip = Slip(nr.round, tb.table, tb.pair1, tb.pair2, "K", "K", where=where)   # for the simulation only
+                deals += [
+                    {
+                        "round": nr.round,
+                        "table": tb.table,
+                        "deal": d + 1,
+                        "captured": c,
+                        **({"declarer": 1} if d == 0 else {}),
+                    }
+                    for d, c in enumerate(captured)
+                ]
+                slip = Slip(nr.round, tb.table, tb.pair1, tb.pair2, "K", "K", where=where)  # for the simulation only
             else:
                 l1, l2 = LEVELS[draw.below(13)], LEVELS[draw.below(13)]
                 row.update(level1=l1, level2=l2)
@@ -72,10 +80,12 @@ def event(n: int, played: int):
     return pairs, results, deals, discipline
 
 
-WRAP = ("import atexit, resource, runpy, sys; "
-        "atexit.register(lambda: print('RSS', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)); "
-        "sys.argv = sys.argv[1:]; "
-        "runpy.run_module('ttools', run_name='__main__') if sys.argv[0] == '-m' and sys.argv.pop(0) else runpy.run_path(sys.argv[0], run_name='__main__')")
+WRAP = (
+    "import atexit, resource, runpy, sys; "
+    "atexit.register(lambda: print('RSS', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)); "
+    "sys.argv = sys.argv[1:]; "
+    "runpy.run_module('ttools', run_name='__main__') if sys.argv[0] == '-m' and sys.argv.pop(0) else runpy.run_path(sys.argv[0], run_name='__main__')"
+)
 
 
 def _child(args: list[str]) -> tuple[float, float]:
@@ -85,7 +95,9 @@ def _child(args: list[str]) -> tuple[float, float]:
     wall = time.perf_counter() - start
     if done.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(args)} failed:\n{done.stderr}")
-    rss = next((int(line.split()[1]) / 1024 for line in done.stderr.splitlines() if line.startswith("RSS ")), float("nan"))
+    rss = next(
+        (int(line.split()[1]) / 1024 for line in done.stderr.splitlines() if line.startswith("RSS ")), float("nan")
+    )
     return wall, rss
 
 
@@ -129,7 +141,7 @@ def swiss_at_scale(n: int, rounds: int = 7, seed: int = 3) -> tuple[float, float
         for a, b in got.pairs:
             history.append((r, a, b))
             w = rnd.choice((a, b, a, b, None))
-            for p in ((a, b) if w is None else (w,)):
+            for p in (a, b) if w is None else (w,):
                 pts[p] += 1 if w is None else 2
         if got.bye is not None:
             byes[got.bye] += 1
@@ -146,17 +158,25 @@ def main() -> int:
     if args.swiss:
         for n, target in ((256, 0.5), (1024, 5.0)):
             worst, peak = swiss_at_scale(n)
-            print(f"Swiss, {n} pairs x 7 rounds: slowest round {worst:.2f} s (target {target} s: "
-                  f"{'ok' if worst <= target else 'over'}), its peak memory {peak:.1f} MiB")
+            print(
+                f"Swiss, {n} pairs x 7 rounds: slowest round {worst:.2f} s (target {target} s: "
+                f"{'ok' if worst <= target else 'over'}), its peak memory {peak:.1f} MiB"
+            )
         return 0
     n, last = args.pairs, args.rounds
     with tempfile.TemporaryDirectory() as tmp:
         t = time.perf_counter()
         pairs, results, deals, discipline = event(n, last - 1)
         path = os.path.join(tmp, "event.xlsx")
-        write_input_workbook(path, pairs, {"Results": results, "Deals": deals, "Discipline": discipline},
-                             event={"seed": SEED, "name": "Bench Pairs", "rounds": last})
-        print(f"{n} pairs after {last - 1} rounds ({len(results)} slips, {len(deals)} deals): generated in {time.perf_counter() - t:.1f} s")
+        write_input_workbook(
+            path,
+            pairs,
+            {"Results": results, "Deals": deals, "Discipline": discipline},
+            event={"seed": SEED, "name": "Bench Pairs", "rounds": last},
+        )
+        print(
+            f"{n} pairs after {last - 1} rounds ({len(results)} slips, {len(deals)} deals): generated in {time.perf_counter() - t:.1f} s"
+        )
 
         data, problems = load(read_book(path))
         res = compute(data, problems)
@@ -171,8 +191,10 @@ def main() -> int:
             t = time.perf_counter()
             drawn = swiss_pairing(order, points, history, byes, lambda a, b: club[a] == club[b])
             timings.append(time.perf_counter() - t)
-        print(f"pairing of round {last} alone: {min(timings):.3f} s (best of 5; target < 1 s); "
-              f"{len(drawn.pairs)} tables, relaxation: {drawn.relaxation is not None}")
+        print(
+            f"pairing of round {last} alone: {min(timings):.3f} s (best of 5; target < 1 s); "
+            f"{len(drawn.pairs)} tables, relaxation: {drawn.relaxation is not None}"
+        )
 
         out = os.path.join(tmp, "event.out.xlsx")
         run_wall, run_rss = _child(["-m", "ttools", "run", path, "-o", out])

@@ -35,7 +35,7 @@ def nations_cup(n: int, out: str, seed: str = "bench") -> str:
     teams = team_letters(n)
     strength = {t: 6 + Draw(seed, "bench/strength").below(12) + i % 3 for i, t in enumerate(teams)}
     roster = {t: (f"Country {t}", [f"Player {t}{k}" for k in range(1, 7)]) for t in teams}
-    for variant in range(100):   # the first simulation whose qualification needs no tie-break
+    for variant in range(100):  # the first simulation whose qualification needs no tie-break
         draw = lambda stage: Draw(seed, f"bench/{variant}/{stage}")  # noqa: E731
         lu = ms.lineups(teams, draw("lineups"))
         order = ms.finishing_order(ms.field_of(lu, "nlh"), strength, draw("nlh"))
@@ -68,8 +68,13 @@ def scrabble(players: int, rounds: int, out: str) -> str:
     from .bench_scrabble_run import swiss_event
 
     people, rounds_rows, results = swiss_event(players, rounds, seed=31)
-    write_input_workbook(out, people, {"Rounds": rounds_rows, "Results": results},
-                         event={"seed": "bench", "name": f"Bench {players}"}, lang="en")
+    write_input_workbook(
+        out,
+        people,
+        {"Rounds": rounds_rows, "Results": results},
+        event={"seed": "bench", "name": f"Bench {players}"},
+        lang="en",
+    )
     return out
 
 
@@ -92,6 +97,10 @@ def shuangsheng(pairs: int, rounds: int, out: str) -> str:
     from . import bench_shuangsheng as B
 
     people, results, deals, discipline = B.event(pairs, rounds - 1)
-    write_input_workbook(out, people, {"Results": results, "Deals": deals, "Discipline": discipline},
-                         event={"seed": B.SEED, "name": "Bench Pairs", "rounds": rounds})
+    write_input_workbook(
+        out,
+        people,
+        {"Results": results, "Deals": deals, "Discipline": discipline},
+        event={"seed": B.SEED, "name": "Bench Pairs", "rounds": rounds},
+    )
     return out

@@ -19,8 +19,16 @@ def main() -> None:
     err = proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    print(json.dumps({"wall": wall, "rss_mb": usage.ru_maxrss / 1024, "code": os.waitstatus_to_exitcode(status),
-                      "stderr": err.decode(errors="replace")[-2000:]}))
+    print(
+        json.dumps(
+            {
+                "wall": wall,
+                "rss_mb": usage.ru_maxrss / 1024,
+                "code": os.waitstatus_to_exitcode(status),
+                "stderr": err.decode(errors="replace")[-2000:],
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -21,14 +21,14 @@ def test_the_pack_is_two_decks_with_four_jokers():
     counts = Counter(cards)
     assert len(counts) == 54 and set(counts.values()) == {2}
     assert {"AS", "10H", "2C", "QD", "BJ", "LJ"} <= set(counts)
-    assert points(cards) == 200      # 8 fives, 8 tens, 8 kings
+    assert points(cards) == 200  # 8 fives, 8 tens, 8 kings
 
 
 def test_a_deal_is_25_25_25_25_and_8_of_the_108_cards():
     deal = deal_board("seed", 1, 1)
     assert [len(deal.hands[s]) for s in SEATS] == [HAND_SIZE] * 4 == [25] * 4
     assert len(deal.kitty) == KITTY_SIZE == 8
-    assert Counter(_all(deal)) == Counter(pack())   # each of the 54 cards exactly twice
+    assert Counter(_all(deal)) == Counter(pack())  # each of the 54 cards exactly twice
 
 
 def test_deals_are_stable_under_the_seed():
@@ -41,7 +41,7 @@ def test_deals_are_stable_under_the_seed():
     assert a.kitty == ["BJ", "LJ", "AS", "AH", "4H", "7D", "KC", "2C"]
 
 
-PINNED = "8ad85601aa05e14b"     # written down once; a change here changes every event's boards
+PINNED = "8ad85601aa05e14b"  # written down once; a change here changes every event's boards
 
 
 @settings(max_examples=30, deadline=None)

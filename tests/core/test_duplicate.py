@@ -44,8 +44,14 @@ def test_neuberg_board_played_six_times_where_seven_were_due():
     assert {c.top for c in out} == {12}
     assert [round(float(c.rate) * 100, 2) for c in out] == [98.61, 79.17, 50.0, 50.0, 20.83, 1.39]
     # off: compared among the 6 actual results only, top 10
-    assert [c.rate for c in compare(scores, expected=7)] == [1, Fraction(8, 10), Fraction(5, 10), Fraction(5, 10),
-                                                              Fraction(2, 10), 0]
+    assert [c.rate for c in compare(scores, expected=7)] == [
+        1,
+        Fraction(8, 10),
+        Fraction(5, 10),
+        Fraction(5, 10),
+        Fraction(2, 10),
+        0,
+    ]
 
 
 def test_neuberg_matches_the_ebu_example():

@@ -10,8 +10,11 @@ from hypothesis import strategies as st
 from ttools.core.exact import round_half_up, round_half_up_float
 
 
-@given(st.fractions(max_denominator=10**6, min_value=-10**6, max_value=10**6), st.sampled_from([1, 100]),
-       st.integers(min_value=0, max_value=4))
+@given(
+    st.fractions(max_denominator=10**6, min_value=-(10**6), max_value=10**6),
+    st.sampled_from([1, 100]),
+    st.integers(min_value=0, max_value=4),
+)
 def test_same_as_the_decimal_rounding(value, times, places):
     assert round_half_up_float(value, places, times) == float(round_half_up(value * times, places))
 

@@ -10,15 +10,17 @@ from ttools.core.matching import max_weight_matching
 
 def _best(n: int, weight: dict[tuple[int, int], int]) -> int:
     """The largest total weight of any matching, by trying every one."""
+
     def best(left: tuple[int, ...]) -> int:
         if not left:
             return 0
         v, rest = left[0], left[1:]
-        out = best(rest)                       # v unmatched
+        out = best(rest)  # v unmatched
         for k, u in enumerate(rest):
             if (v, u) in weight:
-                out = max(out, weight[(v, u)] + best(rest[:k] + rest[k + 1:]))
+                out = max(out, weight[(v, u)] + best(rest[:k] + rest[k + 1 :]))
         return out
+
     return best(tuple(range(n)))
 
 

@@ -244,6 +244,7 @@ def _brute_australian_draw(order, triples, allowance, forbidden):
         def bad(a, b):
             met = sum(1 for r, x, y in triples if {x, y} == {a, b} and (forgive is None or r > forgive))
             return int(met + (1 if forbidden(a, b) else 0) > allowance)
+
         return bad
 
     strict = _lex_first_brute(order, over(None), False)

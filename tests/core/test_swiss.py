@@ -15,8 +15,20 @@ from hypothesis import strategies as st
 from ttools.core.draw import Draw
 from ttools.core.pairing import Meetings
 from ttools.core.standings import rank
-from ttools.core.swiss import (ADJACENT, BLOCKED, DUTCH, FIELD, GROUP, ODD, _Field, _points_groups,
-                               more_is_better, opponent_score, swiss_pairing, swiss_round)
+from ttools.core.swiss import (
+    ADJACENT,
+    BLOCKED,
+    DUTCH,
+    FIELD,
+    GROUP,
+    ODD,
+    _Field,
+    _points_groups,
+    more_is_better,
+    opponent_score,
+    swiss_pairing,
+    swiss_round,
+)
 
 
 def _matchings(items: tuple) -> list[list[tuple]]:
@@ -26,7 +38,7 @@ def _matchings(items: tuple) -> list[list[tuple]]:
     first, rest = items[0], items[1:]
     out = []
     for k, partner in enumerate(rest):
-        for m in _matchings(rest[:k] + rest[k + 1:]):
+        for m in _matchings(rest[:k] + rest[k + 1 :]):
             out.append([(first, partner)] + m)
     return out
 
@@ -52,7 +64,11 @@ def _key(m, pos, pts, club, method=ADJACENT, club_first=True):
 def _brute_best(order, ok, pts=None, club=lambda a, b: False, method=ADJACENT, club_first=True):
     """The best repeat-free pairing's criteria, found by listing every pairing (None: none exists)."""
     pos = {p: i for i, p in enumerate(order)}
-    keys = [_key(m, pos, pts or {}, club, method, club_first) for m in _matchings(tuple(order)) if all(ok(a, b) for a, b in m)]
+    keys = [
+        _key(m, pos, pts or {}, club, method, club_first)
+        for m in _matchings(tuple(order))
+        if all(ok(a, b) for a, b in m)
+    ]
     return min(keys) if keys else None
 
 
@@ -66,7 +82,9 @@ def test_equal_points_meet_adjacent_ranks_and_an_odd_group_floats_its_lowest_pai
     order = [1, 2, 3, 4, 5, 6]
     pts = dict(zip(order, [4, 4, 4, 2, 2, 2]))
     got = swiss_round(order, pts)
-    assert got.pairings.pairs == ((1, 2), (3, 4), (5, 6)) and got.pairings.bye is None and got.pairings.relaxation is None
+    assert (
+        got.pairings.pairs == ((1, 2), (3, 4), (5, 6)) and got.pairings.bye is None and got.pairings.relaxation is None
+    )
     assert [(f.high, f.low, f.reason, f.group) for f in got.floats] == [(3, 4, ODD, 4)]
 
 
@@ -198,11 +216,15 @@ def test_the_pairing_is_the_best_by_brute_force(half, data, method, scope):
     order = list(range(n))
     scores = sorted(data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), reverse=True)
     pts = dict(zip(order, scores))
-    met = data.draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda t: t[0] < t[1]), max_size=n * 2))
+    met = data.draw(
+        st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda t: t[0] < t[1]), max_size=n * 2)
+    )
     clubs = data.draw(st.lists(st.sampled_from("ABC"), min_size=n, max_size=n))
     same = lambda a, b: clubs[a] == clubs[b]  # noqa: E731
     ok = lambda a, b: (min(a, b), max(a, b)) not in met  # noqa: E731
-    got = swiss_pairing(order, pts, history=[(1, a, b) for a, b in met], same_club=same, method=method, club_scope=scope)
+    got = swiss_pairing(
+        order, pts, history=[(1, a, b) for a, b in met], same_club=same, method=method, club_scope=scope
+    )
     best = _brute_best(order, ok, pts, same, method, scope == FIELD)
     if best is None:
         assert got.relaxation is not None and (got.relaxation.forgave_through or got.relaxation.fewest_repeats)
@@ -278,7 +300,9 @@ def _unsplit_optimum(field):
     """The whole field as one maximum-weight matching (no blocks, no certificate)."""
     from ttools.core.matching import max_weight_matching
 
-    edges = [(i, j, field.weight(i, j)) for i in range(field.n) for j in range(i + 1, field.n) if not field.barred(i, j)]
+    edges = [
+        (i, j, field.weight(i, j)) for i in range(field.n) for j in range(i + 1, field.n) if not field.barred(i, j)
+    ]
     mate, _dual = max_weight_matching(field.n, edges, top=field.top)
     return [(i, mate[i]) for i in range(field.n) if i < mate[i]] if all(m >= 0 for m in mate) else None
 
@@ -316,11 +340,17 @@ def _field_of(order, pts, history, same, got, method, scope):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(8, 64), st.sampled_from([ADJACENT, DUTCH]), st.sampled_from([FIELD, GROUP]), st.randoms(use_true_random=False))
+@given(
+    st.integers(8, 64),
+    st.sampled_from([ADJACENT, DUTCH]),
+    st.sampled_from([FIELD, GROUP]),
+    st.randoms(use_true_random=False),
+)
 def test_seven_rounds_on_random_fields_are_as_good_as_one_unsplit_matching(n, method, scope, rnd):
     """8–64 players, random clubs and results: each round's pairing (solved in blocks) weighs
     exactly what the whole field solved as one matching weighs, so it has no more cross-group
     tables and no larger points difference (nor more same-club tables) than the optimum."""
+
     def check(order, pts, history, same, got):
         if got.relaxation is not None and (got.relaxation.forgave_through or got.relaxation.fewest_repeats):
             return

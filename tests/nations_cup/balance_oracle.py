@@ -34,7 +34,9 @@ def fewest_moves(at: dict[int, list[str]], broken: list[int], remaining: list[in
     return fixed + min(sum(max(0, len(at[t]) - tg[t]) for t in remaining) for tg in targets(at, remaining))
 
 
-def fewest_clashes(at: dict[int, list[str]], broken: list[int], remaining: list[int], budget: int = 400_000) -> int | None:
+def fewest_clashes(
+    at: dict[int, list[str]], broken: list[int], remaining: list[int], budget: int = 400_000
+) -> int | None:
     """The fewest movers sitting with a team-mate over every minimal set of moves (None: too many to try)."""
     best_moves = fewest_moves(at, broken, remaining)
     fixed = [p for t in broken for p in at[t]]

@@ -15,9 +15,11 @@ from tests.conftest import complete_sheets
 from ttools.competitions.nations_cup import schema as S
 from ttools.workbook.read import col_letter
 
-FULL_WIDTH = str.maketrans("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-                           "０１２３４５６７８９ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ"
-                           "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ")
+FULL_WIDTH = str.maketrans(
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "０１２３４５６７８９ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ"
+    "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ",
+)
 
 
 def cell(spec, column: str, index: int) -> str:
@@ -48,20 +50,21 @@ def test_the_complete_event_has_no_problems(write_event, json_of):
     result, data = json_of("check", write_event(rules={"tables_day2": "auto"}, name="auto.xlsx"))
     assert result.exit_code == 0
     assert [(p["severity"], p["code"], p["sheet"], p["cell"]) for p in data["problems"]] == [
-        ("warning", "tables-day2-auto", "Rules", f"C{[x.key for x in S.RULES.settings].index('tables_day2') + 2}")]
+        ("warning", "tables-day2-auto", "Rules", f"C{[x.key for x in S.RULES.settings].index('tables_day2') + 2}")
+    ]
     assert [row["team"] for row in data["qualification"]["standings"]]
 
 
 def test_duplicate_nlh_place_without_equals(write_event, json_of):
     sheets = complete_sheets()
-    sheets["NLH"][6]["place"] = sheets["NLH"][5]["place"]   # two players at place 6, no '='
+    sheets["NLH"][6]["place"] = sheets["NLH"][5]["place"]  # two players at place 6, no '='
     result, data = json_of("check", write_event(sheets))
     assert result.exit_code == 1
     found = errors_with(data, "place-duplicate")
     assert found and all(p["severity"] == "error" for p in found)
     assert ("NLH", cell(S.NLH, "place", 6)) in where(found)
     assert where(found) <= {("NLH", cell(S.NLH, "place", 5)), ("NLH", cell(S.NLH, "place", 6))}
-    assert "nlh" not in data or "raw" not in data["nlh"]   # nothing scored from a guess
+    assert "nlh" not in data or "raw" not in data["nlh"]  # nothing scored from a guess
     assert "qualification" not in data
 
 
@@ -79,7 +82,7 @@ def test_player_in_both_lineups(write_event, json_of):
     sheets = complete_sheets()
     lineups = sheets["Lineups"]
     i = next(k for k, r in enumerate(lineups) if r["team"] == "A" and r["event"] == "bounty")
-    lineups[i]["player"] = "A1"   # A1 is already in A's NLH line-up
+    lineups[i]["player"] = "A1"  # A1 is already in A's NLH line-up
     result, data = json_of("check", write_event(sheets))
     assert result.exit_code == 1
     found = errors_with(data, "lineup-both-events")
@@ -91,7 +94,7 @@ def test_player_in_both_lineups(write_event, json_of):
 def test_knock_out_of_a_player_already_out(write_event, json_of):
     sheets = complete_sheets()
     log = sheets["BountyLog"]
-    log[3]["out"] = log[1]["out"]   # knocked out in hand 2 already
+    log[3]["out"] = log[1]["out"]  # knocked out in hand 2 already
     result, data = json_of("check", write_event(sheets))
     assert result.exit_code == 1
     found = errors_with(data, "bounty-already-out")
@@ -103,7 +106,7 @@ def test_knock_out_of_a_player_already_out(write_event, json_of):
 def test_recipient_who_is_out(write_event, json_of):
     sheets = complete_sheets()
     log = sheets["BountyLog"]
-    log[4]["to"] = log[0]["out"]    # knocked out in hand 1, cannot win a head in hand 5
+    log[4]["to"] = log[0]["out"]  # knocked out in hand 1, cannot win a head in hand 5
     result, data = json_of("check", write_event(sheets))
     assert result.exit_code == 1
     found = errors_with(data, "bounty-recipient-out")
@@ -126,7 +129,7 @@ def test_place_written_as_a_word(write_event, json_of, lang, sheet):
 def test_full_width_input_is_understood(write_event, json_of):
     plain = complete_sheets()
     wide = complete_sheets()
-    wide["NLH"][2]["place"] = str(wide["NLH"][2]["place"]).translate(FULL_WIDTH)      # ３
+    wide["NLH"][2]["place"] = str(wide["NLH"][2]["place"]).translate(FULL_WIDTH)  # ３
     wide["NLH"][0]["player"] = wide["NLH"][0]["player"].lower().translate(FULL_WIDTH)  # ａ１
     wide["Day1"][0]["winner"] = wide["Day1"][0]["winner"].lower().translate(FULL_WIDTH)
     wide["BountyLog"][0]["to"] = " " + wide["BountyLog"][0]["to"].translate(FULL_WIDTH) + " "
@@ -148,7 +151,7 @@ def test_full_width_team_count(write_event, json_of):
 
 def _formula_in(path: Path, sheet: str, address: str, formula: str) -> None:
     wb = load_workbook(path)
-    wb[sheet][address] = formula   # openpyxl stores the formula with no calculated value
+    wb[sheet][address] = formula  # openpyxl stores the formula with no calculated value
     wb.save(path)
 
 

@@ -63,7 +63,7 @@ def test_break_of_a_fourth_table_that_must_scatter_three_teammates():
         assert_seats_valid(after)
         assert 4 not in at
         for players in at.values():
-            assert len({team_of(p) for p in players}) == len(players)   # nobody beside a team-mate
+            assert len({team_of(p) for p in players}) == len(players)  # nobody beside a team-mate
     assert "Break table 4" in advice.summary()
 
 
@@ -137,24 +137,25 @@ def test_balance_several_moves_until_even():
     after, at = tables_after(rows, advice)
     assert_seats_valid(after)
     assert sorted(len(v) for v in at.values()) == [8, 8, 8, 8]
-    assert advice.flags == ()          # tables 1–3 hold A–I, table 4 only J and K: all clean
+    assert advice.flags == ()  # tables 1–3 hold A–I, table 4 only J and K: all clean
 
 
 def test_no_balance_below_the_threshold_and_the_two_table_setting():
-    three = seating({1: [f"A{i}" for i in range(1, 9)],
-                     2: [f"B{i}" for i in range(1, 9)], 3: [f"C{i}" for i in range(1, 8)]})
+    three = seating(
+        {1: [f"A{i}" for i in range(1, 9)], 2: [f"B{i}" for i in range(1, 9)], 3: [f"C{i}" for i in range(1, 8)]}
+    )
     assert b.advise(three, team_of, 9, seed="s", event="e").action == "none"
-    wide = seating({1: [f"A{i}" for i in range(1, 10)],
-                    2: [f"B{i}" for i in range(1, 10)], 3: [f"C{i}" for i in range(1, 8)]})
+    wide = seating(
+        {1: [f"A{i}" for i in range(1, 10)], 2: [f"B{i}" for i in range(1, 10)], 3: [f"C{i}" for i in range(1, 8)]}
+    )
     assert b.advise(wide, team_of, 9, seed="s", event="e").action == "balance"
     assert b.advise(wide, team_of, 9, seed="s", event="e", rules=Rules(balance_threshold=3)).action == "none"
 
     two = seating({1: [f"A{i}" for i in range(1, 7)], 2: [f"B{i}" for i in range(1, 5)]})
     advice = b.advise(two, team_of, 6, seed="s", event="e")
     assert advice.action == "balance" and len(advice.moves) == 1
-    assert advice.moves[0].teammates == ()        # with 2 tables left team-mates no longer matter
-    assert b.advise(two, team_of, 6, seed="s", event="e",
-                    rules=Rules(balance_threshold_two_tables=3)).action == "none"
+    assert advice.moves[0].teammates == ()  # with 2 tables left team-mates no longer matter
+    assert b.advise(two, team_of, 6, seed="s", event="e", rules=Rules(balance_threshold_two_tables=3)).action == "none"
     # a spread of 1 is never "balanced": one move would only swap which table is short
     odd = seating({1: [f"A{i}" for i in range(1, 7)], 2: [f"B{i}" for i in range(1, 6)]})
     assert b.advise(odd, team_of, 6, seed="s", event="e").action == "none"
@@ -173,13 +174,13 @@ def test_final_table_is_a_full_redraw():
 
 
 def test_break_order_is_a_setting():
-    tables = {t: [f"{chr(64 + t)}{i}" for i in range(1, 7)] for t in (1, 2, 3, 4)}   # 4 × 6 = 24 ≤ 27
+    tables = {t: [f"{chr(64 + t)}{i}" for i in range(1, 7)] for t in (1, 2, 3, 4)}  # 4 × 6 = 24 ≤ 27
     rows = seating(tables)
     assert b.advise(rows, team_of, 9, seed="s", event="e").table == 4
     advice = b.advise(rows, team_of, 9, seed="s", event="e", rules=Rules(break_order="lowest-first"))
     assert advice.action == "break" and advice.table == 1
     after, at = tables_after(rows, advice)
-    assert sorted(len(v) for v in at.values()) == [8, 8, 8]     # the break fills evenly
+    assert sorted(len(v) for v in at.values()) == [8, 8, 8]  # the break fills evenly
     bad = b.advise(rows, team_of, 9, seed="s", event="e", rules=Rules(break_order="random"))
     assert bad.action == "invalid" and [p.code for p in bad.problems] == ["seating-break-order"]
 
@@ -253,14 +254,16 @@ def check_against_brute_force(rows, advice, capacity, rules=Rules()):
     assert max(now.values()) <= capacity
     order = sorted(at, reverse=rules.break_order == "highest-first")
     broken = list(advice.broken)
-    assert broken == order[:len(broken)] and not set(broken) & set(now)
+    assert broken == order[: len(broken)] and not set(broken) & set(now)
     assert len(now) == max(1, -(-len(live) // capacity)) or not broken
     remaining = [t for t in order if t not in broken]
     assert len(advice.moves) == oracle.fewest_moves(at, broken, remaining)
     for m in advice.moves:
         assert m.player in (m.eligible or (m.player,))
-        assert all(at_table == m.from_table for at_table in
-                   (next(s.table for s in live if s.player == p) for p in (m.eligible or (m.player,))))
+        assert all(
+            at_table == m.from_table
+            for at_table in (next(s.table for s in live if s.player == p) for p in (m.eligible or (m.player,)))
+        )
     if len(remaining) > 2:
         fewest = oracle.fewest_clashes(at, broken, remaining)
         if fewest is not None:
@@ -286,8 +289,9 @@ def test_advice_properties(state_seed):
     live = [s for s in rows if not s.out]
     sizes = Counter(s.table for s in live)
     if advice.action == "none":
-        assert len(sizes) <= 1 or (len(sizes) <= -(-len(live) // capacity)
-                                   and max(sizes.values()) - min(sizes.values()) < 2)
+        assert len(sizes) <= 1 or (
+            len(sizes) <= -(-len(live) // capacity) and max(sizes.values()) - min(sizes.values()) < 2
+        )
     assert advice == b.advise(list(reversed(rows)), team_of, capacity, seed=str(state_seed), event="nlh")
 
 
@@ -298,10 +302,12 @@ def test_advice_properties(state_seed):
 def test_a_break_leaves_the_tables_within_one():
     """5/7/6/7, 25 players fit 3 tables of 9: table 4 breaks. Its 7 players alone cannot make
     the rest even unless they go 4/1/2 (9/8/8): the advice does that, in one piece."""
-    tables = {1: ["A1", "B1", "C1", "D1", "E1"],
-              2: ["F1", "G1", "H1", "I1", "J1", "K1", "L1"],
-              3: ["A2", "B2", "C2", "D2", "E2", "F2"],
-              4: ["G2", "H2", "I2", "J2", "K2", "L2", "A3"]}
+    tables = {
+        1: ["A1", "B1", "C1", "D1", "E1"],
+        2: ["F1", "G1", "H1", "I1", "J1", "K1", "L1"],
+        3: ["A2", "B2", "C2", "D2", "E2", "F2"],
+        4: ["G2", "H2", "I2", "J2", "K2", "L2", "A3"],
+    }
     rows = seating(tables)
     advice = b.advise(rows, team_of, 9, seed="s", event="nlh")
     assert advice.action == "break" and advice.broken == (4,)
@@ -309,15 +315,18 @@ def test_a_break_leaves_the_tables_within_one():
     assert sorted(len(v) for v in at.values()) == [8, 8, 9]
     check_against_brute_force(rows, advice, 9)
     again = b.advise(b.apply_moves(rows, advice.moves), team_of, 9, seed="s", event="nlh")
-    assert again.action == "none"          # nobody who just arrived moves again
+    assert again.action == "none"  # nobody who just arrived moves again
 
 
 def test_two_tables_due_at_once_break_together():
     """8/8/1/1: 18 players fit 2 tables of 9. Tables 4 and 3 break in one piece of advice, and
     each of their players moves once; with 2 tables left team-mates are said once, not flagged."""
-    tables = {1: ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1"],
-              2: ["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2"],
-              3: ["A3"], 4: ["B3"]}
+    tables = {
+        1: ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1"],
+        2: ["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2"],
+        3: ["A3"],
+        4: ["B3"],
+    }
     rows = seating(tables)
     advice = b.advise(rows, team_of, 9, seed="s", event="nlh")
     assert advice.action == "break" and advice.broken == (4, 3) and advice.table == 4
@@ -334,9 +343,11 @@ def test_balance_is_chosen_as_a_whole_set():
     table 1 can only send A or B players except C1, table 2 only A or B except C2. Moving C1 and C2
     both to table 3 seats them together; the clean set is C1 (or C2) with the D player of the
     other table. One piece of advice, no flag."""
-    tables = {1: ["A1", "B1", "C1", "A4", "B4", "A5", "B5", "A6", "B6"],
-              2: ["A2", "B2", "C2", "D2", "A7", "B7", "A8", "B8", "A9"],
-              3: ["A3", "B3", "E1", "F1", "G1", "H1"]}
+    tables = {
+        1: ["A1", "B1", "C1", "A4", "B4", "A5", "B5", "A6", "B6"],
+        2: ["A2", "B2", "C2", "D2", "A7", "B7", "A8", "B8", "A9"],
+        3: ["A3", "B3", "E1", "F1", "G1", "H1"],
+    }
     rows = seating(tables)
     for event in EVENTS:
         advice = b.advise(rows, team_of, 9, seed="s", event=event)
@@ -345,16 +356,18 @@ def test_balance_is_chosen_as_a_whole_set():
         check_against_brute_force(rows, advice, 9)
         movers = {m.from_table: m for m in advice.moves}
         assert movers[1].eligible == ("C1",)
-        assert movers[2].eligible == ("D2",)    # C2 would join C1
+        assert movers[2].eligible == ("D2",)  # C2 would join C1
 
 
 def test_a_balance_lists_every_eligible_player():
     """9/9/7 over 3 tables of 9 is fine; 9/9/6/… here: table 1 sends one player to table 3 and any
     of its players will do (no team at table 3): all nine are listed, the floor moves the one due
     the big blind."""
-    tables = {1: ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1"],
-              2: ["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2"],
-              3: ["J1", "K1", "L1", "M1", "N1", "O1", "P1"]}
+    tables = {
+        1: ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1"],
+        2: ["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2"],
+        3: ["J1", "K1", "L1", "M1", "N1", "O1", "P1"],
+    }
     rows = seating(tables)
     advice = b.advise(rows, team_of, 9, seed="s", event="nlh")
     assert advice.action == "balance" and len(advice.moves) == 1
@@ -370,8 +383,9 @@ def test_seating_is_checked_against_the_lineups():
     their cells, and no moves."""
     tables = {1: ["A1", "B1", "C1"], 2: ["A2", "B2", "C2"], 3: ["A3", "B3", "X1"]}
     rows = seating(tables)
-    field = {p: Where("Lineups", f"C{i + 2}") for i, p in
-             enumerate(["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"])}
+    field = {
+        p: Where("Lineups", f"C{i + 2}") for i, p in enumerate(["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"])
+    }
     advice = b.advise(rows, team_of, 9, seed="s", event="nlh", field=field)
     assert advice.action == "invalid" and advice.moves == ()
     assert {(p.code, p.sheet, p.cell) for p in advice.problems} == {
@@ -396,4 +410,4 @@ def test_nobody_is_balanced_into_the_table_that_breaks_next_more_than_needed():
         assert into == {4: 2, 5: 1}
         check_against_brute_force(rows, advice, 9)
     lowest = b.advise(rows, team_of, 9, seed="s", event="nlh", rules=Rules(break_order="lowest-first"))
-    assert lowest.action == "balance"    # table 1 breaks next now, and it only sends players
+    assert lowest.action == "balance"  # table 1 breaks next now, and it only sends players

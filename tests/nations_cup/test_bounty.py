@@ -35,9 +35,20 @@ def log_of(hands: list[tuple[int, list[tuple]]]) -> list[Elimination]:
         for out in outs:
             r = len(rows) + 2
             player, to, stack = (out + (None,))[:3]
-            rows.append(Elimination(hand, player, to, stack, where={
-                "hand": Where(SHEET, f"A{r}"), "out": Where(SHEET, f"B{r}"),
-                "to": Where(SHEET, f"C{r}"), "stack": Where(SHEET, f"D{r}")}))
+            rows.append(
+                Elimination(
+                    hand,
+                    player,
+                    to,
+                    stack,
+                    where={
+                        "hand": Where(SHEET, f"A{r}"),
+                        "out": Where(SHEET, f"B{r}"),
+                        "to": Where(SHEET, f"C{r}"),
+                        "stack": Where(SHEET, f"D{r}"),
+                    },
+                )
+            )
     return rows
 
 
@@ -55,6 +66,7 @@ def codes(problems):
 
 
 # --- 附件五: milestones and the nominal issue -------------------------------------------------
+
 
 def test_milestones_33_players():
     assert milestones(33) == [16, 8, 4, 3, 2]
@@ -86,8 +98,9 @@ def test_milestone_table_33():
     table = milestone_table(33)
     assert [r["players_left"] for r in table if r["event"] == "milestone"] == [16, 8, 4, 3, 2]
     assert [r["issued"] for r in table if r["event"] == "milestone"] == [16, 8, 4, 3, 2]
-    assert table[0] == dict(event="start", stage=0, players_left=33, each=1, issued=33, cumulative=33,
-                            head_before=None, head_after=1)
+    assert table[0] == dict(
+        event="start", stage=0, players_left=33, each=1, issued=33, cumulative=33, head_before=None, head_after=1
+    )
     champion = next(r for r in table if r["event"] == "champion")
     assert champion["issued"] == 1 and champion["head_before"] == 6
     assert table[-1]["event"] == "total" and table[-1]["issued"] == 67
@@ -115,6 +128,7 @@ def test_milestone_table_custom_head_values():
 
 # --- full simulated events ------------------------------------------------------------------
 
+
 def test_full_33_player_event_issues_67_and_conserves():
     p = bounty_field(11)
     result, problems = run_bounty(p, one_at_a_time(p), Rules())
@@ -123,16 +137,21 @@ def test_full_33_player_event_issues_67_and_conserves():
     assert result.issued == 67
     assert sum(result.chips.values()) == 67
     # Hand-computed. p[i] goes out with i+1 left, handing the head of that moment to p[i-1].
-    assert result.chips[p[32]] == 0      # holds 1, hands 1
-    assert result.chips[p[20]] == 1      # 1 + 1 received from p[21], hands 1
-    assert result.chips[p[15]] == 1      # 1 + 1 (16 left) + 1 from p[16] = 3, hands 2 (stage 1)
-    assert result.chips[p[14]] == 2      # 1 + 1 + 2 from p[15] = 4, hands 2
-    assert result.chips[p[7]] == 2       # 1 + 2 + 2 from p[8] = 5, hands 3 (stage 2, 8 left)
-    assert result.chips[p[2]] == 4       # 1 + 4 + 4 from p[3] = 9, hands 5 (stage 4, 3 left)
-    assert result.chips[p[1]] == 5       # 1 + 5 + 5 from p[2] = 11, hands 6 (stage 5, 2 left)
-    assert result.chips[p[0]] == 13      # 1 + 5 milestones + 6 from p[1] + 1 as champion
+    assert result.chips[p[32]] == 0  # holds 1, hands 1
+    assert result.chips[p[20]] == 1  # 1 + 1 received from p[21], hands 1
+    assert result.chips[p[15]] == 1  # 1 + 1 (16 left) + 1 from p[16] = 3, hands 2 (stage 1)
+    assert result.chips[p[14]] == 2  # 1 + 1 + 2 from p[15] = 4, hands 2
+    assert result.chips[p[7]] == 2  # 1 + 2 + 2 from p[8] = 5, hands 3 (stage 2, 8 left)
+    assert result.chips[p[2]] == 4  # 1 + 4 + 4 from p[3] = 9, hands 5 (stage 4, 3 left)
+    assert result.chips[p[1]] == 5  # 1 + 5 + 5 from p[2] = 11, hands 6 (stage 5, 2 left)
+    assert result.chips[p[0]] == 13  # 1 + 5 milestones + 6 from p[1] + 1 as champion
     assert [(e.remaining, e.issued_each, e.head_value) for e in result.timeline] == [
-        (16, 1, 2), (8, 1, 3), (4, 1, 4), (3, 1, 5), (2, 1, 6)]
+        (16, 1, 2),
+        (8, 1, 3),
+        (4, 1, 4),
+        (3, 1, 5),
+        (2, 1, 6),
+    ]
     assert result.places[p[0]] == 1 and result.places[p[1]] == 2 and result.places[p[32]] == 33
 
 
@@ -143,10 +162,10 @@ def test_full_36_player_event_issues_73_and_conserves():
     assert result.complete
     assert result.issued == 73
     assert sum(result.chips.values()) == 73
-    assert result.chips[p[18]] == 1      # out 19 -> 18: stage 0, hands 1 of 2
-    assert result.chips[p[17]] == 1      # 1 + 1 (18 left) + 1 from p[18] = 3, hands 2
-    assert result.chips[p[8]] == 2       # 1 + 2 + 2 from p[9] = 5, hands 3 (9 left, stage 2)
-    assert result.chips[p[3]] == 3       # 1 + 3 + 3 from p[4] = 7, hands 4 (4 left, stage 3)
+    assert result.chips[p[18]] == 1  # out 19 -> 18: stage 0, hands 1 of 2
+    assert result.chips[p[17]] == 1  # 1 + 1 (18 left) + 1 from p[18] = 3, hands 2
+    assert result.chips[p[8]] == 2  # 1 + 2 + 2 from p[9] = 5, hands 3 (9 left, stage 2)
+    assert result.chips[p[3]] == 3  # 1 + 3 + 3 from p[4] = 7, hands 4 (4 left, stage 3)
     assert result.chips[p[0]] == 13
     assert [e.remaining for e in result.timeline] == [18, 9, 4, 3, 2]
 
@@ -190,13 +209,14 @@ def test_sum_raw_is_162_for_12_teams():
 
 # --- several players out in one hand --------------------------------------------------------
 
+
 def down_to_four(p: list[str]) -> list[tuple[int, list[tuple]]]:
     """12 players: p[11] … p[4] out one at a time, every head to p[0]."""
     return [(hand, [(p[12 - hand], p[0])]) for hand in range(1, 9)]
 
 
 def test_double_knock_out_equal_stacks_share_places_and_passes_two_milestones():
-    p = [f"P{i}" for i in range(12)]            # milestones 6, 3, 2
+    p = [f"P{i}" for i in range(12)]  # milestones 6, 3, 2
     hands = down_to_four(p)
     hands.append((9, [(p[3], p[0], 10_000), (p[2], p[1], 10_000)]))
     hands.append((10, [(p[1], p[0], 40_000)]))
@@ -288,7 +308,7 @@ def test_milestone_already_reached_is_not_issued_again():
 
 
 def test_hand_from_three_to_one_gives_champion_the_2_left_chip():
-    p = [f"P{i}" for i in range(5)]           # milestones 3, 2
+    p = [f"P{i}" for i in range(5)]  # milestones 3, 2
     hands = [(1, [(p[4], p[0])]), (2, [(p[3], p[0])]), (3, [(p[2], p[0], 5), (p[1], p[0], 7)])]
     result, problems = run_bounty(p, log_of(hands), Rules())
     assert problems == []
@@ -300,7 +320,7 @@ def test_hand_from_three_to_one_gives_champion_the_2_left_chip():
 
 
 def test_custom_head_table_asks_more_than_held():
-    p = [f"P{i}" for i in range(4)]           # milestones 3, 2
+    p = [f"P{i}" for i in range(4)]  # milestones 3, 2
     rules = Rules(head_values=(1, 5))
     hands = [(1, [(p[3], p[0])]), (2, [(p[1], p[0])])]
     result, problems = run_bounty(p, log_of(hands), rules)
@@ -316,18 +336,21 @@ def test_rows_out_of_hand_order_are_sorted_and_each_is_a_warning_on_its_cell():
     forward, _ = run_bounty(p, log, Rules())
     backward, problems = run_bounty(p, list(reversed(log)), Rules())
     assert {x.code for x in problems} == {"bounty-hand-order"} and {x.severity for x in problems} == {"warning"}
-    assert len(problems) == len(log) - 1          # every row after the first (the latest hand)
+    assert len(problems) == len(log) - 1  # every row after the first (the latest hand)
     assert backward.chips == forward.chips and backward.places == forward.places
     # one row typed out of place: one warning, on that row's hand cell
     swapped = list(log)
     swapped[3], swapped[4] = swapped[4], swapped[3]
-    swapped = [Elimination(r.hand, r.out, r.to, r.stack, {"hand": Where("BountyLog", f"A{i + 2}")})
-               for i, r in enumerate(swapped)]
+    swapped = [
+        Elimination(r.hand, r.out, r.to, r.stack, {"hand": Where("BountyLog", f"A{i + 2}")})
+        for i, r in enumerate(swapped)
+    ]
     _, problems = run_bounty(p, swapped, Rules())
     assert [(x.code, x.cell) for x in problems] == [("bounty-hand-order", "A6")]
 
 
 # --- validation -----------------------------------------------------------------------------
+
 
 def test_knock_out_of_a_player_already_out():
     p = [f"P{i}" for i in range(8)]
@@ -337,7 +360,7 @@ def test_knock_out_of_a_player_already_out():
     assert problems[0].where == Where(SHEET, "B4")
     assert problems[0].severity == ERROR
     assert "hand 1" in problems[0].message()
-    assert result.out_hand == {p[7]: 1, p[6]: 2}      # the rest is still computed
+    assert result.out_hand == {p[7]: 1, p[6]: 2}  # the rest is still computed
     assert not result.valid and not result.complete
     assert bounty_points(result) == {}
 
@@ -402,6 +425,7 @@ def test_bad_hand_number():
 
 # --- bounty counts --------------------------------------------------------------------------
 
+
 def test_bounty_count_that_disagrees_is_a_warning_with_both_numbers():
     p = bounty_field(11)
     result, _ = run_bounty(p, one_at_a_time(p), Rules())
@@ -431,6 +455,7 @@ def test_live_points_for_an_event_in_progress():
 
 
 # --- invariants -----------------------------------------------------------------------------
+
 
 @st.composite
 def valid_logs(draw):

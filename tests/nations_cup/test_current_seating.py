@@ -20,8 +20,13 @@ NOW = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
 
 def _check(outcome, rows, draw, tmp_path, step):
     summary = outcome.json()
-    live = {e: sorted((r["table"], r["seat"], r["player"]) for r in rows if r["event"] == e and not r["out"]) for e in ("nlh", "bounty")}
-    assert {e: [(s["table"], s["seat"], s["player"]) for s in seats] for e, seats in summary["day2"]["current"].items()} == live
+    live = {
+        e: sorted((r["table"], r["seat"], r["player"]) for r in rows if r["event"] == e and not r["out"])
+        for e in ("nlh", "bounty")
+    }
+    assert {
+        e: [(s["table"], s["seat"], s["player"]) for s in seats] for e, seats in summary["day2"]["current"].items()
+    } == live
     sheets = {r.key: r for r in reports(outcome.results, "en")}
     by_table = [row for b in sheets["CurrentSeating"].blocks[:2] for row in b.rows]
     assert sorted((row[1], row[2], row[3]) for row in by_table) == sorted(live["nlh"] + live["bounty"])
@@ -33,7 +38,7 @@ def _check(outcome, rows, draw, tmp_path, step):
         for table in {t for t, _, _ in live[event]}:
             assert cards.pop(f"{title} · Table {table}") == {(s, p) for t, s, p in live[event] if t == table}
     assert not cards
-    assert all(b.page_break for b in sheets["TableCards"].blocks[1:])         # one page per table
+    assert all(b.page_break for b in sheets["TableCards"].blocks[1:])  # one page per table
     site = tmp_path / f"site-{step}"
     site.mkdir()
     (site / "day2-by-name.html").write_bytes(render(outcome, NOW)["day2-by-name.html"])
@@ -47,8 +52,11 @@ def _check(outcome, rows, draw, tmp_path, step):
 def test_the_current_seating_follows_the_busts_and_moves_on_seating(write_event, tmp_path):
     sheets = {k: v for k, v in complete_sheets(11).items() if k in ("Players", "Day1", "Lineups")}
     first = process_file(str(write_event(sheets, teams=11, rules={}, name="start.xlsx"))).json()
-    rows = [{"event": e, "table": s["table"], "seat": s["seat"], "player": s["player"], "out": ""}
-            for e in ("nlh", "bounty") for s in first["day2"]["draw"][e]]
+    rows = [
+        {"event": e, "table": s["table"], "seat": s["seat"], "player": s["player"], "out": ""}
+        for e in ("nlh", "bounty")
+        for s in first["day2"]["draw"][e]
+    ]
     draw = {r["player"]: (r["table"], r["seat"]) for r in rows}
     rng = random.Random(21)
     moved = set()
@@ -66,4 +74,4 @@ def test_the_current_seating_follows_the_busts_and_moves_on_seating(write_event,
                 moved.add(m["player"])
         outcome = process_file(str(write_event({**sheets, "Seating": rows}, teams=11, rules={}, name=f"m{step}.xlsx")))
         _check(outcome, rows, draw, tmp_path, f"m{step}")
-    assert len(moved) > 5     # breaks and balances happened along the way
+    assert len(moved) > 5  # breaks and balances happened along the way

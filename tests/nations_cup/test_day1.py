@@ -253,7 +253,9 @@ def test_check_pairings_reports_broken_tables():
 def test_check_pairings_reports_visitors_from_one_team():
     teams = team_letters(4)
     m = [
-        Match(1, 1, "A1", "B4"), Match(1, 1, "A2", "B5"), Match(1, 1, "A3", "C4"),
+        Match(1, 1, "A1", "B4"),
+        Match(1, 1, "A2", "B5"),
+        Match(1, 1, "A3", "C4"),
     ]
     found = check_pairings(m, teams)
     assert any("table 1: visitors" in f for f in found)

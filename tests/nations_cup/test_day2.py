@@ -31,16 +31,24 @@ def roster(teams, size=6):
 def rows_from(entries):
     """(team, event, player) -> rows with their cells, as the loader would give them."""
     return [
-        LineupRow(team, event, player, where={
-            "team": Where(SHEET, f"A{i}"), "event": Where(SHEET, f"B{i}"), "player": Where(SHEET, f"C{i}"),
-        })
+        LineupRow(
+            team,
+            event,
+            player,
+            where={
+                "team": Where(SHEET, f"A{i}"),
+                "event": Where(SHEET, f"B{i}"),
+                "player": Where(SHEET, f"C{i}"),
+            },
+        )
         for i, (team, event, player) in enumerate(entries, start=2)
     ]
 
 
 def full_entries(teams):
-    return [(t, "nlh", f"{t}{k}") for t in teams for k in (1, 2, 3)] + \
-           [(t, "bounty", f"{t}{k}") for t in teams for k in (4, 5, 6)]
+    return [(t, "nlh", f"{t}{k}") for t in teams for k in (1, 2, 3)] + [
+        (t, "bounty", f"{t}{k}") for t in teams for k in (4, 5, 6)
+    ]
 
 
 def codes(problems):
@@ -48,6 +56,7 @@ def codes(problems):
 
 
 # ---- line-ups ---------------------------------------------------------------------------
+
 
 def test_valid_lineups_are_returned_by_event_and_team():
     teams = ["A", "B", "C", "D"]
@@ -92,9 +101,9 @@ def test_wrong_count_is_an_error_on_the_row_too_many():
     lineups, problems = validate_lineups(rows_from(entries), roster(teams))
     count = [p for p in problems if p.code == "lineup-count"]
     fourth = [i for i, e in enumerate(entries, start=2) if e[:2] == ("B", "nlh")][3]
-    assert [p.cell for p in count] == [f"B{fourth}"]     # the event cell of the row beyond the third
+    assert [p.cell for p in count] == [f"B{fourth}"]  # the event cell of the row beyond the third
     assert "4" in count[0].message("en") and "3" in count[0].message("en")
-    assert "lineup-both-events" in codes(problems)   # B4 is also in the bounty line-up
+    assert "lineup-both-events" in codes(problems)  # B4 is also in the bounty line-up
     assert "B" not in lineups["nlh"] and "A" in lineups["nlh"]
 
 
@@ -171,6 +180,7 @@ def test_unknown_event_and_team():
 
 # ---- seat draw ----------------------------------------------------------------------------
 
+
 def full_lineup(n):
     return {t: [f"{t}{k}" for k in (1, 2, 3)] for t in team_letters(n)}
 
@@ -202,8 +212,9 @@ def test_thirty_six_players_nine_each():
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(4, 26), seed=st.text(max_size=10), tables=st.integers(3, 6),
-       event=st.sampled_from(["nlh", "bounty"]))
+@given(
+    n=st.integers(4, 26), seed=st.text(max_size=10), tables=st.integers(3, 6), event=st.sampled_from(["nlh", "bounty"])
+)
 def test_any_field_any_seed_gives_a_valid_draw(n, seed, tables, event):
     lineup = full_lineup(n)
     assert_valid_draw(seat_draw(lineup, tables, seed, event), lineup, tables)
@@ -262,5 +273,5 @@ def test_the_seat_draw_feasibility_test_is_gale_ryser(free, teams, balance):
     from ttools.competitions.nations_cup.day2 import _fits
 
     if balance and sum(free) > sum(teams):
-        teams = teams + [1] * (sum(free) - sum(teams))   # equal totals: the case that needs the prefix test
+        teams = teams + [1] * (sum(free) - sum(teams))  # equal totals: the case that needs the prefix test
     assert _fits(free, teams) == _gale_ryser(free, teams)

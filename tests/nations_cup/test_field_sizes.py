@@ -27,14 +27,14 @@ def check_draw(summary: dict, teams: int) -> None:
     for event, numbers in (("nlh", (1, 2, 3)), ("bounty", (4, 5, 6))):
         seats = summary["day2"]["draw"][event]
         players = [s["player"] for s in seats]
-        assert sorted(players) == sorted(f"{t}{n}" for t in letters for n in numbers)   # each once
+        assert sorted(players) == sorted(f"{t}{n}" for t in letters for n in numbers)  # each once
         assert len({(s["table"], s["seat"]) for s in seats}) == len(seats)
         sizes = Counter(s["table"] for s in seats)
         assert sorted(sizes) == list(range(1, tables + 1))
         assert max(sizes.values()) - min(sizes.values()) <= 1 and max(sizes.values()) <= SEATS
         assert all(1 <= s["seat"] <= sizes[s["table"]] for s in seats)
         at = Counter((s["table"], s["player"][0]) for s in seats)
-        assert max(at.values()) == 1                                                    # team-mates apart
+        assert max(at.values()) == 1  # team-mates apart
 
 
 @pytest.mark.parametrize("teams", [13, 14, 16, 18, 24])
@@ -57,10 +57,22 @@ def test_generated_event_runs_to_the_standings_on_defaults(write_event, tmp_path
     assert again["qualification"] == summary["qualification"]
 
 
-@pytest.mark.parametrize("teams, tables, sizes", [
-    (4, 3, {4}), (7, 3, {7}), (9, 3, {9}), (10, 4, {7, 8}), (11, 4, {8, 9}), (12, 4, {9}), (13, 5, {7, 8}), (16, 6, {8}),
-    (18, 6, {9}), (24, 8, {9}), (26, 9, {8, 9}),
-])
+@pytest.mark.parametrize(
+    "teams, tables, sizes",
+    [
+        (4, 3, {4}),
+        (7, 3, {7}),
+        (9, 3, {9}),
+        (10, 4, {7, 8}),
+        (11, 4, {8, 9}),
+        (12, 4, {9}),
+        (13, 5, {7, 8}),
+        (16, 6, {8}),
+        (18, 6, {9}),
+        (24, 8, {9}),
+        (26, 9, {8, 9}),
+    ],
+)
 def test_auto_table_count(teams, tables, sizes):
     """auto: max(3, ⌈3·N / 9⌉) tables — the rulebook's 4 for 28–36 players, 3 for small fields
     (4 teams: 3 tables of 4, a team's 3 players at 3 tables), 13 teams: 39 players, 5 tables
@@ -89,7 +101,7 @@ def test_a_typed_table_count_wins_and_one_that_cannot_seat_the_field_says_what_t
     summary = process_file(str(src)).json()
     assert [(p["code"], p["sheet"]) for p in errors(summary)] == [("tables-day2-too-few", "Rules")]
     assert "draw" not in summary.get("day2", {})
-    assert len(summary["qualification"]["standings"]) == 13     # the scores do not need the seats
+    assert len(summary["qualification"]["standings"]) == 13  # the scores do not need the seats
 
 
 def test_english_appendix_sheets_read_appendix_n_and_old_names_are_not_carried_over(write_event, tmp_path):
@@ -118,7 +130,7 @@ def test_the_auto_count_always_seats_the_field_apart_and_even(teams, seats, seed
     field = 3 * teams
     count, _ = plan_tables(field, None, seats, {})
     assert count >= 3 and count * seats >= field
-    assert count == max(3, -(-field // seats))                # at least 3, else the fewest
+    assert count == max(3, -(-field // seats))  # at least 3, else the fewest
     lineup = {t: [f"{t}{n}" for n in (1, 2, 3)] for t in team_letters(teams)}
     draw = seat_draw(lineup, count, seed, "nlh")
     sizes = Counter(s.table for s in draw)
@@ -135,7 +147,9 @@ def test_the_first_day2_run_advises_no_move_for_every_field(write_event, lang):
 
     for teams in range(4, 27):
         sheets = {k: v for k, v in complete_sheets(teams).items() if k in ("Players", "Day1", "Lineups")}
-        summary = process_file(str(write_event(sheets, teams=teams, rules={}, lang=lang, name=f"first-{teams}.xlsx"))).json()
+        summary = process_file(
+            str(write_event(sheets, teams=teams, rules={}, lang=lang, name=f"first-{teams}.xlsx"))
+        ).json()
         assert errors(summary) == [], teams
         count = max(3, -(-3 * teams // SEATS))
         for event in ("nlh", "bounty"):

@@ -46,25 +46,29 @@ def test_roster_accepts_six_registered_players_per_finalist():
 def test_roster_problems_each_on_its_cell():
     rows = (
         roster_rows("A", [1, 2, 3, 4, 5, 6])
-        + [f.RosterRow("B", c, {"player": Where("FinalsRoster", f"B{i}")})
-           for i, c in enumerate(["B1", "B2", "B3", "B4", "B5", "C6"], start=20)]   # C6 wrong team
-        + roster_rows("C", [1, 2, 3, 4, 5, 5])                                       # duplicate, 5 distinct
-        + [f.RosterRow("D", c) for c in ["D1", "D2", "D3", "D4", "D5", "Z9"]]        # not registered
-        + roster_rows("E")                                                          # not a finalist
+        + [
+            f.RosterRow("B", c, {"player": Where("FinalsRoster", f"B{i}")})
+            for i, c in enumerate(["B1", "B2", "B3", "B4", "B5", "C6"], start=20)
+        ]  # C6 wrong team
+        + roster_rows("C", [1, 2, 3, 4, 5, 5])  # duplicate, 5 distinct
+        + [f.RosterRow("D", c) for c in ["D1", "D2", "D3", "D4", "D5", "Z9"]]  # not registered
+        + roster_rows("E")  # not a finalist
         + []
     )
     got, problems = f.validate_roster(rows, PLAYERS, TEAMS)
     codes = Counter(p.code for p in problems)
-    assert codes == Counter({
-        "finals-roster-wrong-team": 1,
-        "finals-roster-duplicate": 1,
-        "finals-roster-count": 1,       # C lists only 5 distinct players
-        "finals-roster-not-registered": 1,
-        "finals-roster-not-qualified": 6,
-    })
+    assert codes == Counter(
+        {
+            "finals-roster-wrong-team": 1,
+            "finals-roster-duplicate": 1,
+            "finals-roster-count": 1,  # C lists only 5 distinct players
+            "finals-roster-not-registered": 1,
+            "finals-roster-not-qualified": 6,
+        }
+    )
     wrong = next(p for p in problems if p.code == "finals-roster-wrong-team")
     assert wrong.cell == "B25" and "C6" in wrong.message()
-    assert list(got) == ["A"]          # only the clean roster is accepted
+    assert list(got) == ["A"]  # only the clean roster is accepted
 
 
 def test_roster_count_seven():
@@ -121,17 +125,19 @@ def test_owed_after_round1_forces_nobody():
 
 def test_lineup_shape_problems():
     rows = (
-        lineup_rows(1, "A", (1, 2, 3)) + [f.LineupRow(1, "A", "sng", "A1")]      # A1 in both
-        + lineup_rows(1, "B", (1, 2, 3, 4))                                     # 4 HU, 2 SNG
-        + lineup_rows(1, "C", (1, 2, 3), numbers=[1, 2, 3, 4, 5, 7])             # C7 not on roster
-        + lineup_rows(1, "D", (1, 2, 3)) + [f.LineupRow(1, "D", "hu", "D1")]     # D1 twice in HU
-        + lineup_rows(1, "E", (1, 2, 3))                                        # no finals roster
+        lineup_rows(1, "A", (1, 2, 3))
+        + [f.LineupRow(1, "A", "sng", "A1")]  # A1 in both
+        + lineup_rows(1, "B", (1, 2, 3, 4))  # 4 HU, 2 SNG
+        + lineup_rows(1, "C", (1, 2, 3), numbers=[1, 2, 3, 4, 5, 7])  # C7 not on roster
+        + lineup_rows(1, "D", (1, 2, 3))
+        + [f.LineupRow(1, "D", "hu", "D1")]  # D1 twice in HU
+        + lineup_rows(1, "E", (1, 2, 3))  # no finals roster
         + [f.LineupRow(4, "A", "hu", "A1"), f.LineupRow(1, "A", "mtt", "A2")]
     )
     accepted, problems = f.validate_lineups(rows, rosters())
     by_code = Counter(p.code for p in problems)
     assert by_code["finals-lineup-both"] == 1
-    assert by_code["finals-lineup-count"] >= 2          # B's HU and SNG counts, C's SNG
+    assert by_code["finals-lineup-count"] >= 2  # B's HU and SNG counts, C's SNG
     assert by_code["finals-not-on-roster"] == 1
     assert by_code["finals-lineup-duplicate"] == 1
     assert by_code["finals-lineup-no-roster"] == 1
@@ -189,8 +195,10 @@ def test_feasibility_check_agrees_with_brute_force_on_any_counts(played, hu_coun
 
 
 def all_lineups(round_no=1, hu=(1, 2, 3)):
-    return {t: f.Lineup(t, tuple(f"{t}{n}" for n in hu), tuple(f"{t}{n}" for n in range(1, 7) if n not in hu))
-            for t in TEAMS}
+    return {
+        t: f.Lineup(t, tuple(f"{t}{n}" for n in hu), tuple(f"{t}{n}" for n in range(1, 7) if n not in hu))
+        for t in TEAMS
+    }
 
 
 def check_draw(draw, lineups):
@@ -219,16 +227,20 @@ def test_every_draw_satisfies_its_constraints_for_50_seeds():
         d = f.draw_round(seed, 2, lineups)
         check_draw(d, lineups)
         seen.add((d.hu, d.sng))
-    assert len(seen) > 40   # the seed really moves the draw
+    assert len(seen) > 40  # the seed really moves the draw
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.text(min_size=1, max_size=8), st.integers(1, 3),
-       st.lists(st.sets(st.integers(1, 6), min_size=3, max_size=3), min_size=4, max_size=4))
+@given(
+    st.text(min_size=1, max_size=8),
+    st.integers(1, 3),
+    st.lists(st.sets(st.integers(1, 6), min_size=3, max_size=3), min_size=4, max_size=4),
+)
 def test_draw_constraints_any_lineups(seed, round_no, hu_sets):
-    lineups = {t: f.Lineup(t, tuple(f"{t}{n}" for n in sorted(hu)),
-                           tuple(f"{t}{n}" for n in range(1, 7) if n not in hu))
-               for t, hu in zip(TEAMS, hu_sets)}
+    lineups = {
+        t: f.Lineup(t, tuple(f"{t}{n}" for n in sorted(hu)), tuple(f"{t}{n}" for n in range(1, 7) if n not in hu))
+        for t, hu in zip(TEAMS, hu_sets)
+    }
     check_draw(f.draw_round(seed, round_no, lineups), lineups)
 
 
@@ -294,8 +306,9 @@ def test_result_problems_point_at_cells():
     bad_winner = f.HUResult(m.round, m.table, m.a, m.b, "Z9", {"winner": Where("FinalsHU", "E2")})
     first = sng_rows[0]
     twice = f.SNGResult(first.round, first.table, sng_rows[1].player, 1, {"place": Where("FinalsSNG", "D3")})
-    out_of_range = f.SNGResult(sng_rows[4].round, sng_rows[4].table, sng_rows[4].player, 5,
-                               {"place": Where("FinalsSNG", "D6")})
+    out_of_range = f.SNGResult(
+        sng_rows[4].round, sng_rows[4].table, sng_rows[4].player, 5, {"place": Where("FinalsSNG", "D6")}
+    )
     undrawn = f.HUResult(1, 1, "A1", "A2", "A1", {"a": Where("FinalsHU", "C9")})
     hu = [bad_winner] + hu_rows[1:] + [undrawn, f.HUResult(4, 1, "A1", "B1", "A1")]
     sng = [first, twice] + sng_rows[2:4] + [out_of_range] + sng_rows[5:]
@@ -341,7 +354,7 @@ def results_for(hu_wins_by_team, place_counts_by_team):
 
 
 # SNG place counts (1st, 2nd, 3rd, 4th) over the 9 tables: every place 9 times in all.
-PLACE_COUNTS = {"A": (2, 2, 3, 2), "B": (3, 1, 2, 3), "C": (3, 2, 1, 3), "D": (1, 4, 3, 1)}   # SNG 21, 23, 25, 21
+PLACE_COUNTS = {"A": (2, 2, 3, 2), "B": (3, 1, 2, 3), "C": (3, 2, 1, 3), "D": (1, 4, 3, 1)}  # SNG 21, 23, 25, 21
 
 
 def test_tie_on_total_broken_by_sng():
@@ -387,8 +400,9 @@ def test_full_tie_goes_to_a_seeded_lot_flagged_for_the_chief_referee():
     assert [p.code for p in s.problems] == ["finals-lot"] and s.problems[0].severity == "warning"
     again = f.final_standings(TEAMS, {"A": 1, "B": 2, "C": 3, "D": 4}, results, scales=scales, seed="lot-seed")
     assert [r.team for r in again.rows] == [r.team for r in s.rows]
-    orders = {tuple(r.team for r in f.final_standings(TEAMS, {}, results, scales=scales, seed=k).rows)
-              for k in range(20)}
+    orders = {
+        tuple(r.team for r in f.final_standings(TEAMS, {}, results, scales=scales, seed=k).rows) for k in range(20)
+    }
     assert len(orders) > 1
     # while results are still coming in, equal teams share a rank and no lot is drawn
     provisional = f.FinalsResults(results.hu_wins, results.sng_places, complete=False)

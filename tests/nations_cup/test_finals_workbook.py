@@ -19,23 +19,22 @@ from ttools.competitions.nations_cup.competition import write_input_workbook
 from ttools.pipeline import process_file
 
 from tests.nations_cup.sample_generator import SAMPLES, gen
+
 SAMPLE_12 = SAMPLES / "nations-cup-12.xlsx"
 SAMPLE_11 = SAMPLES / "nations-cup-11-finals.xlsx"
 
 # The finals scoring of the spec (Day 3), written out here on its own
-HU_WIN = 4                               # 單挑賽每勝 4 分
-SNG_POINTS = {1: 6, 2: 3, 3: 1, 4: 0}    # 單桌錦標賽名次分 (default)
-BONUS = {1: 3, 2: 2, 3: 1, 4: 0}         # 資格賽名次加分 (default)
-QUALIFIED_12 = ("C", "E", "D", "L")      # 附件六: C 1st … L 4th
-
-
+HU_WIN = 4  # 單挑賽每勝 4 分
+SNG_POINTS = {1: 6, 2: 3, 3: 1, 4: 0}  # 單桌錦標賽名次分 (default)
+BONUS = {1: 3, 2: 2, 3: 1, 4: 0}  # 資格賽名次加分 (default)
+QUALIFIED_12 = ("C", "E", "D", "L")  # 附件六: C 1st … L 4th
 
 
 def table_cells(path: Path, spec, lang: str) -> list[tuple[dict[str, Any], dict[str, str]]]:
     """Each filled row of an input sheet as written: (value by column key, A1 address by column key)."""
     ws = openpyxl.load_workbook(path)[spec.name(lang)]
     labels = [c.label(lang) for c in spec.columns]
-    header = next(r for r in ws.iter_rows() if [c.value for c in r[:len(labels)]] == labels)
+    header = next(r for r in ws.iter_rows() if [c.value for c in r[: len(labels)]] == labels)
     out = []
     for row in ws.iter_rows(min_row=header[0].row + 1, max_col=len(labels)):
         values = {c.key: row[j].value for j, c in enumerate(spec.columns)}
@@ -81,6 +80,7 @@ def out11() -> dict:
 
 # ---- the 12-team sample: roster to final standings --------------------------------------------------
 
+
 def test_12_team_line_ups_keep_the_3_appearance_rule():
     sheets = gen.sample_12()
     roster = Counter(r["team"] for r in sheets["FinalsRoster"])
@@ -112,7 +112,9 @@ def test_12_team_results_are_entered_against_the_draw(out12):
     entered_hu = {(r["round"], r["table"], frozenset((r["a"], r["b"]))) for r in sheets["FinalsHU"]}
     assert entered_hu == drawn_hu
     assert all(r["winner"] in (r["a"], r["b"]) for r in sheets["FinalsHU"])
-    drawn_sng = {(e["round"], e["table"], e["seat"], e["players"][0]) for e in out12["finals"]["draw"] if e["kind"] == "sng"}
+    drawn_sng = {
+        (e["round"], e["table"], e["seat"], e["players"][0]) for e in out12["finals"]["draw"] if e["kind"] == "sng"
+    }
     assert {(r["round"], r["table"], r["seat"], r["player"]) for r in sheets["FinalsSNG"]} == drawn_sng
     places = Counter()
     for r in sheets["FinalsSNG"]:
@@ -127,8 +129,10 @@ def expected_final_standings(sheets: dict[str, list[dict]], qualified: tuple[str
         hu[r["winner"][0]] += HU_WIN
     for r in sheets["FinalsSNG"]:
         sng[r["player"][0]] += SNG_POINTS[r["place"]]
-    rows = [{"team": t, "hu": hu[t], "sng": sng[t], "bonus": BONUS[q], "total": hu[t] + sng[t] + BONUS[q]}
-            for q, t in enumerate(qualified, start=1)]
+    rows = [
+        {"team": t, "hu": hu[t], "sng": sng[t], "bonus": BONUS[q], "total": hu[t] + sng[t] + BONUS[q]}
+        for q, t in enumerate(qualified, start=1)
+    ]
     rows.sort(key=lambda r: (-r["total"], -r["sng"], -r["hu"]))
     return [{"rank": i, **r} for i, r in enumerate(rows, start=1)]
 
@@ -172,6 +176,7 @@ def test_ttools_run_writes_the_final_standings_sheet(tmp_path):
 
 # ---- the 11-team sample: the round 1 draw ------------------------------------------------------------
 
+
 def test_11_team_sample_reaches_the_round_1_draw(out11):
     assert out11["problems"] == []
     finalists = [r["team"] for r in out11["qualification"]["standings"] if r["advances"]]
@@ -211,8 +216,10 @@ def test_11_team_sng_draw_seats_one_player_of_each_team_per_table(out11):
 def test_11_team_standings_are_provisional_bonus_only(out11):
     assert out11["finals"]["complete"] is False
     finalists = [r["team"] for r in out11["qualification"]["standings"] if r["advances"]]
-    expected = [{"rank": q, "team": t, "hu": 0, "sng": 0, "bonus": BONUS[q], "total": BONUS[q]}
-                for q, t in enumerate(finalists, start=1)]
+    expected = [
+        {"rank": q, "team": t, "hu": 0, "sng": 0, "bonus": BONUS[q], "total": BONUS[q]}
+        for q, t in enumerate(finalists, start=1)
+    ]
     assert out11["finals"]["standings"] == expected
 
 
@@ -255,6 +262,7 @@ def test_11_team_draw_does_not_depend_on_row_order(tmp_path, out11):
 
 # ---- broken copies of the 12-team sample ----------------------------------------------------------------
 
+
 def test_check_names_the_cell_of_a_player_outside_the_finals_roster(tmp_path):
     sheets = gen.sample_12()
     # C's reserve is registered but not on the finals roster; round 1 sends him instead of a listed player
@@ -262,7 +270,9 @@ def test_check_names_the_cell_of_a_player_outside_the_finals_roster(tmp_path):
     i = next(i for i, r in enumerate(sheets["FinalsLineups"]) if r["round"] == 1 and r["team"] == "C")
     sheets["FinalsLineups"][i] = {**sheets["FinalsLineups"][i], "player": "C7"}
     path = write_12(tmp_path / "reserve.xlsx", sheets)
-    (where,) = [cells["player"] for values, cells in table_cells(path, S.FINALS_LINEUPS, "zh-Hant") if values["player"] == "C7"]
+    (where,) = [
+        cells["player"] for values, cells in table_cells(path, S.FINALS_LINEUPS, "zh-Hant") if values["player"] == "C7"
+    ]
 
     code, out = check_json(path, tmp_path)
     assert code == 1
@@ -280,13 +290,21 @@ def test_round_3_line_up_ignoring_a_forced_hu_is_rejected_naming_the_player(tmp_
     # a player with no HU in rounds 1–2 must play HU in round 3; send him to SNG instead
     forced = next(r for r in rows if r["round"] == 3 and r["player"] not in hu_before)
     assert forced["kind"] == "hu"
-    swap = next(r for r in rows if r["round"] == 3 and r["team"] == forced["team"] and r["kind"] == "sng"
-                and r["player"] in sng_before)
+    swap = next(
+        r
+        for r in rows
+        if r["round"] == 3 and r["team"] == forced["team"] and r["kind"] == "sng" and r["player"] in sng_before
+    )
     player, other = forced["player"], swap["player"]
-    sheets["FinalsLineups"] = [{**r, "kind": "sng"} if r is forced else {**r, "kind": "hu"} if r is swap else r for r in rows]
+    sheets["FinalsLineups"] = [
+        {**r, "kind": "sng"} if r is forced else {**r, "kind": "hu"} if r is swap else r for r in rows
+    ]
     path = write_12(tmp_path / "forced.xlsx", sheets)
-    (where,) = [cells["player"] for values, cells in table_cells(path, S.FINALS_LINEUPS, "zh-Hant")
-                if values["player"] == player and values["round"] == 3]
+    (where,) = [
+        cells["player"]
+        for values, cells in table_cells(path, S.FINALS_LINEUPS, "zh-Hant")
+        if values["player"] == player and values["round"] == 3
+    ]
 
     code, out = check_json(path, tmp_path)
     assert code == 1
@@ -305,8 +323,11 @@ def test_hu_winner_who_did_not_play_is_a_problem_on_that_cell(tmp_path):
     teammate = next(f"{row['a'][0]}{n}" for n in range(1, 7) if f"{row['a'][0]}{n}" not in playing)
     sheets["FinalsHU"][4] = {**row, "winner": teammate}
     path = write_12(tmp_path / "winner.xlsx", sheets)
-    (where,) = [cells["winner"] for values, cells in table_cells(path, S.FINALS_HU, "zh-Hant")
-                if (values["round"], values["a"], values["b"]) == (row["round"], row["a"], row["b"])]
+    (where,) = [
+        cells["winner"]
+        for values, cells in table_cells(path, S.FINALS_HU, "zh-Hant")
+        if (values["round"], values["a"], values["b"]) == (row["round"], row["a"], row["b"])
+    ]
 
     code, out = check_json(path, tmp_path)
     assert code == 1
@@ -323,8 +344,11 @@ def test_sng_table_with_place_2_twice_is_a_problem(tmp_path, out12):
     second = next(r for r in rows if r["round"] == 2 and r["table"] == 3 and r["place"] == 2)
     sheets["FinalsSNG"] = [{**r, "place": 2} if r is winner else r for r in rows]
     path = write_12(tmp_path / "places.xlsx", sheets)
-    place_cells = {values["player"]: cells["place"] for values, cells in table_cells(path, S.FINALS_SNG, "zh-Hant")
-                   if values["round"] == 2}
+    place_cells = {
+        values["player"]: cells["place"]
+        for values, cells in table_cells(path, S.FINALS_SNG, "zh-Hant")
+        if values["round"] == 2
+    }
 
     code, out = check_json(path, tmp_path)
     assert code == 1

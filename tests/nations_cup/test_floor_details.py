@@ -22,8 +22,8 @@ def test_the_reckoner_prints_two_decimals_to_the_highest_team_raw():
     (sheet,) = [r for r in R.reports(res, "en") if r.key == "Reckoner"]
     hu, bounty = sheet.blocks[1], sheet.blocks[-1]
     assert hu.number_format == {2: "0.00"} and sheet.blocks[0].number_format[4] == "0.0000"
-    assert bounty.rows[-1][0] == 20 + 15 + 12 + 73          # places 1–3 and every chip issued
-    assert str(hu.rows[1][2]) == "4.63"                     # one win: 5 × 1000/3 ÷ 360, 2 decimals
+    assert bounty.rows[-1][0] == 20 + 15 + 12 + 73  # places 1–3 and every chip issued
+    assert str(hu.rows[1][2]) == "4.63"  # one win: 5 × 1000/3 ÷ 360, 2 decimals
     assert max(res.bounty_raw.values()) <= bounty.rows[-1][0]
 
 
@@ -38,15 +38,17 @@ def test_a_negative_bounty_count_is_an_error_on_its_cell(write_event):
 
 def test_the_seating_is_checked_for_every_team_whose_lineup_is_valid(write_event):
     sheets = complete_sheets(4)
-    sheets["Lineups"][0]["player"] = "B1"                      # team A's line-up is wrong
-    seats = [{"event": "nlh", "table": i % 3 + 1, "seat": i // 3 + 1, "player": f"{t}{n}", "out": ""}
-             for i, (t, n) in enumerate((t, n) for t in "ABCD" for n in (1, 2, 3))]
-    del seats[4]                                               # B2 has no seat
+    sheets["Lineups"][0]["player"] = "B1"  # team A's line-up is wrong
+    seats = [
+        {"event": "nlh", "table": i % 3 + 1, "seat": i // 3 + 1, "player": f"{t}{n}", "out": ""}
+        for i, (t, n) in enumerate((t, n) for t in "ABCD" for n in (1, 2, 3))
+    ]
+    del seats[4]  # B2 has no seat
     sheets["Seating"] = seats
     problems = process_file(str(write_event(sheets))).problems
     missing = [p for p in problems if p.code == "seating-missing-player"]
     assert [dict(p.params)["player"] for p in missing] == ["B2"]
-    assert not [p for p in problems if p.code == "seating-not-in-lineup"]   # A's rows wait for A's line-up
+    assert not [p for p in problems if p.code == "seating-not-in-lineup"]  # A's rows wait for A's line-up
 
 
 def test_the_finals_lineups_table_starts_on_row_1_run_after_run(tmp_path):
@@ -58,18 +60,26 @@ def test_the_finals_lineups_table_starts_on_row_1_run_after_run(tmp_path):
         assert [c.value for c in ws[1]][:4] == ["round", "team", "kind", "player"]
         src = out
     draw = openpyxl.load_workbook(out)["FinalsDraw"]
-    assert any("Not yet HU" == c.value for row in draw.iter_rows() for c in row)   # who still owes, on the draw
+    assert any("Not yet HU" == c.value for row in draw.iter_rows() for c in row)  # who still owes, on the draw
 
 
 def test_texts_in_the_event_language(write_event):
     sheets = complete_sheets(4)
     del sheets["NLH"], sheets["BountyLog"]
-    sheets["Lineups"][0]["event"] = "bounty"                     # A has 2 NLH and 4 bounty players
+    sheets["Lineups"][0]["event"] = "bounty"  # A has 2 NLH and 4 bounty players
     out = process_file(str(write_event(sheets, lang="zh-Hant", rules={})))
     msgs = [p.message("zh-Hant") for p in out.problems if p.code == "lineup-count"]
     assert msgs and all("獵人賽" in m and "bounty" not in m for m in msgs)
-    fine = process_file(str(write_event({k: v for k, v in complete_sheets(4).items() if k not in ("NLH", "BountyLog")},
-                                        name="fine.xlsx", lang="zh-Hant", rules={}))).json()
+    fine = process_file(
+        str(
+            write_event(
+                {k: v for k, v in complete_sheets(4).items() if k not in ("NLH", "BountyLog")},
+                name="fine.xlsx",
+                lang="zh-Hant",
+                rules={},
+            )
+        )
+    ).json()
     assert fine["day2"]["moves"]["nlh"]["summary"].startswith("無須移動")
 
 
@@ -77,8 +87,12 @@ def test_finals_messages_name_the_events_in_words():
     from ttools.competitions.nations_cup import finals as F
     from ttools.problems import Problem, Where
 
-    p = Problem("error", F.LINEUP_COUNT, Where("FinalsLineups", "C2"),
-                (("team", "A"), ("kind", F.kind_word("hu")), ("count", 2), ("round", 1), ("expected", 3)))
+    p = Problem(
+        "error",
+        F.LINEUP_COUNT,
+        Where("FinalsLineups", "C2"),
+        (("team", "A"), ("kind", F.kind_word("hu")), ("count", 2), ("round", 1), ("expected", 3)),
+    )
     assert "單挑賽" in p.message("zh-Hant") and "HU" in p.message("en")
 
 
@@ -88,7 +102,7 @@ def test_english_sheet_names_are_one_word_each_and_old_spellings_still_read(writ
     out = tmp_path / "old.xlsx"
     process_file(str(write_event(name="e.xlsx"))).writer(str(out))
     wb = openpyxl.load_workbook(out)
-    wb["Day1Scoreboard"].title = "Day1 Scoreboard"               # as an earlier version wrote it
+    wb["Day1Scoreboard"].title = "Day1 Scoreboard"  # as an earlier version wrote it
     wb.save(out)
     again = process_file(str(out))
     assert not [p for p in again.problems if p.code == "unknown-sheet"]
@@ -102,7 +116,7 @@ def test_typed_text_keeps_its_script_in_simplified(write_event, tmp_path):
     process_file(str(write_event(sheets, lang="zh-Hans", event={"name": "臺灣盃"}))).writer(str(out))
     wb = openpyxl.load_workbook(out)
     title = wb["选手赛程"]["A1"].value
-    assert title.startswith("臺灣盃 · ") and "选手赛程" in title      # the typed name as typed, ttools' words Simplified
+    assert title.startswith("臺灣盃 · ") and "选手赛程" in title  # the typed name as typed, ttools' words Simplified
     board = wb["第一天成绩"]
     assert any(c.value == "臺灣" for row in board.iter_rows() for c in row)
 
@@ -111,5 +125,5 @@ def test_each_finals_round_prints_on_a_page_of_its_own():
     res = process_file(str(SAMPLES / "nations-cup-12.xlsx")).results
     (draw,) = [r for r in R.reports(res, "en") if r.key == "FinalsDraw"]
     rounds = [b for b in draw.blocks if b.title.endswith("heads-up")]
-    assert len(rounds) == 3 and all(b.page_break for b in rounds[1:])     # round 1 opens the sheet
+    assert len(rounds) == 3 and all(b.page_break for b in rounds[1:])  # round 1 opens the sheet
     assert not any(b.page_break for b in draw.blocks if b.title.endswith("tournaments"))

@@ -49,7 +49,7 @@ def simulate(teams: int, run: int) -> Counter:
         before = shared(rows)
         after_rows = b.apply_moves(rows, advice.moves)
         if advice.action != "final-table" and not advice.two_tables:
-            assert shared(after_rows) <= before + len(advice.flags)      # only flagged seats are new
+            assert shared(after_rows) <= before + len(advice.flags)  # only flagged seats are new
         rows = after_rows
         settled = b.advise(rows, team_of, SEATS, seed, "nlh", tables=tables, field=field)
         assert settled.action in ("none", "over"), f"a second move without a bust: {settled.summary()}"

@@ -24,8 +24,9 @@ def nlh_field(teams: int) -> list[str]:
 
 
 def entry(player: str, place: int, shared: bool = False, row: int = 2) -> PlaceEntry:
-    return PlaceEntry(player, place, shared,
-                      where={"player": Where("NLH", f"B{row}"), "place": Where("NLH", f"C{row}")})
+    return PlaceEntry(
+        player, place, shared, where={"player": Where("NLH", f"B{row}"), "place": Where("NLH", f"C{row}")}
+    )
 
 
 def entries_in_order(order: list[str], shared: dict[str, int] | None = None) -> list[PlaceEntry]:
@@ -89,7 +90,7 @@ def test_three_sharing_7th_split_7th_8th_9th():
     assert problems == []
     points = place_points(places)
     assert {points[p] for p in shared} == {Fraction(15 + 13 + 11, 3)}
-    assert points[order[9]] == 9          # 10th is untouched
+    assert points[order[9]] == 9  # 10th is untouched
     assert sum(points.values()) == 240
 
 
@@ -171,8 +172,9 @@ def test_one_marked_shared_one_not_flags_the_unmarked():
 def test_place_covered_by_a_shared_place_is_a_duplicate():
     field = nlh_field(11)
     # A1 and B1 share 7th: they take 7th and 8th, so C1 cannot be 8th
-    places, problems = nlh_places([entry("A1", 7, True, row=2), entry("B1", 7, True, row=3),
-                                   entry("C1", 8, row=4), entry("D1", 9, row=5)], field)
+    places, problems = nlh_places(
+        [entry("A1", 7, True, row=2), entry("B1", 7, True, row=3), entry("C1", 8, row=4), entry("D1", 9, row=5)], field
+    )
     assert codes(problems) == ["place-duplicate"]
     assert problems[0].where == Where("NLH", "C4")
     text = problems[0].message()
@@ -215,7 +217,7 @@ def test_any_complete_sheet_with_shared_places_sums_to_240(teams, data):
     i = 0
     while i < len(order):
         k = data.draw(st.integers(min_value=1, max_value=min(3, len(order) - i)))
-        for player in order[i:i + k]:
+        for player in order[i : i + k]:
             places_written.append(entry(player, place, shared=k > 1, row=len(places_written) + 2))
         place += k
         i += k

@@ -34,9 +34,9 @@ def table(ws, header_first: str) -> list[tuple]:
     rows = list(ws.iter_rows(values_only=True))
     start = next(i for i, r in enumerate(rows) if r[0] == header_first)
     body = []
-    for r in rows[start + 1:]:
+    for r in rows[start + 1 :]:
         if str(r[0]).endswith(("（續）", "(continued)")) or r == rows[start]:
-            continue                     # a printed page's repeated title and headings
+            continue  # a printed page's repeated title and headings
         if r[0] is None or r[1] is None:
             break
         body.append(r)
@@ -48,8 +48,8 @@ def test_day_1_scoreboard_counts_the_winners(books):
     rows = table(wb[S.OUTPUTS["Day1Board"]["en"]], "Rank")
     wins = Counter(m["winner"][0] for m in summary["day1"]["pairings"])
     assert {r[1]: (r[3], r[5]) for r in rows} == {t: (wins[t], 5 * wins[t]) for t in "ABCDEFGHIJK"}
-    assert sum(r[5] for r in rows) == 330                       # 30 × 11
-    assert [r[2] for r in rows if r[1] == "A"] == ["Japan"]     # the country beside the team
+    assert sum(r[5] for r in rows) == 330  # 30 × 11
+    assert [r[2] for r in rows if r[1] == "A"] == ["Japan"]  # the country beside the team
     raws = [r[5] for r in rows]
     for r in rows:
         better = sum(1 for x in raws if x > r[5])
@@ -75,10 +75,10 @@ def test_finals_results_round_by_round_add_up_to_the_final_standings(books):
     totals = Counter()
     for rnd in (1, 2, 3):
         start = rows.index(next(r for r in rows if r[0] == f"Round {rnd} points by team")) + 2
-        for r in rows[start:start + 4]:
+        for r in rows[start : start + 4]:
             totals[r[0]] += r[4]
         hu = rows.index(next(r for r in rows if r[0] == f"Round {rnd} heads-up")) + 2
-        assert all(r[3] in (r[1], r[2]) for r in rows[hu:hu + 6])
+        assert all(r[3] in (r[1], r[2]) for r in rows[hu : hu + 6])
     for r in summary["finals"]["standings"]:
         assert totals[r["team"]] + r["bonus"] == r["total"]
 
@@ -95,7 +95,7 @@ def test_shared_places_print_as_7_equals_and_heads_are_apart_from_chips(books):
     taken = Counter(r["to"] for r in log)
     assert {r[1]: r[heads] for r in bounty} == {p: taken.get(p, 0) for p in summary["bounty"]["players"]}
     assert sum(r[heads] for r in bounty) == len(log)
-    assert sum(r[chips] for r in bounty) >= len(log)           # a head is worth 1 chip or more
+    assert sum(r[chips] for r in bounty) >= len(log)  # a head is worth 1 chip or more
 
 
 def test_largest_remainder_rounding_is_said_in_the_standings_footnote(write_event, tmp_path):
@@ -107,13 +107,17 @@ def test_largest_remainder_rounding_is_said_in_the_standings_footnote(write_even
         target = tmp_path / f"{rounding}.out.xlsx"
         process_file(str(src)).writer(str(target))
         ws = openpyxl.load_workbook(target, read_only=True)[S.OUTPUTS["Standings"]["en"]]
-        notes[rounding] = " ".join(str(r[0]) for r in ws.iter_rows(values_only=True) if r[0] and str(r[0]).startswith("Score ="))
+        notes[rounding] = " ".join(
+            str(r[0]) for r in ws.iter_rows(values_only=True) if r[0] and str(r[0]).startswith("Score =")
+        )
     assert "rounded half up" in notes["half-up"] and "largest remainder" not in notes["half-up"]
     assert "by largest remainder" in notes["largest-remainder"] and "seeded lot" in notes["largest-remainder"]
 
 
-@pytest.mark.parametrize("key, header_first, team_col", [("Appendix7", "Table", 1), ("Day2Draw", "Table", 4),
-                                                         ("Standings", "Rank", 1), ("FinalStandings", "Rank", 1)])
+@pytest.mark.parametrize(
+    "key, header_first, team_col",
+    [("Appendix7", "Table", 1), ("Day2Draw", "Table", 4), ("Standings", "Rank", 1), ("FinalStandings", "Rank", 1)],
+)
 def test_the_country_stands_beside_the_team(books, key, header_first, team_col):
     wb, _ = books["nations-cup-16.xlsx"]
     country = {t: c for t, (c, _) in gen.TEAMS_16.items()}

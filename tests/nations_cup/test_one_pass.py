@@ -54,7 +54,10 @@ def test_seven_independent_mistakes_are_found_in_one_check(write_event, json_of)
     assert len(errors - expected) == 1 and next(iter(errors - expected))[0] == "place-duplicate"
     # what waits says for which error: the Day 1 scores for Day1, everything after the draw for Lineups
     held = {(p["sheet"], p["cell"]) for p in data["problems"] if p["code"] == "held-back"}
-    assert held == {("Day1", cell(S.DAY1, "winner", 7)), ("Lineups", next(e[2] for e in expected if e[0] == "lineup-count"))}
+    assert held == {
+        ("Day1", cell(S.DAY1, "winner", 7)),
+        ("Lineups", next(e[2] for e in expected if e[0] == "lineup-count")),
+    }
     assert "qualification" not in data
     # knock-on noise: no gap warning for the places the rejected rows held
     assert not [p for p in data["problems"] if p["code"] == "nlh-place-gap"]
@@ -80,10 +83,10 @@ def test_a_rejected_bounty_row_does_not_make_correct_counts_look_wrong(write_eve
 def test_partial_entry_is_a_status_line_not_a_problem(write_event, json_of):
     s = complete_sheets(12)
     del s["NLH"], s["BountyLog"]
-    s["Lineups"] = [r for r in s["Lineups"] if r["team"] not in ("K", "L")]      # two teams not in yet
+    s["Lineups"] = [r for r in s["Lineups"] if r["team"] not in ("K", "L")]  # two teams not in yet
     for m in s["Day1"]:
         if m["round"] == 2:
-            m["winner"] = ""                                                      # round 2 not played
+            m["winner"] = ""  # round 2 not played
     result, data = json_of("check", write_event(s, teams=12))
     assert result.exit_code == 0 and data["problems"] == []
     assert data["status"] == [

@@ -37,11 +37,14 @@ def pages(ws) -> list[int]:
 
 def test_a_13_team_appendix_7_round_is_kept_on_one_page(printed):
     ws = printed[13][S.OUTPUTS["Appendix7"]["zh-Hant"]]
-    starts = [r for r in range(1, ws.max_row + 1) if str(ws.cell(r, 1).value or "").startswith("第 ")
-              and str(ws.cell(r, 1).value).endswith(" 輪")]
+    starts = [
+        r
+        for r in range(1, ws.max_row + 1)
+        if str(ws.cell(r, 1).value or "").startswith("第 ") and str(ws.cell(r, 1).value).endswith(" 輪")
+    ]
     assert len(starts) == 2
     for start in starts:
-        last = start + 1 + 13                      # title, heading row, 13 tables
+        last = start + 1 + 13  # title, heading row, 13 tables
         assert not [b for b in pages(ws) if start < b <= last]
 
 
@@ -56,7 +59,7 @@ def test_a_section_that_runs_on_repeats_its_title_and_headings(printed, key):
         heading = tuple(c.value for c in ws[b + 1])
         if title.endswith("(continued)"):
             assert heading in headings and heading[0] == "Table" or heading[0] == "Place"
-        else:                                       # a new section starting on a fresh page
+        else:  # a new section starting on a fresh page
             assert ws.cell(b, 1).font.b
 
 

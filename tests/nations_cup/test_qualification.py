@@ -41,6 +41,7 @@ def row(q, team):
 
 # --- exact shares --------------------------------------------------------------------------
 
+
 def test_three_teams_sum_to_exactly_1000_before_rounding():
     # HU raw 10/15/5 (Σ 30), NLH 40/32/27 (Σ 99), bounty 21/0/7 (Σ 28); pools 1000/3 each.
     # A: 1000/3·10/30 = 1000/9;  1000/3·40/99 = 40000/297;  1000/3·21/28 = 250
@@ -73,9 +74,9 @@ def test_event_with_no_raw_scores_zero_for_everyone_and_is_flagged():
 
 # Pools 400/300/300 with Σ raw 80/240/160 make one raw unit worth 5, 1.25 and 1.875 points.
 POOLS_400 = Rules(pool_hu=F(400), pool_nlh=F(300), pool_bounty=F(300))
-HU4 = {"A": 5, "B": 25, "C": 30, "D": 20}          # Σ 80
-NLH4 = {"A": 3, "B": 100, "C": 80, "D": 57}        # Σ 240
-BOUNTY4 = {"A": 1, "B": 40, "C": 60, "D": 59}      # Σ 160
+HU4 = {"A": 5, "B": 25, "C": 30, "D": 20}  # Σ 80
+NLH4 = {"A": 3, "B": 100, "C": 80, "D": 57}  # Σ 240
+BOUNTY4 = {"A": 1, "B": 40, "C": 60, "D": 59}  # Σ 160
 
 
 def test_total_ending_in_5_at_the_third_decimal_rounds_up():
@@ -129,7 +130,7 @@ def test_largest_remainder_settles_equal_remainders_by_the_seeded_lot_flagged():
         lucky = Draw(seed, REMAINDER_STAGE).shuffled(["A", "B", "C"])[0]
         assert lr.rows[0].team == lucky and lr.rows[0].total_printed == Decimal("333.34")
         rest = [r.team for r in lr.rows[1:]]
-        assert rest == [t for t in ("B", "C", "A") if t != lucky]        # then the bounty chips
+        assert rest == [t for t in ("B", "C", "A") if t != lucky]  # then the bounty chips
         assert lr.tail == 0
         (flag,) = [p for p in lr.problems if p.code == "rounding-remainder-lot"]
         assert dict(flag.params)["to"] == lucky and "chief referee" in flag.message()
@@ -164,8 +165,7 @@ def test_tail_beyond_five_hundredths_is_a_warning():
 HU_T = {"A": 30, "B": 30, "C": 35, "D": 25}
 NLH_T = {"A": 60, "B": 60, "C": 50, "D": 52}
 BOUNTY_T = {"A": 28, "B": 28, "C": 30, "D": 27}
-PLACES_T = {"A": [3, 9, 2, 8, 11, 12], "B": [4, 6, 5, 1, 7, 12],
-            "C": [1, 5, 10, 3, 4, 9], "D": [2, 7, 8, 6, 10, 11]}
+PLACES_T = {"A": [3, 9, 2, 8, 11, 12], "B": [4, 6, 5, 1, 7, 12], "C": [1, 5, 10, 3, 4, 9], "D": [2, 7, 8, 6, 10, 11]}
 
 
 def test_equal_totals_separated_by_bounty_chips():
@@ -174,7 +174,7 @@ def test_equal_totals_separated_by_bounty_chips():
     assert row(q, "A").total == F(12845000, 50172) == row(q, "B").total
     assert [r.team for r in q.rows] == ["C", "B", "A", "D"]
     assert [r.rank for r in q.rows] == [1, 2, 3, 4]
-    assert row(q, "B").decided_by == "total"   # below C on total
+    assert row(q, "B").decided_by == "total"  # below C on total
     assert row(q, "A").decided_by == "bounty-chips"
     assert row(q, "D").decided_by == "total"
     assert row(q, "C").decided_by is None
@@ -242,14 +242,19 @@ def test_fully_tied_teams_are_ordered_by_a_seeded_lot_and_flagged():
 
 # --- advancing -----------------------------------------------------------------------------
 
+
 def test_top_four_advance_and_the_gap_to_fifth():
     # Same shares in all three events: raw 30/25/20/15/10 of Σ 100 -> totals 1000·raw/100
     # = 300, 250, 200, 150, 100; 4th − 5th = 150 − 100 = 50.00
     raw = {"A": 30, "B": 25, "C": 20, "D": 15, "E": 10}
     q = run(raw, raw, raw)
     assert [(r.team, r.total_printed) for r in q.rows] == [
-        ("A", Decimal("300.00")), ("B", Decimal("250.00")), ("C", Decimal("200.00")),
-        ("D", Decimal("150.00")), ("E", Decimal("100.00"))]
+        ("A", Decimal("300.00")),
+        ("B", Decimal("250.00")),
+        ("C", Decimal("200.00")),
+        ("D", Decimal("150.00")),
+        ("E", Decimal("100.00")),
+    ]
     assert [r.advances for r in q.rows] == [True, True, True, True, False]
     assert q.advancing() == ["A", "B", "C", "D"]
     assert q.gap == Decimal("50.00")
@@ -282,8 +287,7 @@ def appendix6(rules=Rules()):
     teams = sorted(APPENDIX6)
     hu = {t: 5 * APPENDIX6[t][0] for t in teams}
     nlh = {t: sum(nlh_scale.get(p, 0) for p in APPENDIX6[t][1]) for t in teams}
-    bounty = {t: sum(bounty_scale.get(p, 0) for p in APPENDIX6[t][2]) + APPENDIX6[t][3]
-              for t in teams}
+    bounty = {t: sum(bounty_scale.get(p, 0) for p in APPENDIX6[t][2]) + APPENDIX6[t][3] for t in teams}
     chips = {t: APPENDIX6[t][3] for t in teams}
     places = {t: APPENDIX6[t][1] + APPENDIX6[t][2] for t in teams}
     return run(hu, nlh, bounty, chips=chips, places=places, rules=rules, teams=teams)
@@ -312,8 +316,15 @@ def test_appendix6_twelve_teams():
     data = q.as_json()
     assert [s["team"] for s in data["standings"] if s["advances"]] == ["C", "E", "D", "L"]
     assert data["gap"] == 3.9
-    assert data["standings"][3] == {"rank": 4, "team": "L", "hu": 23.15, "nlh": 55.56,
-                                    "bounty": 16.46, "total": 95.16, "advances": True}
+    assert data["standings"][3] == {
+        "rank": 4,
+        "team": "L",
+        "hu": 23.15,
+        "nlh": 55.56,
+        "bounty": 16.46,
+        "total": 95.16,
+        "advances": True,
+    }
 
 
 def test_appendix6_with_largest_remainder_keeps_the_order_and_balances():

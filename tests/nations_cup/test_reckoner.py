@@ -16,11 +16,11 @@ def test_seed_check_row_eleven_teams():
     # 現場速算表: 單挑 11隊330；NLH MTT 固定 240；獵人賽 11隊156
     r = reckoner(11, Rules(), DEFAULT_SCALES)
     assert r.players == 33
-    assert r.hu_total == 330           # 66 matches × 5
-    assert r.nlh_total == 240          # every scoring NLH place fits in a field of 33
-    assert r.chips_issued == 67        # 附件五: 33 + 16 + 8 + 4 + 3 + 2 + 1
+    assert r.hu_total == 330  # 66 matches × 5
+    assert r.nlh_total == 240  # every scoring NLH place fits in a field of 33
+    assert r.chips_issued == 67  # 附件五: 33 + 16 + 8 + 4 + 3 + 2 + 1
     assert r.bounty_place_total == 89
-    assert r.bounty_total == 156       # 89 + 67
+    assert r.bounty_total == 156  # 89 + 67
     assert r.units == {"hu": THIRD / 330, "nlh": THIRD / 240, "bounty": THIRD / 156}
 
 
@@ -29,7 +29,7 @@ def test_seed_check_row_twelve_teams():
     r = reckoner(12, Rules(), DEFAULT_SCALES)
     assert r.players == 36
     assert (r.hu_total, r.nlh_total, r.bounty_total) == (360, 240, 162)
-    assert r.chips_issued == 73        # 附件五: 36 + 18 + 9 + 4 + 3 + 2 + 1
+    assert r.chips_issued == 73  # 附件五: 36 + 18 + 9 + 4 + 3 + 2 + 1
     # one raw unit: 1000/3 ÷ 360 = 25/27, ÷ 240 = 25/18, ÷ 162 = 500/243
     assert r.units == {"hu": F(25, 27), "nlh": F(25, 18), "bounty": F(500, 243)}
     totals = r.rows()[0]
@@ -48,13 +48,13 @@ def test_four_teams_only_the_top_twelve_nlh_places_exist():
     assert sorted(r.nlh_points) == list(range(1, 13))
     assert r.nlh_points[12] == 7 * THIRD / 222
     nlh = r.rows()[2]
-    assert [row[0] for row in nlh.rows] == list(range(1, 13))   # no zero tail with 12 places
+    assert [row[0] for row in nlh.rows] == list(range(1, 13))  # no zero tail with 12 places
 
 
 def test_nominal_issue_follows_the_milestone_rule():
     assert nominal_issue(33) == 67
     assert nominal_issue(36) == 73
-    assert nominal_issue(24) == 24 + 12 + 6 + 3 + 2 + 1   # ⌊24/8⌋ = 3 = "3 left", counted once
+    assert nominal_issue(24) == 24 + 12 + 6 + 3 + 2 + 1  # ⌊24/8⌋ = 3 = "3 left", counted once
     assert nominal_issue(12) == 12 + 6 + 3 + 2 + 1
 
 
@@ -76,7 +76,7 @@ def test_lookups():
     # to the most a team can hold: places 1–3 (20 + 15 + 12) and all 73 chips issued
     assert sorted(r.bounty_points) == list(range(47 + 73 + 1))
     bounty_places = r.rows()[3]
-    assert bounty_places.rows[0] == [1, 20, Decimal("41.15")]   # 20 × 500/243 = 41.152…
+    assert bounty_places.rows[0] == [1, 20, Decimal("41.15")]  # 20 × 500/243 = 41.152…
     assert bounty_places.rows[-1] == ["11–36", 0, Decimal("0.00")]
     assert r.rows()[4].rows[10] == [10, Decimal("20.58")]
 

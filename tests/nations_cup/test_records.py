@@ -22,7 +22,7 @@ def test_equality_and_hash_ignore_where():
     assert a == b and hash(a) == hash(b) == hash((1, 2, "A1", "B4", None))
     assert a != Match(1, 2, "A1", "B4", "A1")
     assert len({a, b, Match(1, 2, "A1", "B4", "B4")}) == 2
-    assert a != (1, 2, "A1", "B4", None)   # another type is never equal, as with a dataclass
+    assert a != (1, 2, "A1", "B4", None)  # another type is never equal, as with a dataclass
 
 
 def test_defaults_and_a_fresh_where_for_each_row():
@@ -45,13 +45,13 @@ def test_rows_are_read_only():
 
 def test_bad_arguments_are_refused():
     with pytest.raises(TypeError):
-        Match(1, 1, "A1")                       # away missing
+        Match(1, 1, "A1")  # away missing
     with pytest.raises(TypeError):
         Match(1, 1, "A1", "B4", None, {}, "x")  # one too many
     with pytest.raises(TypeError):
-        Match(1, 1, "A1", "B4", round=2)        # round twice
+        Match(1, 1, "A1", "B4", round=2)  # round twice
     with pytest.raises(TypeError):
-        Match(1, 1, "A1", "B4", loser="B4")     # no such field
+        Match(1, 1, "A1", "B4", loser="B4")  # no such field
 
 
 def test_replace_and_repr():

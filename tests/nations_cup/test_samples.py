@@ -19,12 +19,14 @@ from ttools.competitions.nations_cup.model import DEFAULT_SCALES
 from ttools.pipeline import process_file
 
 from tests.nations_cup.sample_generator import SAMPLES, gen
-FILES = ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-11-finals.xlsx", "nations-cup-minimal.xlsx",
-         "nations-cup-16.xlsx")
 
-
-
-
+FILES = (
+    "nations-cup-12.xlsx",
+    "nations-cup-11.xlsx",
+    "nations-cup-11-finals.xlsx",
+    "nations-cup-minimal.xlsx",
+    "nations-cup-16.xlsx",
+)
 
 
 def milestone_values(m: int) -> list[int]:
@@ -59,6 +61,7 @@ def outcomes() -> dict[str, dict]:
 
 # ---- the files are what the script writes -------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", FILES)
 def test_generator_rewrites_the_checked_in_sample(regenerated, name):
     assert cell_values(regenerated / name) == cell_values(SAMPLES / name)
@@ -75,6 +78,7 @@ def test_generator_writes_every_sample_listed_here():
 
 
 # ---- 12 teams: the rulebook's scoring example (附件六) -----------------------------------------------
+
 
 def test_12_team_sample_has_no_errors_and_one_count_warning(outcomes):
     problems = outcomes["nations-cup-12.xlsx"]["problems"]
@@ -155,6 +159,7 @@ def test_12_team_shared_place_and_same_hand_knockouts(outcomes):
 
 # ---- 11 teams: half-way through Day 2 ------------------------------------------------------------
 
+
 def test_11_team_sample_is_processed_up_to_day_2(outcomes):
     out = outcomes["nations-cup-11.xlsx"]
     assert not [p for p in out["problems"] if p["severity"] == "error"]
@@ -225,10 +230,13 @@ def test_12_team_finals_end_as_the_readme_says(outcomes):
 
 # ---- 16 teams, roster to finals ---------------------------------------------------------------------
 
+
 def test_16_team_sample_runs_from_roster_to_finals(outcomes, tmp_path):
     out = outcomes["nations-cup-16.xlsx"]
     # the only problem: the auto table count, 48 players on 6 tables of 8
-    assert [(p["severity"], p["code"], p["sheet"]) for p in out["problems"]] == [("warning", "tables-day2-auto", "Rules")]
+    assert [(p["severity"], p["code"], p["sheet"]) for p in out["problems"]] == [
+        ("warning", "tables-day2-auto", "Rules")
+    ]
     for event, seats in out["day2"]["draw"].items():
         assert Counter(s["table"] for s in seats) == {t: 8 for t in range(1, 7)}
     assert len(out["qualification"]["standings"]) == 16
@@ -249,11 +257,12 @@ def test_16_team_sample_runs_from_roster_to_finals(outcomes, tmp_path):
 
 # ---- 11 teams, later: the qualification complete, finals round 1 in ------------------------------
 
+
 def test_11_team_finals_sample_carries_on_the_day_2_sample():
     half, later = gen.sample_11(), gen.sample_11_finals()
     for sheet in ("Players", "Day1", "Lineups"):
         assert later[sheet] == half[sheet]
-    assert later["BountyLog"][:len(half["BountyLog"])] == half["BountyLog"]
+    assert later["BountyLog"][: len(half["BountyLog"])] == half["BountyLog"]
     hands = [r["hand"] for r in later["BountyLog"]]
     assert hands == sorted(hands)
     out_then = {r["player"]: r["place"] for r in half["NLH"] if r["place"] != ""}
@@ -278,6 +287,7 @@ def test_11_team_finals_sample_completes_the_qualification(outcomes):
 
 
 # ---- minimal: Event and Players only ------------------------------------------------------------
+
 
 def test_minimal_sample_gets_its_day_1_table(outcomes):
     out = outcomes["nations-cup-minimal.xlsx"]

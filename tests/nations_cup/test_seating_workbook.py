@@ -17,21 +17,26 @@ from ttools.competitions.nations_cup.model import team_letters
 from ttools.pipeline import process_file
 
 from tests.nations_cup.sample_generator import SAMPLES, gen
-SEATS = 9   # 每桌最多 9 人 (the default table_seats)
+
+SEATS = 9  # 每桌最多 9 人 (the default table_seats)
 
 
-
-
-def seating_event(tmp_path: Path, tables: dict[int, list[str]], out: set[str], seed: str = "seating-test",
-                  name: str = "seating.xlsx") -> dict:
+def seating_event(
+    tmp_path: Path, tables: dict[int, list[str]], out: set[str], seed: str = "seating-test", name: str = "seating.xlsx"
+) -> dict:
     """Process a 12-team workbook whose NLH Seating puts ``tables[t][k]`` on seat k + 1 of table
     t ('' leaves the seat empty) and marks the players in ``out`` with an x."""
-    seating = [{"event": "nlh", "table": t, "seat": k, "player": p, "out": "x" if p in out else ""}
-               for t, players in tables.items() for k, p in enumerate(players, start=1) if p]
+    seating = [
+        {"event": "nlh", "table": t, "seat": k, "player": p, "out": "x" if p in out else ""}
+        for t, players in tables.items()
+        for k, p in enumerate(players, start=1)
+        if p
+    ]
     players = [{"team": t, "number": n, "name": f"Player {t}{n}"} for t in team_letters(12) for n in range(1, 7)]
     path = tmp_path / name
-    write_input_workbook(str(path), 12, {"Players": players, "Seating": seating},
-                         event={"name": "Seating test", "seed": seed}, lang="en")
+    write_input_workbook(
+        str(path), 12, {"Players": players, "Seating": seating}, event={"name": "Seating test", "seed": seed}, lang="en"
+    )
     return process_file(str(path)).json()
 
 
@@ -57,7 +62,9 @@ def after_moves(at: dict[int, dict[int, str]], moves: list[dict]) -> dict[int, d
 
 
 def teams_sharing(room: dict[int, dict[int, str]]) -> list[tuple[int, str]]:
-    return [(t, team) for t, seats in room.items() for team, n in Counter(p[0] for p in seats.values()).items() if n > 1]
+    return [
+        (t, team) for t, seats in room.items() for team, n in Counter(p[0] for p in seats.values()).items() if n > 1
+    ]
 
 
 def no_errors(out: dict) -> bool:
@@ -65,6 +72,7 @@ def no_errors(out: dict) -> bool:
 
 
 # ---- the 11-team sample, half-way through Day 2 ------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def sample11() -> dict:
@@ -96,17 +104,18 @@ def test_11_team_seating_gives_table_breaking_advice(sample11, event):
     assert advice["action"] == "break"
     # every table due breaks in one piece of advice, highest-numbered first (the default order)
     keep = -(-live // SEATS)
-    broken = sorted(at, reverse=True)[:len(at) - keep]
+    broken = sorted(at, reverse=True)[: len(at) - keep]
     assert advice["broken"] == broken and advice["table"] == broken[0]
-    assert sorted(m["player"] for m in advice["moves"] if m["reason"] == "break") == \
-        sorted(p for t in broken for p in at[t].values())
+    assert sorted(m["player"] for m in advice["moves"] if m["reason"] == "break") == sorted(
+        p for t in broken for p in at[t].values()
+    )
     room = after_moves(at, advice["moves"])
     assert not set(broken) & set(room) and len(room) == keep
     assert all(len(seats) <= SEATS for seats in room.values())
     sizes = [len(seats) for seats in room.values()]
-    assert max(sizes) - min(sizes) <= 1    # one piece of advice leaves the tables even
+    assert max(sizes) - min(sizes) <= 1  # one piece of advice leaves the tables even
     if keep > 2:
-        assert teams_sharing(room) == []   # more than 2 tables left: team-mates apart
+        assert teams_sharing(room) == []  # more than 2 tables left: team-mates apart
     else:
         assert "no longer kept apart" in advice["summary"]
     assert all(m["teammates"] == [] for m in advice["moves"])
@@ -118,8 +127,11 @@ def test_11_team_moves_sheet_lists_every_move(tmp_path, sample11):
     ws = openpyxl.load_workbook(target)[S.OUTPUTS["Moves"]["en"]]
     cells = [row for row in ws.iter_rows(values_only=True)]
     listed = {(row[1], row[3], row[4], row[5], row[6]) for row in cells if isinstance(row[0], int)}
-    expected = {(m["player"], m["from_table"], m["from_seat"], m["to_table"], m["to_seat"])
-                for advice in sample11["day2"]["moves"].values() for m in advice["moves"]}
+    expected = {
+        (m["player"], m["from_table"], m["from_seat"], m["to_table"], m["to_seat"])
+        for advice in sample11["day2"]["moves"].values()
+        for m in advice["moves"]
+    }
     assert expected and listed == expected
 
 

@@ -13,14 +13,35 @@ from ttools.pipeline import process_file
 
 from tests.nations_cup.sample_generator import SAMPLES
 
-ORDER = ["Appendix7", "Schedules", "Day1Board", "Day2Draw", "Moves", "CurrentSeating", "TableCards", "NLHPoints", "Bounty", "Appendix5", "Running",
-         "Standings", "Appendix6", "FinalsDraw", "FinalsResults", "FinalStandings", "Reckoner", "Players", "Missing"]
+ORDER = [
+    "Appendix7",
+    "Schedules",
+    "Day1Board",
+    "Day2Draw",
+    "Moves",
+    "CurrentSeating",
+    "TableCards",
+    "NLHPoints",
+    "Bounty",
+    "Appendix5",
+    "Running",
+    "Standings",
+    "Appendix6",
+    "FinalsDraw",
+    "FinalsResults",
+    "FinalStandings",
+    "Reckoner",
+    "Players",
+    "Missing",
+]
 
 
 @pytest.fixture(scope="module")
 def results():
-    return {name: process_file(str(SAMPLES / name)).results
-            for name in ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-minimal.xlsx")}
+    return {
+        name: process_file(str(SAMPLES / name)).results
+        for name in ("nations-cup-12.xlsx", "nations-cup-11.xlsx", "nations-cup-minimal.xlsx")
+    }
 
 
 def test_the_builders_make_their_sheets_in_output_order(results):
@@ -50,7 +71,7 @@ def test_the_team_countries_are_counted_once_per_context(results):
     ctx = R.Context(res, "en")
     assert ctx.countries == R.team_countries(res.data.players)
     assert all(ctx.country(team) for team in res.data.teams)
-    assert not hasattr(R, "_COUNTRIES")   # no cache of the last roster kept between sets of reports
+    assert not hasattr(R, "_COUNTRIES")  # no cache of the last roster kept between sets of reports
 
 
 def test_the_site_has_a_page_per_team_after_the_by_name_pages(results):
@@ -60,6 +81,6 @@ def test_the_site_has_a_page_per_team_after_the_by_name_pages(results):
     assert slugs[:4] == ["day1-by-name", "day2-by-name", "finals-by-name", "teams"]
     assert slugs[4:] == [SITE.team_slug(t) for t in res.data.teams]
     assert res.final_standings.complete
-    assert plan.big == ["final-standings", "finals-by-name", "standings"]     # the finals over: the result first
+    assert plan.big == ["final-standings", "finals-by-name", "standings"]  # the finals over: the result first
     during = SITE.site(process_file(str(SAMPLES / "nations-cup-11-finals.xlsx")).results, "en")
     assert during.big == ["finals-by-name", "final-standings", "standings"]

@@ -22,8 +22,15 @@ PACKAGE = Path(__file__).resolve().parent / "toy_quiz"
 
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
 POINTS = {1: [8, 6, 5, 5, 3.5, 2, 1], 2: [7, 9, 6, 6, 4, 3, 2]}
-EXPECTED = [(1, "1", "Ada", 15), (1, "2", "Ben", 15), (3, "3", "Cy", 11), (3, "4", "Dee", 11),
-            (5, "5", "Eve", 7.5), (6, "6", "Fay", 5), (7, "7", "Gus", 3)]
+EXPECTED = [
+    (1, "1", "Ada", 15),
+    (1, "2", "Ben", 15),
+    (3, "3", "Cy", 11),
+    (3, "4", "Dee", 11),
+    (5, "5", "Eve", 7.5),
+    (6, "6", "Fay", 5),
+    (7, "7", "Gus", 3),
+]
 PRINTED = ["1=", "1=", "3=", "3=", "5", "6", "7"]
 
 
@@ -36,8 +43,15 @@ class Installed:
         self.env.pop("TTOOLS_DEBUG", None)
 
     def run(self, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, *args], cwd=cwd, env=self.env, capture_output=True, text=True,
-                              timeout=600, stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            [sys.executable, *args],
+            cwd=cwd,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            stdin=subprocess.DEVNULL,
+        )
 
     def ttools(self, *args: object, cwd: Path) -> subprocess.CompletedProcess[str]:
         return self.run(["-m", "ttools", *map(str, args)], cwd)
@@ -55,7 +69,11 @@ class Installed:
 
 
 def results_rows() -> list[dict]:
-    return [{"round": rnd, "player": i, "points": p} for rnd, points in POINTS.items() for i, p in enumerate(points, start=1)]
+    return [
+        {"round": rnd, "player": i, "points": p}
+        for rnd, points in POINTS.items()
+        for i, p in enumerate(points, start=1)
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -65,12 +83,27 @@ def quiz(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     root = tmp_path_factory.mktemp("toy-quiz")
     source, lib = root / "src", root / "lib"
     shutil.copytree(PACKAGE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index",
-                           "--target", str(lib), str(source)], capture_output=True, text=True, timeout=600,
-                          stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(lib),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, f"pip could not install the toy package:\n{done.stdout}\n{done.stderr}"
     assert (lib / "toy_quiz" / "competition.py").exists()
-    assert not (lib / "ttools").exists()      # ttools itself is the one under test, not a copy
+    assert not (lib / "ttools").exists()  # ttools itself is the one under test, not a copy
     return Installed(lib)
 
 
@@ -91,7 +124,7 @@ def test_competitions_lists_the_quiz_beside_the_built_in_ones(quiz: Installed, t
 def test_new_writes_a_blank_workbook_that_checks_clean(quiz: Installed, tmp_path: Path) -> None:
     done = quiz.ttools("new", "quiz", "e.xlsx", "--players", 7, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "" and done.stderr.strip() == "wrote e.xlsx"   # progress on stderr
+    assert done.stdout == "" and done.stderr.strip() == "wrote e.xlsx"  # progress on stderr
     wb = load_workbook(tmp_path / "e.xlsx")
     assert wb.sheetnames == ["Guide", "Event", "Rules", "Players", "Results", "_meta", "_lists"]
     ids = [row[0] for row in wb["Players"].iter_rows(min_row=2, values_only=True)]
@@ -115,7 +148,7 @@ def _standings_rows(path: Path, sheet: str) -> list[tuple]:
     ws = load_workbook(path)[sheet]
     rows = [r for r in ws.iter_rows(values_only=True) if any(v not in (None, "") for v in r)]
     at = next(i for i, r in enumerate(rows) if r[0] in ("Place", "名次"))
-    return [tuple(r[:6]) for r in rows[at + 1:at + 1 + len(EXPECTED)]]
+    return [tuple(r[:6]) for r in rows[at + 1 : at + 1 + len(EXPECTED)]]
 
 
 def test_run_check_and_publish(quiz: Installed, tmp_path: Path) -> None:
@@ -130,8 +163,9 @@ def test_run_check_and_publish(quiz: Installed, tmp_path: Path) -> None:
     assert summary["standings"] == [{"rank": r, "id": i, "name": n, "points": p} for r, i, n, p in EXPECTED]
 
     out = tmp_path / "event.out.xlsx"
-    assert _standings_rows(out, "Standings") == [(place, i, n, POINTS[1][k], POINTS[2][k], p)
-                                                 for k, (place, (_r, i, n, p)) in enumerate(zip(PRINTED, EXPECTED))]
+    assert _standings_rows(out, "Standings") == [
+        (place, i, n, POINTS[1][k], POINTS[2][k], p) for k, (place, (_r, i, n, p)) in enumerate(zip(PRINTED, EXPECTED))
+    ]
     meta = {r[0]: r[1] for r in load_workbook(out)["_meta"].iter_rows(values_only=True)}
     assert (meta["competition"], meta["printable"], meta["players"]) == ("quiz", "Standings", 7)
 
@@ -161,7 +195,7 @@ def _untimed(page: str) -> str:
 
 def test_a_bad_cell_is_reported_with_its_sheet_and_cell(quiz: Installed, tmp_path: Path) -> None:
     rows = results_rows() + [{"round": 3, "player": 1, "points": "lots"}, {"round": 3, "player": 99, "points": 4}]
-    quiz.write_event(tmp_path / "bad.xlsx", rows)     # row i of Results sits on line i + 2
+    quiz.write_event(tmp_path / "bad.xlsx", rows)  # row i of Results sits on line i + 2
     done = quiz.ttools("check", "bad.xlsx", cwd=tmp_path)
     assert done.returncode == 1
     lines = done.stderr.splitlines()
@@ -171,8 +205,10 @@ def test_a_bad_cell_is_reported_with_its_sheet_and_cell(quiz: Installed, tmp_pat
     done = quiz.ttools("run", "bad.xlsx", "--json", "-", cwd=tmp_path)
     assert done.returncode == 1
     problems = json.loads(done.stdout)["problems"]
-    assert [(p["sheet"], p["cell"], p["code"]) for p in problems] == [("Results", "C16", "not-a-number"),
-                                                                       ("Results", "B17", "quiz-player-unknown")]
+    assert [(p["sheet"], p["cell"], p["code"]) for p in problems] == [
+        ("Results", "C16", "not-a-number"),
+        ("Results", "B17", "quiz-player-unknown"),
+    ]
 
 
 @pytest.mark.parametrize("lang, sheet, total", [("zh-Hant", "排名", "總分"), ("zh-Hans", "排名", "总分")])

@@ -14,7 +14,7 @@ class Table:
     header: list[str] = field(default_factory=list)
     scopes: list[str | None] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
-    links: list[list[str | None]] = field(default_factory=list)   # the href of each cell's link
+    links: list[list[str | None]] = field(default_factory=list)  # the href of each cell's link
 
 
 @dataclass
@@ -23,7 +23,7 @@ class Page:
     title: str = ""
     tables: list[Table] = field(default_factory=list)
     elements: list[tuple[str, dict[str, str | None]]] = field(default_factory=list)
-    scripts: list[str] = field(default_factory=list)             # inline script bodies
+    scripts: list[str] = field(default_factory=list)  # inline script bodies
     text: list[str] = field(default_factory=list)
 
     def table_after(self, caption: str) -> Table:

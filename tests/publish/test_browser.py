@@ -28,8 +28,16 @@ from ttools.pipeline import process_file
 from ttools.publish.build import publish
 
 ROOT = Path(__file__).resolve().parents[2]
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+]
 
 
 @pytest.fixture(scope="module")
@@ -44,13 +52,14 @@ def chromium_path() -> str:
 
 # ---- PNG, decoded with zlib ---------------------------------------------------------------------------
 
+
 def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
     """Width, height and the rows of an 8-bit RGB or RGBA PNG, unfiltered."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, header = 8, b"", None
     while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        chunk = data[pos + 8:pos + 8 + length]
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        chunk = data[pos + 8 : pos + 8 + length]
         if kind == b"IHDR":
             header = struct.unpack(">IIBBBBB", chunk)
         elif kind == b"IDAT":
@@ -64,7 +73,7 @@ def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
     rows, prev = [], bytearray(stride)
     for y in range(height):
         kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
         for i in range(stride):
             a = line[i - bpp] if i >= bpp else 0
             b = prev[i]
@@ -88,22 +97,33 @@ def assert_not_blank(png: bytes) -> None:
     width, height, rows = png_pixels(png)
     assert width >= 150 and height >= 150
     bpp = len(rows[0]) // width
-    colours = {row[i:i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4)}
+    colours = {row[i : i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4)}
     assert len(colours) >= 8, f"the screenshot is (nearly) blank: {len(colours)} colours"
     # dark text on a light page (or light on dark): a good share of pixels differ from the commonest
     from collections import Counter
 
-    counts = Counter(row[i:i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4))
+    counts = Counter(row[i : i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4))
     assert counts.most_common(1)[0][1] < 0.97 * sum(counts.values())
 
 
 # ---- the browser, over the DevTools protocol --------------------------------------------------------
 
+
 class Browser:
     def __init__(self, exe: str, profile: Path, size: str = "1280,900"):
-        self.proc = subprocess.Popen([exe, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0",
-                                      "--remote-debugging-address=127.0.0.1", f"--window-size={size}", "about:blank"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            [
+                exe,
+                *FLAGS,
+                f"--user-data-dir={profile}",
+                "--remote-debugging-port=0",
+                "--remote-debugging-address=127.0.0.1",
+                f"--window-size={size}",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         port_file = profile / "DevToolsActivePort"
         deadline = time.monotonic() + 30
         while not (port_file.exists() and port_file.read_text().strip()):
@@ -117,8 +137,11 @@ class Browser:
             if time.monotonic() > deadline:
                 self.close()
                 raise RuntimeError("chromium opened no page")
-            pages = [t for t in json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10))
-                     if t["type"] == "page"]
+            pages = [
+                t
+                for t in json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10))
+                if t["type"] == "page"
+            ]
             time.sleep(0 if pages else 0.1)
         import websocket
 
@@ -256,11 +279,11 @@ def test_index_standings_and_big_screen_load_cleanly(browser, site, server, sche
     for page in ("index.html", "standings.html", "big.html"):
         browser.load(f"{base}/{page}")
         if page == "big.html":
-            browser.pump(4)   # the first poll of version.js
+            browser.pump(4)  # the first poll of version.js
             assert any("version.js" in url for url in browser.requested())
         assert browser.problems() == [], page
         assert browser.evaluate("document.documentElement.lang") == "zh-Hant"
-        assert browser.evaluate("document.styleSheets.length") == 1          # site.css applied
+        assert browser.evaluate("document.styleSheets.length") == 1  # site.css applied
         shot = browser.screenshot(tmp_path / f"{scheme}-{page}.png")
         assert_not_blank(shot)
     assert all(url.startswith(base) for url in browser.requested())
@@ -289,9 +312,20 @@ def test_the_big_screen_scrolls_by_itself_and_reloads_when_republished(browser, 
 
 def test_a_phone_screenshot_of_the_standings_from_the_command_line(chromium_path, site, tmp_path):
     shot = tmp_path / "phone.png"
-    subprocess.run([chromium_path, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=390,844",
-                    f"--screenshot={shot}", (site / "standings.html").as_uri()],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, check=True)
+    subprocess.run(
+        [
+            chromium_path,
+            *FLAGS,
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--window-size=390,844",
+            f"--screenshot={shot}",
+            (site / "standings.html").as_uri(),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=120,
+        check=True,
+    )
     width, height, _ = png_pixels(shot.read_bytes())
     assert (width, height) == (390, 844)
     assert_not_blank(shot.read_bytes())

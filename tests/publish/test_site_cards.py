@@ -46,6 +46,7 @@ def _seconds(text: str) -> float:
 
 # ---- standings equal the JSON summary ------------------------------------------------------------------
 
+
 def test_shuangsheng_standings_rows_equal_the_summary(shuangsheng):
     site, summary = shuangsheng
     (table,) = dom.read(site / "standings.html").tables
@@ -54,7 +55,11 @@ def test_shuangsheng_standings_rows_equal_the_summary(shuangsheng):
     for row, want in zip(table.rows, expected):
         assert (row[0], row[1]) == (str(want["rank"]), want["id"])
         assert (int(row[5]), int(row[6]), int(row[7]), int(row[8])) == (
-            want["points"], want["opp_score"], want["level_diff"], want["small_points"])
+            want["points"],
+            want["opp_score"],
+            want["level_diff"],
+            want["small_points"],
+        )
         assert row[7] == (f"{want['level_diff']:+d}" if want["level_diff"] else "0")
 
 
@@ -71,6 +76,7 @@ def test_shengji_ranking_rows_equal_the_summary(shengji):
 
 # ---- every pair / player once in the current round by name ----------------------------------------------
 
+
 def test_shuangsheng_by_name_lists_every_pair_once_a_round(shuangsheng):
     site, summary = shuangsheng
     page = dom.read(site / "by-name.html")
@@ -82,7 +88,7 @@ def test_shuangsheng_by_name_lists_every_pair_once_a_round(shuangsheng):
         rnd = int(table.caption.split()[1])
         paired = Counter(x for p in summary["pairings"] if p["round"] == rnd for x in (p["pair1"], p["pair2"]) if x)
         assert set(paired.values()) == {1}
-        assert Counter(row[1] for row in table.rows) == everyone            # every pair once, suspended ones too
+        assert Counter(row[1] for row in table.rows) == everyone  # every pair once, suspended ones too
         for row in table.rows:
             assert (row[1] in paired) == (row[6] != "停赛")
             bye = [p for p in summary["pairings"] if p["round"] == rnd and p["pair1"] == row[1] and not p["pair2"]]
@@ -95,7 +101,7 @@ def test_shuangsheng_by_name_lists_every_pair_once_a_round(shuangsheng):
     for row, links in zip(first.rows, first.links):
         assert row[5].split()[0] == opponent[row[1]] and row[6] == "未赛"
         assert links[0] == f"{slug('p', row[1])}.html" and (site / links[0]).exists()
-        assert " / " in row[2]                       # both players' names
+        assert " / " in row[2]  # both players' names
     pair_page = dom.read(site / f"{slug('p', first.rows[0][1])}.html")
     matches = pair_page.table_after("场次")
     assert [r[0] for r in matches.rows] == [str(r) for r in range(1, current + 1)]
@@ -121,11 +127,16 @@ def test_shengji_by_name_lists_every_player_once_a_round(shengji):
     player = page.tables[0].rows[0][1]
     boards = dom.read(site / f"{slug('p', player)}.html").table_after("牌局")
     mine = [b for b in summary["boards"] if b["player"] == player]
-    assert [(r[0], r[1], r[7]) for r in boards.rows] == [(str(b["round"]), str(b["board"]), f"{b['rate']:.2f}") for b in mine]
+    assert [(r[0], r[1], r[7]) for r in boards.rows] == [
+        (str(b["round"]), str(b["board"]), f"{b['rate']:.2f}") for b in mine
+    ]
 
 
 def test_the_big_screens_and_stages(shuangsheng, shengji):
-    for site, pages in ((shuangsheng[0], ("pairings.html", "standings.html")), (shengji[0], ("next-seating.html", "ranking.html"))):
+    for site, pages in (
+        (shuangsheng[0], ("pairings.html", "standings.html")),
+        (shengji[0], ("next-seating.html", "ranking.html")),
+    ):
         big = (site / "big.html").read_text(encoding="utf-8")
         for page in pages:
             title = dom.read(site / page).title.split(" · ")[-1].split(" — ")[0]
@@ -147,6 +158,7 @@ def test_hand_records_of_the_round_in_play_stay_private(shengji):
 
 # ---- results still missing ------------------------------------------------------------------------------
 
+
 def test_shuangsheng_missing_results_list_the_table_without_levels(tmp_path, shuangsheng):
     wb = load_workbook(ROOT / "samples" / "shuangsheng-24.xlsx")
     dealt = {(r[0], r[1]) for r in wb["逐副记分"].iter_rows(min_row=2, values_only=True) if r[0]}
@@ -157,7 +169,7 @@ def test_shuangsheng_missing_results_list_the_table_without_levels(tmp_path, shu
         cell.value = None
     path = tmp_path / "one-missing.xlsx"
     wb.save(path)
-    assert not (shuangsheng[0] / "missing.html").exists()          # the sample misses nothing
+    assert not (shuangsheng[0] / "missing.html").exists()  # the sample misses nothing
     outcome = process_file(str(path))
     site = tmp_path / "site"
     publish(outcome, str(site), now=NOW)
@@ -179,7 +191,11 @@ def test_shuangsheng_missing_results_list_the_table_without_levels(tmp_path, shu
 def test_shengji_missing_results_list_the_table_without_a_board_row(tmp_path, shengji):
     wb = load_workbook(ROOT / "samples" / "shengji-30.xlsx")
     ws = wb["成绩"]
-    index = next(i for i, r in enumerate(ws.iter_rows(min_row=2, values_only=True), start=2) if r[0] == 3 and r[1] == 2 and r[2] == 4)
+    index = next(
+        i
+        for i, r in enumerate(ws.iter_rows(min_row=2, values_only=True), start=2)
+        if r[0] == 3 and r[1] == 2 and r[2] == 4
+    )
     ws.delete_rows(index)
     path = tmp_path / "one-missing.xlsx"
     wb.save(path)
@@ -205,6 +221,7 @@ def test_shengji_missing_results_list_the_table_without_a_board_row(tmp_path, sh
 
 # ---- what staff typed stays text ------------------------------------------------------------------------
 
+
 def _no_markup(site: Path) -> None:
     for page in site.glob("*.html"):
         doc = dom.read(page)
@@ -217,7 +234,9 @@ def _no_markup(site: Path) -> None:
 def test_shuangsheng_escapes_what_staff_typed(tmp_path):
     from ttools.competitions.shuangsheng.competition import write_input_workbook
 
-    pairs = [{"id": 1, "name": EVIL, "player1": "<b>A</b>", "player2": "B"}] + [{"id": i, "name": f"Pair {i}"} for i in range(2, 5)]
+    pairs = [{"id": 1, "name": EVIL, "player1": "<b>A</b>", "player2": "B"}] + [
+        {"id": i, "name": f"Pair {i}"} for i in range(2, 5)
+    ]
     path = tmp_path / "evil.xlsx"
     write_input_workbook(str(path), pairs, {}, event={"seed": "s", "name": "Cup"}, lang="en")
     site = tmp_path / "site"
@@ -234,7 +253,9 @@ def test_shuangsheng_escapes_what_staff_typed(tmp_path):
 def test_shengji_escapes_what_staff_typed(tmp_path):
     from ttools.competitions.shengji.competition import write_input_workbook
 
-    players = [{"id": 1, "name": EVIL}, {"id": 2, "name": "<b>Bo</b>"}] + [{"id": i, "name": f"P{i}"} for i in range(3, 9)]
+    players = [{"id": 1, "name": EVIL}, {"id": 2, "name": "<b>Bo</b>"}] + [
+        {"id": i, "name": f"P{i}"} for i in range(3, 9)
+    ]
     path = tmp_path / "evil.xlsx"
     write_input_workbook(str(path), players, {}, event={"seed": "s", "name": "Open"}, lang="en")
     site = tmp_path / "site"

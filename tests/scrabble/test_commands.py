@@ -23,22 +23,44 @@ def test_the_scrabble_class_declares_both_commands():
     from ttools.competitions.base import load_attr
     from ttools.competitions.scrabble.competition import Scrabble
 
-    assert {name: load_attr(path) for name, path in Scrabble.commands.items()} == {"export": export, "import-tsh": import_tsh}
+    assert {name: load_attr(path) for name, path in Scrabble.commands.items()} == {
+        "export": export,
+        "import-tsh": import_tsh,
+    }
     assert export.name == "export" and import_tsh.name == "import-tsh"
 
 
-@pytest.mark.parametrize("command, words", [
-    (export, ["Export a Scrabble event: a TSH .t file per division and a WESPA .tou ratings file.",
-              "ttools export event.out.xlsx --to tsh/", "--to DIRECTORY", "Folder for the files (default: beside FILE)."]),
-    (import_tsh, ["Make a Scrabble event workbook from a TSH event folder (its config.tsh) or .t files.",
-                  "Loose .t files are one division each, named after the file.",
-                  "ttools import-tsh a.t b.t -o event.xlsx", "-o, --output FILE", "The new event workbook.",
-                  "[zh-Hant|zh-Hans|en]", "Language of labels (default zh-Hant).", "Overwrite OUTPUT if it exists."]),
-])
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        (
+            export,
+            [
+                "Export a Scrabble event: a TSH .t file per division and a WESPA .tou ratings file.",
+                "ttools export event.out.xlsx --to tsh/",
+                "--to DIRECTORY",
+                "Folder for the files (default: beside FILE).",
+            ],
+        ),
+        (
+            import_tsh,
+            [
+                "Make a Scrabble event workbook from a TSH event folder (its config.tsh) or .t files.",
+                "Loose .t files are one division each, named after the file.",
+                "ttools import-tsh a.t b.t -o event.xlsx",
+                "-o, --output FILE",
+                "The new event workbook.",
+                "[zh-Hant|zh-Hans|en]",
+                "Language of labels (default zh-Hant).",
+                "Overwrite OUTPUT if it exists.",
+            ],
+        ),
+    ],
+)
 def test_help_shows_the_options_and_an_example(command, words):
     result = run(command, "--help")
     assert result.exit_code == 0
-    shown = " ".join(result.output.split())    # help lines wrap at the terminal's width
+    shown = " ".join(result.output.split())  # help lines wrap at the terminal's width
     for text in words:
         assert text in shown
 
@@ -81,7 +103,7 @@ def test_import_writes_a_new_event_workbook(tmp_path):
     event = tmp_path / "event.xlsx"
     result = run(import_tsh, TSH, "-o", event, "--lang", "en")
     assert result.exit_code == 0, result.output
-    assert result.stdout == "" and result.stderr.endswith(f"wrote {event}\n")   # progress on stderr
+    assert result.stdout == "" and result.stderr.endswith(f"wrote {event}\n")  # progress on stderr
     assert "tsh-not-carried" in result.stderr
     assert event.exists()
 

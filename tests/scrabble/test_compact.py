@@ -37,12 +37,16 @@ def test_whole_wins_are_ints_and_halves_fractions():
     assert (recs["a"].wins, recs["a"].losses) == (Fraction(3, 2), Fraction(3, 2))
     assert type(recs["c"].wins) is int and recs["c"].wins == 1 and type(recs["b"].losses) is Fraction
     rows = scorecard("a", all_outcomes(games))
-    assert [(r.wins, r.losses) for r in rows] == [(1, 0), (Fraction(3, 2), Fraction(1, 2)), (Fraction(3, 2), Fraction(3, 2))]
+    assert [(r.wins, r.losses) for r in rows] == [
+        (1, 0),
+        (Fraction(3, 2), Fraction(1, 2)),
+        (Fraction(3, 2), Fraction(3, 2)),
+    ]
     assert type(rows[0].wins) is int
 
 
 def test_slips_of_players_whose_ids_do_not_compare_are_still_grouped():
-    slips = [Game(1, 7, 400, "b", 300), Game(1, "b", 300, 7, 400)]   # one game, written twice
+    slips = [Game(1, 7, 400, "b", 300), Game(1, "b", 300, 7, 400)]  # one game, written twice
     check = check_games(slips, players={7, "b"})
     assert not check.problems and len(check.games) == 1
 
@@ -60,12 +64,19 @@ def test_meetings_count_a_pair_either_way_round():
 @pytest.fixture
 def processed(tmp_path):
     players = [{"id": str(i), "name": f"P{i}", "rating": 2000 - i} for i in range(1, 7)]
-    results = [{"round": 1, "player1": "1", "score1": 400, "player2": "4", "score2": 300},
-               {"round": 1, "player1": "2", "score1": 350, "player2": "5", "score2": 350},
-               {"round": 1, "player1": "3", "score1": 300, "player2": "6", "score2": 380, "overtime1": 2}]
+    results = [
+        {"round": 1, "player1": "1", "score1": 400, "player2": "4", "score2": 300},
+        {"round": 1, "player1": "2", "score1": 350, "player2": "5", "score2": 350},
+        {"round": 1, "player1": "3", "score1": 300, "player2": "6", "score2": 380, "overtime1": 2},
+    ]
     path = tmp_path / "event.xlsx"
-    write_input_workbook(str(path), players, {"Rounds": [{"round": 1, "method": "ad"}, {"round": 2, "method": "ad"}],
-                                              "Results": results}, event={"seed": "s"}, lang="en")
+    write_input_workbook(
+        str(path),
+        players,
+        {"Rounds": [{"round": 1, "method": "ad"}, {"round": 2, "method": "ad"}], "Results": results},
+        event={"seed": "s"},
+        lang="en",
+    )
     data, problems = load(read_book(str(path)))
     assert all(type(r) is ResultRow for r in data.raw["Results"])
     return compute(data, problems)
@@ -77,7 +88,7 @@ def test_report_rows_are_made_anew_each_time_they_are_read(processed):
     assert isinstance(card.rows, Rows)
     first, again = list(card.rows), list(card.rows)
     assert first == again and len(card.rows) == len(first) == 1
-    assert first[0][0] == 1 and first[0] is not again[0]          # a fresh list each time
+    assert first[0][0] == 1 and first[0] is not again[0]  # a fresh list each time
     assert card.rows[0] == first[0] and card.rows == first
     assert first[0][1:] == ["1st", "4 P4", "W 400:300 +100", "1–0 +100"]
     wall = sheets["CrossTable"].blocks[0]

@@ -18,7 +18,9 @@ def standings(invoke, path: Path, tmp_path: Path, name: str) -> tuple[int, dict]
 
 
 def table(data: dict) -> dict[str, list[tuple]]:
-    return {d: [(r["name"], r["wins"], r["losses"], r["spread"]) for r in rows] for d, rows in data["standings"].items()}
+    return {
+        d: [(r["name"], r["wins"], r["losses"], r["spread"]) for r in rows] for d, rows in data["standings"].items()
+    }
 
 
 def test_export_then_import_gives_the_same_standings(invoke, tmp_path):
@@ -52,7 +54,9 @@ def test_export_then_import_gives_the_same_standings(invoke, tmp_path):
     # and exporting the imported event writes the same TSH files
     result = invoke("export", event, "--to", tmp_path / "again")
     for name in ("a.t", "b.t", "c.t"):
-        assert (tmp_path / "again" / name).read_text(encoding="utf-8") == (tmp_path / "tsh" / name).read_text(encoding="utf-8")
+        assert (tmp_path / "again" / name).read_text(encoding="utf-8") == (tmp_path / "tsh" / name).read_text(
+            encoding="utf-8"
+        )
 
 
 def test_tou_file_lists_every_division(invoke, tmp_path):
@@ -60,7 +64,12 @@ def test_tou_file_lists_every_division(invoke, tmp_path):
     assert result.exit_code == 0, result.output
     tou = next(tmp_path.glob("*.tou")).read_text(encoding="utf-8").splitlines()
     assert tou[0] == "*M19.07.2025 2025 香港 Scrabble 公開賽"
-    assert [line for line in tou if line.startswith("*") and not line.startswith("*M")] == ["*A", "*B", "*C", "*** END OF FILE ***"]
+    assert [line for line in tou if line.startswith("*") and not line.startswith("*M")] == [
+        "*A",
+        "*B",
+        "*C",
+        "*** END OF FILE ***",
+    ]
     assert len(tou) == 3 * 3 + 12 + 10 + 7 + 1
     # C7 had the round 1 bye: paired with themself, 050 as woogles' liwords writes it
     c7 = next(line for line in tou if line.startswith("鄭浩賢"))
@@ -74,21 +83,34 @@ def test_import_of_one_file_numbers_players_like_tsh(invoke, tmp_path):
     (tmp_path / "open.t").write_text(
         "Chew, John            1800 2 3; 400 410; p12 2 1\n"
         "Castellano, Vince     1750 1 0; 350 50; p12 1 0\n"
-        "Lee Kwan Yee          1600 0 1; 50 380; p12 0 2\n", encoding="utf-8")
+        "Lee Kwan Yee          1600 0 1; 50 380; p12 0 2\n",
+        encoding="utf-8",
+    )
     event = tmp_path / "open.xlsx"
     result = invoke("import-tsh", tmp_path / "open.t", "-o", event)
     assert result.exit_code == 0, result.output
     wb = openpyxl.load_workbook(event)
     players = [r[:5] for r in wb["參賽者"].iter_rows(min_row=2, values_only=True) if r[0]]
-    assert players == [("1", "Chew, John", 1800, None, "OPEN"), ("2", "Castellano, Vince", 1750, None, "OPEN"),
-                       ("3", "Lee Kwan Yee", 1600, None, "OPEN")]
+    assert players == [
+        ("1", "Chew, John", 1800, None, "OPEN"),
+        ("2", "Castellano, Vince", 1750, None, "OPEN"),
+        ("3", "Lee Kwan Yee", 1600, None, "OPEN"),
+    ]
     rows = [r[:6] for r in wb["成績"].iter_rows(min_row=2, values_only=True) if r[0]]
     # p12: round 1 Castellano started (1) against Chew (2), so he is player1; round 2 Chew started
-    assert rows == [(1, None, "2", 350, "1", 400), (1, None, "3", 50, None, None),
-                    (2, None, "1", 410, "3", 380), (2, None, "2", 50, None, None)]
+    assert rows == [
+        (1, None, "2", 350, "1", 400),
+        (1, None, "3", 50, None, None),
+        (2, None, "1", 410, "3", 380),
+        (2, None, "2", 50, None, None),
+    ]
     code, data = standings(invoke, event, tmp_path, "open")
     assert code == 0, data["problems"]
-    assert [(r["id"], r["wins"], r["spread"]) for r in data["standings"]["OPEN"]] == [("1", 2, 80), ("3", 1, 20), ("2", 1, 0)]
+    assert [(r["id"], r["wins"], r["spread"]) for r in data["standings"]["OPEN"]] == [
+        ("1", 2, 80),
+        ("3", 1, 20),
+        ("2", 1, 0),
+    ]
 
 
 def test_import_refuses_a_damaged_file(invoke, tmp_path):

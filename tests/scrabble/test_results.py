@@ -87,42 +87,61 @@ def test_clean_round_passes_and_pending_pairings_are_kept_apart():
 
 def test_scores_must_be_whole_numbers_and_both_present():
     where = Where("Results", "C5")
-    check = check_games([
-        Game(1, "a", "four hundred", "b", 300, where={"score1": where}),  # type: ignore[arg-type]
-        Game(1, "c", 401.5, "d", 300),  # type: ignore[arg-type]
-        Game(2, "a", 400, "c", None),
-        Game(2, "b", 400.0, "d", Fraction(300)),  # type: ignore[arg-type]
-    ], players=PLAYERS)
-    assert codes(check) == [(ERROR, "slip-score-missing"), (ERROR, "slip-score-not-integer"),
-                            (ERROR, "slip-score-not-integer")]
+    check = check_games(
+        [
+            Game(1, "a", "four hundred", "b", 300, where={"score1": where}),  # type: ignore[arg-type]
+            Game(1, "c", 401.5, "d", 300),  # type: ignore[arg-type]
+            Game(2, "a", 400, "c", None),
+            Game(2, "b", 400.0, "d", Fraction(300)),  # type: ignore[arg-type]
+        ],
+        players=PLAYERS,
+    )
+    assert codes(check) == [
+        (ERROR, "slip-score-missing"),
+        (ERROR, "slip-score-not-integer"),
+        (ERROR, "slip-score-not-integer"),
+    ]
     assert check.problems[0].where == where
     assert [(g.score1, g.score2) for g in check.games] == [(400, 300)]
     assert all(type(s) is int for g in check.games for s in (g.score1, g.score2))
 
 
 def test_slip_field_errors():
-    check = check_games([
-        Game(0, "a", 1, "b", 2),
-        Game(1, "", 1, "b", 2),
-        Game(1, "a", 1, "zz", 2),
-        Game(1, "c", 1, "c", 2),
-        Game(1, "d", 1, "e", 2, forfeit=3),
-        Game(2, "e", forfeit=2),
-        Game(2, "a", 1, "b", 2, first=3),
-        Game(2, "c", 1, "d", 2, overtime1=-1),
-    ], players=PLAYERS)
-    assert codes(check) == sorted([
-        (ERROR, "slip-round-invalid"), (ERROR, "slip-player-missing"), (ERROR, "slip-player-unknown"),
-        (ERROR, "slip-self-pairing"), (ERROR, "slip-forfeit-invalid"), (ERROR, "slip-forfeit-invalid"),
-        (ERROR, "slip-first-invalid"), (ERROR, "slip-overtime-invalid"),
-    ])
+    check = check_games(
+        [
+            Game(0, "a", 1, "b", 2),
+            Game(1, "", 1, "b", 2),
+            Game(1, "a", 1, "zz", 2),
+            Game(1, "c", 1, "c", 2),
+            Game(1, "d", 1, "e", 2, forfeit=3),
+            Game(2, "e", forfeit=2),
+            Game(2, "a", 1, "b", 2, first=3),
+            Game(2, "c", 1, "d", 2, overtime1=-1),
+        ],
+        players=PLAYERS,
+    )
+    assert codes(check) == sorted(
+        [
+            (ERROR, "slip-round-invalid"),
+            (ERROR, "slip-player-missing"),
+            (ERROR, "slip-player-unknown"),
+            (ERROR, "slip-self-pairing"),
+            (ERROR, "slip-forfeit-invalid"),
+            (ERROR, "slip-forfeit-invalid"),
+            (ERROR, "slip-first-invalid"),
+            (ERROR, "slip-overtime-invalid"),
+        ]
+    )
     assert check.games == []
 
 
 def test_overtime_over_ten_minutes_and_implausible_scores_are_warnings():
     check = check_games([Game(1, "a", 1200, "b", 300, overtime2=11), Game(1, "e", 75)], players=PLAYERS)
-    assert codes(check) == [(WARNING, "slip-bye-spread"), (WARNING, "slip-overtime-over-limit"),
-                            (WARNING, "slip-score-implausible")]
+    assert codes(check) == [
+        (WARNING, "slip-bye-spread"),
+        (WARNING, "slip-overtime-over-limit"),
+        (WARNING, "slip-score-implausible"),
+    ]
     assert len(check.games) == 2
 
 
@@ -137,16 +156,24 @@ def test_two_slips_for_one_game_must_agree():
 
 
 def test_a_player_twice_in_a_round_is_refused():
-    check = check_games([Game(1, "a", 400, "b", 300), Game(1, "a", 350, "c", 360), Game(1, "d", 1, "e", 2),
-                         Game(1, "a", None, "d", None)])
+    check = check_games(
+        [
+            Game(1, "a", 400, "b", 300),
+            Game(1, "a", 350, "c", 360),
+            Game(1, "d", 1, "e", 2),
+            Game(1, "a", None, "d", None),
+        ]
+    )
     assert codes(check) == [(ERROR, "slip-player-twice")] * 2
     assert [g.players for g in check.games] == [("d", "e")]
 
 
 def test_a_game_off_the_published_pairing_is_flagged_as_a_change():
     published = {1: [("a", "b"), ("c", "d"), ("e", None)], 2: [("a", "c")]}
-    check = check_games([Game(1, "b", 300, "a", 400), Game(1, "c", 1, "e", 2), Game(1, "d"),
-                         Game(3, "a", 1, "e", 2)], published=published)
+    check = check_games(
+        [Game(1, "b", 300, "a", 400), Game(1, "c", 1, "e", 2), Game(1, "d"), Game(3, "a", 1, "e", 2)],
+        published=published,
+    )
     assert codes(check) == [(WARNING, "slip-pairing-changed")] * 2
     assert len(check.games) == 4
 

@@ -26,8 +26,6 @@ def _generator():
     return module
 
 
-
-
 @pytest.fixture(scope="module")
 def processed(tmp_path_factory):
     """(exit code, JSON summary, output path) of `ttools run` on the sample."""
@@ -56,9 +54,9 @@ def test_the_generator_rewrites_the_sample(tmp_path):
 
 def test_the_sample_has_each_kind_of_result(slips):
     assert max(s["round"] for s in slips) == 5
-    assert any(s["forfeit"] for s in slips)                                         # a forfeit
-    assert any(s["player2"] is None for s in slips)                                 # byes
-    assert any(s["overtime1"] or s["overtime2"] for s in slips)                     # an overtime penalty
+    assert any(s["forfeit"] for s in slips)  # a forfeit
+    assert any(s["player2"] is None for s in slips)  # byes
+    assert any(s["overtime1"] or s["overtime2"] for s in slips)  # an overtime penalty
     assert any(s["player2"] and s["score1"] is not None and s["score1"] == s["score2"] for s in slips)  # a tie
     wb = openpyxl.load_workbook(SAMPLE)
     players = [r for r in wb["參賽者"].iter_rows(min_row=2, values_only=True) if r[0]]
@@ -85,7 +83,7 @@ def test_run_pairs_round_six_king_of_the_hill(processed, slips):
             assert bye == [next(p for p in reversed(order) if byes[p] == fewest)]
         rest = [p for p in order if p not in bye]
         # King of the Hill: 1 v 2, 3 v 4, … of the standings, whatever they played before
-        expected = [frozenset(rest[i:i + 2]) for i in range(0, len(rest), 2)]
+        expected = [frozenset(rest[i : i + 2]) for i in range(0, len(rest), 2)]
         assert [frozenset((t["first"], t["second"])) for t in tables if t["second"]] == expected
 
 
@@ -139,7 +137,7 @@ def test_the_output_has_the_round_six_rows_and_the_printable_sheets(processed):
     rows = [r for r in wb["成績"].iter_rows(min_row=2, values_only=True) if r[0] == 6]
     tables = [t for ts in data["pairings"].values() for t in ts]
     assert [(r[1], r[2], r[4]) for r in rows] == [(t["table"], t["first"], t["second"]) for t in tables]
-    assert all(r[3] == 50 for r in rows if r[4] is None)       # the bye comes pre-filled with its spread
+    assert all(r[3] == 50 for r in rows if r[4] is None)  # the bye comes pre-filled with its spread
 
 
 def test_the_pairing_sheet_names_the_tables_whose_starter_was_drawn(processed):
@@ -147,6 +145,10 @@ def test_the_pairing_sheet_names_the_tables_whose_starter_was_drawn(processed):
     replies are drawn, and the sheet says at which tables the draw decided."""
     _, _, out = processed
     wb = openpyxl.load_workbook(out)
-    notes = [v for row in wb["對賽表"].iter_rows(values_only=True) for v in row
-             if isinstance(v, str) and "先手由抽籤決定" in v]
+    notes = [
+        v
+        for row in wb["對賽表"].iter_rows(values_only=True)
+        for v in row
+        if isinstance(v, str) and "先手由抽籤決定" in v
+    ]
     assert notes and all(v.startswith("第 ") for v in notes)

@@ -42,10 +42,19 @@ def waiting(tmp_path_factory):
 
 
 def test_the_builders_make_the_sheets_in_order_and_skip_those_with_nothing_to_show(paired, waiting):
-    assert report.SHEETS == (report.pairings_sheet, report.standings_sheet, report.scorecards_sheet,
-                             report.cross_table_sheet, report.missing_sheet)
+    assert report.SHEETS == (
+        report.pairings_sheet,
+        report.standings_sheet,
+        report.scorecards_sheet,
+        report.cross_table_sheet,
+        report.missing_sheet,
+    )
     assert [(r.key, r.name) for r in report.reports(paired, "zh-Hans")] == [
-        ("Pairings", "对赛表"), ("Standings", "排名"), ("Scorecards", "计分卡"), ("CrossTable", "对赛总表")]
+        ("Pairings", "对赛表"),
+        ("Standings", "排名"),
+        ("Scorecards", "计分卡"),
+        ("CrossTable", "对赛总表"),
+    ]
     ctx = report.Context(waiting, "en")
     assert report.pairings_sheet(ctx) is None
     assert [r.key for r in report.reports(waiting, "en")] == ["Standings", "Scorecards", "CrossTable", "Missing"]
@@ -70,23 +79,35 @@ def test_the_site_pages_in_order(paired, waiting):
 
 
 def _literals(path: Path) -> list[str]:
-    return [n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and not n.value.isascii()]
+    return [
+        n.value
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and not n.value.isascii()
+    ]
 
 
 def test_every_chinese_literal_is_traditional():
     # 公布 is how Traditional Chinese writes it too (OpenCC's s2t prefers the variant 公佈)
-    found = {path.name: [t for t in _literals(path) if S2T.convert(t.replace("公布", "")) != t.replace("公布", "")]
-             for path in sorted(PACKAGE.glob("*.py"))}
+    found = {
+        path.name: [t for t in _literals(path) if S2T.convert(t.replace("公布", "")) != t.replace("公布", "")]
+        for path in sorted(PACKAGE.glob("*.py"))
+    }
     assert {name: texts for name, texts in found.items() if texts} == {}
 
 
 def _translator_literals(module) -> list[str]:
     """The Chinese first argument of every ``t(...)`` call in a module."""
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
-    return [n.args[0].value for n in ast.walk(tree)
-            if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "t" and n.args
-            and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str) and not n.args[0].value.isascii()]
+    return [
+        n.args[0].value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and getattr(n.func, "id", "") == "t"
+        and n.args
+        and isinstance(n.args[0], ast.Constant)
+        and isinstance(n.args[0].value, str)
+        and not n.args[0].value.isascii()
+    ]
 
 
 def test_every_simplified_text_is_the_opencc_conversion_of_the_traditional():
@@ -96,7 +117,9 @@ def test_every_simplified_text_is_the_opencc_conversion_of_the_traditional():
         texts += [t for item in spec.columns + spec.settings for t in (item.names["zh-Hant"], item.note["zh-Hant"])]
     texts += [names["zh-Hant"] for names in S.OUTPUTS.values()] + [S.GUIDE["zh-Hant"]]
     modules = (load, compute, results, tsh, tsh_config, interchange)
-    codes = {v for module in modules for k, v in vars(module).items() if k.isupper() and isinstance(v, str) and v in _CATALOG}
+    codes = {
+        v for module in modules for k, v in vars(module).items() if k.isupper() and isinstance(v, str) and v in _CATALOG
+    }
     texts += [_CATALOG[code]["zh-Hant"] for code in codes if "zh-Hans" not in _CATALOG[code]]
     assert len(texts) > 150
     for text in texts:
@@ -105,16 +128,32 @@ def test_every_simplified_text_is_the_opencc_conversion_of_the_traditional():
 
 
 def test_where_simplified_uses_another_word_it_says_so():
-    assert _CATALOG["tsh-config-missing"]["zh-Hans"] == "{folder} 没有 config.tsh（TSH 赛事文件夹应有此文件）；请改为指定 .t 文件。"
+    assert (
+        _CATALOG["tsh-config-missing"]["zh-Hans"]
+        == "{folder} 没有 config.tsh（TSH 赛事文件夹应有此文件）；请改为指定 .t 文件。"
+    )
     assert _CATALOG["tou-name-not-ascii"]["zh-Hans"].endswith("否则部分读取程序会错位")
 
 
-@pytest.mark.parametrize("choices, typed, choice", [
-    (S.METHOD_CHOICES, "電腦隨機", "random"), (S.METHOD_CHOICES, "电脑随机", "random"), (S.METHOD_CHOICES, "隨機", "random"),
-    (S.METHOD_CHOICES, "随机", "random"), (S.METHOD_CHOICES, "循環賽", "rr"), (S.METHOD_CHOICES, "循环赛", "rr"),
-    (S.METHOD_CHOICES, "澳洲式瑞士制", "ad"), (load.ROUND1_CHOICES, "依評分", "rating"), (load.ROUND1_CHOICES, "依评分", "rating"),
-    (load.RANK_CHOICES, "並列", "shared"), (load.RANK_CHOICES, "并列", "shared"), (load.RANK_CHOICES, "不并列", "strict"),
-    (load.RR_CHOICES, "雙循環", "double"), (load.RR_CHOICES, "双循环", "double"), (load.RR_CHOICES, "1", "single"),
-])
+@pytest.mark.parametrize(
+    "choices, typed, choice",
+    [
+        (S.METHOD_CHOICES, "電腦隨機", "random"),
+        (S.METHOD_CHOICES, "电脑随机", "random"),
+        (S.METHOD_CHOICES, "隨機", "random"),
+        (S.METHOD_CHOICES, "随机", "random"),
+        (S.METHOD_CHOICES, "循環賽", "rr"),
+        (S.METHOD_CHOICES, "循环赛", "rr"),
+        (S.METHOD_CHOICES, "澳洲式瑞士制", "ad"),
+        (load.ROUND1_CHOICES, "依評分", "rating"),
+        (load.ROUND1_CHOICES, "依评分", "rating"),
+        (load.RANK_CHOICES, "並列", "shared"),
+        (load.RANK_CHOICES, "并列", "shared"),
+        (load.RANK_CHOICES, "不并列", "strict"),
+        (load.RR_CHOICES, "雙循環", "double"),
+        (load.RR_CHOICES, "双循环", "double"),
+        (load.RR_CHOICES, "1", "single"),
+    ],
+)
 def test_choice_words_are_read_in_either_script(choices, typed, choice):
     assert choices[nz.fold_label(typed)] == choice

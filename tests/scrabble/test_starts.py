@@ -20,16 +20,22 @@ def test_fewer_starts_starts():
 
 
 def test_on_equal_starts_the_one_who_replied_more_starts():
-    """A bye, a forfeit or a late entry leaves equal starts with unequal replies: b has replied
-    twice, a once (a missed a round), so b starts, whatever the draw would say. """ + SYNCH_FIRSTS
+    (
+        """A bye, a forfeit or a late entry leaves equal starts with unequal replies: b has replied
+    twice, a once (a missed a round), so b starts, whatever the draw would say. """
+        + SYNCH_FIRSTS
+    )
     for seed in map(str, range(20)):
         pairs, drawn = synch_firsts([("a", "b")], Counter(a=1, b=1), Counter(a=1, b=2), Draw(seed, "t"))
         assert pairs == [("b", "a")] and drawn == []
 
 
 def test_only_equal_starts_and_replies_are_drawn_and_named():
-    """The draw is consumed once per drawn pair, in table order, and the drawn tables are
-    returned for the pairing sheet's note. """ + SYNCH_FIRSTS
+    (
+        """The draw is consumed once per drawn pair, in table order, and the drawn tables are
+    returned for the pairing sheet's note. """
+        + SYNCH_FIRSTS
+    )
     pairs = [("a", "b"), ("c", "d"), ("e", "f")]
     starts, replies = Counter(a=1, b=1, c=2, d=1, e=0, f=0), Counter(a=1, b=1, c=0, d=1, e=2, f=2)
     out, drawn = synch_firsts(pairs, starts, replies, Draw("seed", "stage"))

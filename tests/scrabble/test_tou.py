@@ -41,7 +41,7 @@ def read_tou(raw: bytes) -> dict[str, list[tuple[str, list[tuple[int, int, int, 
         for line in players:
             games = []
             for i in range(NAME_COLUMNS, len(line), width):
-                block = line[i:i + width]
+                block = line[i : i + width]
                 assert block[0] == " " and block[5] == " ", block
                 opponent = block[6:].strip()
                 games.append((int(block[1]), int(block[2:5]), int(opponent.lstrip("+")), opponent.startswith("+")))
@@ -55,8 +55,11 @@ def two_division_event(tmp_path: Path) -> Path:
     folder.mkdir()
     shutil.copy(DATA / "jvc56-2023-b" / "a.t", folder / "a.t")
     shutil.copy(DATA / "jvc56-2023-a" / "a.t", folder / "b.t")
-    (folder / "config.tsh").write_text('division a a.t\ndivision b b.t\nconfig event_name = "Two divisions"\n'
-                                       'config event_date = "February 17, 2023"\n', encoding="utf-8")
+    (folder / "config.tsh").write_text(
+        'division a a.t\ndivision b b.t\nconfig event_name = "Two divisions"\n'
+        'config event_date = "February 17, 2023"\n',
+        encoding="utf-8",
+    )
     return folder
 
 
@@ -75,7 +78,7 @@ def test_tou_gives_back_every_result_and_matches_the_golden_file(invoke, tmp_pat
             assert len(games) == len(p["opps"])
             for r, (digit, score, opponent, started) in enumerate(games):
                 opp, own = p["opps"][r], p["scores"][r]
-                if opp == 0:   # byes and forfeits name the player as their own opponent
+                if opp == 0:  # byes and forfeits name the player as their own opponent
                     assert opponent == i and not started
                     assert (digit, score) == ((0, 50) if own > 0 else (0, 100) if own < 0 else (0, 0))
                     continue
@@ -88,9 +91,9 @@ def test_tou_gives_back_every_result_and_matches_the_golden_file(invoke, tmp_pat
 
 
 def test_tou_name_is_ascii_or_name_latin():
-    assert tou_name(Player("1", "José Núñez")) == "Jose Nunez"               # accents folded
+    assert tou_name(Player("1", "José Núñez")) == "Jose Nunez"  # accents folded
     assert tou_name(Player("2", "陳大文", name_latin="Chan Tai Man")) == "Chan Tai Man"
-    assert tou_name(Player("3", "陳大文")) is None                            # some readers would misalign it
+    assert tou_name(Player("3", "陳大文")) is None  # some readers would misalign it
 
 
 def test_players_with_names_some_readers_misalign_are_named(invoke, tmp_path, event, run):
@@ -98,8 +101,10 @@ def test_players_with_names_some_readers_misalign_are_named(invoke, tmp_path, ev
 
     players = roster(4)
     players[0]["name"], players[1]["name"], players[1]["name_latin"] = "陳大文", "李小龍", "Lee Siu Lung"
-    rows = [{"round": 1, "player1": "1", "score1": 400, "player2": "2", "score2": 350},
-            {"round": 1, "player1": "3", "score1": 420, "player2": "4", "score2": 370}]
+    rows = [
+        {"round": 1, "player1": "1", "score1": 400, "player2": "2", "score2": 350},
+        {"round": 1, "player1": "3", "score1": 420, "player2": "4", "score2": 370},
+    ]
     path = event(players, [], rows, event={"date": "2025-07-19"})
     result = invoke("export", path, "--to", tmp_path / "out")
     assert result.exit_code == 0
@@ -107,5 +112,5 @@ def test_players_with_names_some_readers_misalign_are_named(invoke, tmp_path, ev
     assert len(warned) == 1 and "1 陳大文" in warned[0] and "李小龍" not in warned[0]
     tou = next((tmp_path / "out").glob("*.tou")).read_bytes().decode("utf-8").split("\r\n")
     # player 2 lost 350-400 to player 1, who started; written under the Latin name
-    assert tou[4] == "Lee Siu Lung        " " 0350   1"
-    assert tou[3] == "陳大文".ljust(20) + " 2400  +2"     # written as typed, and named in the warning
+    assert tou[4] == "Lee Siu Lung         0350   1"
+    assert tou[3] == "陳大文".ljust(20) + " 2400  +2"  # written as typed, and named in the warning

@@ -22,8 +22,10 @@ Player 3,             1600 0 2 1; 50 410 390; off 0
 
 def table(players, games, rules=ResultRules()):
     """Standings keyed by name, so that players renumbered by an import still compare."""
-    return [(r.rank, r.item.player.name, r.item.wins, r.item.losses, r.item.spread)
-            for r in standings(players, all_outcomes(games, rules))]
+    return [
+        (r.rank, r.item.player.name, r.item.wins, r.item.losses, r.item.spread)
+        for r in standings(players, all_outcomes(games, rules))
+    ]
 
 
 def test_import_reads_tsh_lines():
@@ -46,14 +48,21 @@ def test_import_reads_tsh_lines():
     # Player 3 is `off`: listed below the ranked players although 3–0.
     # Chew: +50 (r1: 400-350) +50 (bye) -410 (r3: -20-390) = -310; Castellano: -50 -30 = -80.
     assert table(div.players, div.games) == [
-        (1, "Chew, John", 2, 1, -310), (2, "Castellano, Vince", 0, 2, -80), (3, "Player 3", 3, 0, 490)]
+        (1, "Chew, John", 2, 1, -310),
+        (2, "Castellano, Vince", 0, 2, -80),
+        (3, "Player 3", 3, 0, 490),
+    ]
 
 
 def test_import_reports_inconsistent_files():
     text = "Ann 1000 2 5; 400 300\nBob 1000 1 3; 300 200\nCat 1000 0 1; 50 100\nthis is not a player line\n"
     div = import_t(text, "bad.t")
     assert sorted(p.code for p in div.problems) == [
-        "tsh-line-unreadable", "tsh-opponent-mismatch", "tsh-opponent-mismatch", "tsh-opponent-out-of-range"]
+        "tsh-line-unreadable",
+        "tsh-opponent-mismatch",
+        "tsh-opponent-mismatch",
+        "tsh-opponent-out-of-range",
+    ]
     assert all(p.where.sheet == "bad.t" for p in div.problems)
     assert [(g.round, g.players) for g in div.games] == [(1, ("1", "2")), (1, ("3",))]
 
@@ -66,8 +75,13 @@ def test_import_keeps_the_one_score_of_a_half_entered_game():
 
 def test_export_writes_tsh_format():
     players = [Player("x", "Chan Tai Man", 1234, "HK Club"), Player("y", "Lee 2", 0), Player("z", "Ho;Ka", 999)]
-    games = [Game(1, "x", 420, "y", 380, first=2), Game(1, "z"), Game(2, "x", None, "z", None, forfeit=2),
-             Game(2, "y"), Game(3, "y", None, "z", None, first=1)]
+    games = [
+        Game(1, "x", 420, "y", 380, first=2),
+        Game(1, "z"),
+        Game(2, "x", None, "z", None, forfeit=2),
+        Game(2, "y"),
+        Game(3, "y", None, "z", None, first=1),
+    ]
     text = export_t(players, games)
     assert text.splitlines() == [
         "Chan Tai Man            1234 2 0; 420 100; p12 2 0; team HK Club",
@@ -77,12 +91,23 @@ def test_export_writes_tsh_format():
 
 
 def test_export_then_import_gives_the_same_standings():
-    players = [Player("p1", "Chan Hok Hei", 1900, "Kowloon Club"), Player("p2", "Wong Siu Ki", 1800),
-               Player("p3", "Wong Wai Ho", 1700), Player("p4", "Cheung 4", 1600), Player("p5", "Lee;Kwan", 1500)]
+    players = [
+        Player("p1", "Chan Hok Hei", 1900, "Kowloon Club"),
+        Player("p2", "Wong Siu Ki", 1800),
+        Player("p3", "Wong Wai Ho", 1700),
+        Player("p4", "Cheung 4", 1600),
+        Player("p5", "Lee;Kwan", 1500),
+    ]
     games = [
-        Game(1, "p1", 450, "p2", 380, first=1), Game(1, "p3", 400, "p4", 400, first=2), Game(1, "p5"),
-        Game(2, "p1", 400, "p3", 390, overtime1=2), Game(2, "p2", None, "p5", None, forfeit=1), Game(2, "p4"),
-        Game(3, "p4", 500, "p1", 380, first=1), Game(3, "p2", 350, "p3", 352), Game(3, "p5", 0),
+        Game(1, "p1", 450, "p2", 380, first=1),
+        Game(1, "p3", 400, "p4", 400, first=2),
+        Game(1, "p5"),
+        Game(2, "p1", 400, "p3", 390, overtime1=2),
+        Game(2, "p2", None, "p5", None, forfeit=1),
+        Game(2, "p4"),
+        Game(3, "p4", 500, "p1", 380, first=1),
+        Game(3, "p2", 350, "p3", 352),
+        Game(3, "p5", 0),
         Game(4, "p1", None, "p5", None, first=2),  # published, waiting for its result
     ]
     rules = ResultRules(bye_spread=75, forfeit_spread=100)
@@ -110,10 +135,22 @@ def divisions(draw):
         for k in range(0, n - 1, 2):
             kind = draw(st.sampled_from(["game", "game", "game", "forfeit"]))
             if kind == "game":
-                games.append(Game(rnd, perm[k], draw(st.integers(-20, 700)), perm[k + 1], draw(st.integers(-20, 700)),
-                                  draw(st.integers(0, 3)), 0, None, draw(st.sampled_from([None, 1, 2])),
-                                  penalty1=draw(st.sampled_from([0, 0, 5, 20])), penalty2=draw(st.sampled_from([0, 0, 10])),
-                                  table=draw(st.sampled_from([None, k // 2 + 1]))))
+                games.append(
+                    Game(
+                        rnd,
+                        perm[k],
+                        draw(st.integers(-20, 700)),
+                        perm[k + 1],
+                        draw(st.integers(-20, 700)),
+                        draw(st.integers(0, 3)),
+                        0,
+                        None,
+                        draw(st.sampled_from([None, 1, 2])),
+                        penalty1=draw(st.sampled_from([0, 0, 5, 20])),
+                        penalty2=draw(st.sampled_from([0, 0, 10])),
+                        table=draw(st.sampled_from([None, k // 2 + 1])),
+                    )
+                )
             else:
                 games.append(Game(rnd, perm[k], None, perm[k + 1], None, forfeit=draw(st.sampled_from([1, 2]))))
         if n % 2:
@@ -134,9 +171,14 @@ def test_round_trip_keeps_standings(division):
 
 def test_tou_export():
     players = [Player("a", "Chan Hok Hei"), Player("b", "Wong Siu Ki"), Player("c", "Ho Ka Wai")]
-    games = [Game(1, "a", 400, "b", 350, first=1), Game(1, "c"),
-             Game(2, "b", 390, "c", 390, first=2), Game(2, "a"),
-             Game(3, "a", None, "c", None, forfeit=2), Game(3, "b", -5, forfeit=None)]
+    games = [
+        Game(1, "a", 400, "b", 350, first=1),
+        Game(1, "c"),
+        Game(2, "b", 390, "c", 390, first=2),
+        Game(2, "a"),
+        Game(3, "a", None, "c", None, forfeit=2),
+        Game(3, "b", -5, forfeit=None),
+    ]
     text = export_tou("HK Open", datetime.date(2024, 3, 9), [("A", players, all_outcomes(games))])
     assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
     # name in 20 columns, then per round: space, result digit, score in 3, space, opponent in 3
@@ -147,9 +189,9 @@ def test_tou_export():
         "*M09.03.2024 HK Open",
         "*A",
         " " * 38 + "0",
-        "Chan Hok Hei        " " 2400  +2" " 0 50   1" " 2150   1",
-        "Wong Siu Ki         " " 0350   1" " 1390   3" " 0100   2",
-        "Ho Ka Wai           " " 0 50   3" " 1390  +2" " 0100   3",
+        "Chan Hok Hei         2400  +2 0 50   1 2150   1",
+        "Wong Siu Ki          0350   1 1390   3 0100   2",
+        "Ho Ka Wai            0 50   3 1390  +2 0100   3",
         "*** END OF FILE ***",
         "",
     ]

@@ -19,20 +19,28 @@ sys.path.insert(0, str(ROOT / "tests" / "data" / "hostile" / "tsh"))
 import make_hostile_tsh as hostile  # noqa: E402
 
 TSH = ROOT / "tests" / "data" / "tsh" / "e4c5-tournament1"
-MEMORY = 1 << 30          # address space for the whole process: far less than /dev/zero takes
-SECONDS = 30              # a hang on a FIFO never ends; a refusal takes well under a second
+MEMORY = 1 << 30  # address space for the whole process: far less than /dev/zero takes
+SECONDS = 30  # a hang on a FIFO never ends; a refusal takes well under a second
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs, sockets and /dev/zero are POSIX")
 
 
 def ttools(*args: object, cwd: Path, fsize: int | None = None) -> subprocess.CompletedProcess:
     """``ttools ARGS`` in a process of its own with its address space (and file size) bounded."""
-    code = ("import resource, sys\n"
-            f"resource.setrlimit(resource.RLIMIT_AS, ({MEMORY}, {MEMORY}))\n"
-            f"if {fsize!r}: resource.setrlimit(resource.RLIMIT_FSIZE, ({fsize!r}, {fsize!r}))\n"
-            "sys.argv[0] = 'ttools'\nfrom ttools.cli import main\nmain()\n")
-    return subprocess.run([sys.executable, "-c", code, *map(str, args)], cwd=cwd, capture_output=True, text=True,
-                          timeout=SECONDS, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    code = (
+        "import resource, sys\n"
+        f"resource.setrlimit(resource.RLIMIT_AS, ({MEMORY}, {MEMORY}))\n"
+        f"if {fsize!r}: resource.setrlimit(resource.RLIMIT_FSIZE, ({fsize!r}, {fsize!r}))\n"
+        "sys.argv[0] = 'ttools'\nfrom ttools.cli import main\nmain()\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=SECONDS,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
 
 
 @pytest.mark.parametrize("case", sorted(hostile.CASES))
@@ -49,28 +57,31 @@ def test_a_hostile_input_is_refused_in_one_line_quoting_nothing(tmp_path, case):
     assert not (tmp_path / "event.xlsx").exists()
 
 
-@pytest.mark.parametrize("case, why", [
-    ("config-names-dev-zero", "outside the event folder"),
-    ("config-names-dotdot", "outside the event folder"),
-    ("t-links-out-of-the-folder", "outside the event folder"),
-    ("config-links-to-dev-zero", "outside the event folder"),
-    ("loose-link-out-of-the-folder", "outside the event folder"),
-    ("t-is-a-fifo", "a FIFO"),
-    ("loose-fifo", "a FIFO"),
-    ("loose-dev-zero", "a character device"),
-    ("t-is-a-directory", "a directory"),
-    ("t-is-a-socket", "a socket"),
-    ("t-larger-than-the-limit", "larger than 20 MB"),
-    ("t-with-a-line-longer-than-the-limit", "a line longer than 64 KB"),
-    ("t-holding-nul-bytes", "not text"),
-])
+@pytest.mark.parametrize(
+    "case, why",
+    [
+        ("config-names-dev-zero", "outside the event folder"),
+        ("config-names-dotdot", "outside the event folder"),
+        ("t-links-out-of-the-folder", "outside the event folder"),
+        ("config-links-to-dev-zero", "outside the event folder"),
+        ("loose-link-out-of-the-folder", "outside the event folder"),
+        ("t-is-a-fifo", "a FIFO"),
+        ("loose-fifo", "a FIFO"),
+        ("loose-dev-zero", "a character device"),
+        ("t-is-a-directory", "a directory"),
+        ("t-is-a-socket", "a socket"),
+        ("t-larger-than-the-limit", "larger than 20 MB"),
+        ("t-with-a-line-longer-than-the-limit", "a line longer than 64 KB"),
+        ("t-holding-nul-bytes", "not text"),
+    ],
+)
 def test_the_refusal_names_the_file_and_why(tmp_path, case, why):
     from click.testing import CliRunner
 
     from ttools.cli import cli
 
     given = hostile.CASES[case](tmp_path)
-    if "fifo" in case or "dev-zero" in case:     # in-process only what cannot hang or exhaust it
+    if "fifo" in case or "dev-zero" in case:  # in-process only what cannot hang or exhaust it
         result = ttools("import-tsh", given, "-o", tmp_path / "event.xlsx", cwd=tmp_path)
         stderr = result.stderr
     else:

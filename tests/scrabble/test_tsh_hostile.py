@@ -8,12 +8,15 @@ import pytest
 HUGE = "9" * 4000
 
 
-@pytest.mark.parametrize("line", [
-    "Ann 1500 2; 4-3;",                     # a score that is no number
-    f"Ann 1500 2; {HUGE};",                 # a 4000-digit score
-    f"Ann {HUGE} 2; 400;",                  # a 4000-digit rating
-    f"Ann 1500 {HUGE}; 400;",               # a 4000-digit opponent
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ann 1500 2; 4-3;",  # a score that is no number
+        f"Ann 1500 2; {HUGE};",  # a 4000-digit score
+        f"Ann {HUGE} 2; 400;",  # a 4000-digit rating
+        f"Ann 1500 {HUGE}; 400;",  # a 4000-digit opponent
+    ],
+)
 def test_a_bad_number_is_a_problem_on_its_file_and_line(invoke, tmp_path, line):
     source = tmp_path / "b.t"
     source.write_text(f"{line}\nBob 1400 1; 350;\n", encoding="utf-8")

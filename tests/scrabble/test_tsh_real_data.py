@@ -48,8 +48,14 @@ def read_t(path: Path) -> list[dict]:
             words = chunk.split()
             if words:
                 fields[words[0]] = words[1:]
-        players.append({"name": m.group(1).rstrip(","), "opps": [int(w) for w in m.group(3).split()],
-                        "scores": [int(w) for w in scores.split()], "etc": fields})
+        players.append(
+            {
+                "name": m.group(1).rstrip(","),
+                "opps": [int(w) for w in m.group(3).split()],
+                "scores": [int(w) for w in scores.split()],
+                "etc": fields,
+            }
+        )
     return players
 
 
@@ -86,14 +92,24 @@ def tally(players: list[dict], caps: list[int]) -> list[dict]:
             wins += Fraction(diff > 0) + (Fraction(1, 2) if diff == 0 and opp else 0)
             losses += Fraction(diff < 0) + (Fraction(1, 2) if diff == 0 and opp else 0)
             spread += diff + (int(penalties[r]) if r < len(penalties) else 0)
-        out.append({"id": str(len(out) + 1), "name": p["name"], "wins": wins, "losses": losses, "spread": spread,
-                    "off": "off" in p["etc"]})
+        out.append(
+            {
+                "id": str(len(out) + 1),
+                "name": p["name"],
+                "wins": wins,
+                "losses": losses,
+                "spread": spread,
+                "off": "off" in p["etc"],
+            }
+        )
     active = [x for x in out if not x["off"]]
     for x in out:
         if x["off"]:
             x["place"] = ""
             continue
-        better = sum(1 for y in active if (y["wins"], -y["losses"], y["spread"]) > (x["wins"], -x["losses"], x["spread"]))
+        better = sum(
+            1 for y in active if (y["wins"], -y["losses"], y["spread"]) > (x["wins"], -x["losses"], x["spread"])
+        )
         equal = sum(1 for y in active if (y["wins"], y["losses"], y["spread"]) == (x["wins"], x["losses"], x["spread"]))
         x["place"] = f"{better + 1}" + ("=" if equal > 1 else "")
     return out
@@ -183,8 +199,9 @@ def test_off_minus_fifty_round_trips(invoke, tmp_path):
 def test_half_entered_game_is_a_problem_on_the_empty_cell_and_keeps_its_score(invoke, tmp_path):
     # Round 2: Ann's 410 is entered, Bob's score not yet. Round 1 is complete.
     (tmp_path / "a.t").write_text(
-        "Ann        1500 2 2; 400 410; p12 1 2; board 3 5\n"
-        "Bob        1400 1 1; 380; p12 2 1; board 3 5; team North\n", encoding="utf-8")
+        "Ann        1500 2 2; 400 410; p12 1 2; board 3 5\nBob        1400 1 1; 380; p12 2 1; board 3 5; team North\n",
+        encoding="utf-8",
+    )
     workbook = tmp_path / "ev.xlsx"
     result = invoke("import-tsh", tmp_path / "a.t", "-o", workbook, "--lang", "en")
     assert result.exit_code == 0 and "tsh-half-scored" in result.output
@@ -197,7 +214,9 @@ def test_half_entered_game_is_a_problem_on_the_empty_cell_and_keeps_its_score(in
     result = invoke("run", workbook, "-o", tmp_path / "ev.out.xlsx", "--json", target)
     data = json.loads(target.read_text(encoding="utf-8"))
     assert result.exit_code == 1
-    assert [(p["code"], p["cell"]) for p in data["problems"] if p["severity"] == "error"] == [("slip-score-missing", "D3")]
+    assert [(p["code"], p["cell"]) for p in data["problems"] if p["severity"] == "error"] == [
+        ("slip-score-missing", "D3")
+    ]
     assert data["after_round"] == {"A": 1}
     # and the export writes what TSH had: Ann's 410, Bob's score still open, board, team, p12
     invoke("export", tmp_path / "ev.out.xlsx", "--to", tmp_path / "tsh")
@@ -232,8 +251,7 @@ def test_a_folder_without_config_tsh_is_refused_with_a_reason(invoke, tmp_path):
 def test_penalty_class_and_team_come_back_through_the_workbook(invoke, tmp_path):
     """Round 1 Ann 400 v Bob 380 with penalty -10 on Ann (TSH stores 10 points off as -10 and
     ``Synch`` adds it: ``$thisSpread += $penalties->[$j]``); round 2 a 50-point bye each."""
-    text = ("Ann        1500 2 0; 400 50; class A; penalty -10 0; team East\n"
-            "Bob        1400 1 0; 380 50; class B\n")
+    text = "Ann        1500 2 0; 400 50; class A; penalty -10 0; team East\nBob        1400 1 0; 380 50; class B\n"
     (tmp_path / "a.t").write_text(text, encoding="utf-8")
     workbook = tmp_path / "ev.xlsx"
     assert invoke("import-tsh", tmp_path / "a.t", "-o", workbook, "--lang", "en").exit_code == 0

@@ -28,9 +28,8 @@ def test_paired_unscored_bye_in_a_tsh_file_counts_nothing_until_its_round_is_com
     # By hand, after round 1: Ann 1-0 +50, Bob 1-0 +50, Cat 0-1 -50. Counting the open bye
     # would give Ann 2-0 +100 (the old, wrong answer).
     (tmp_path / "a.t").write_text(
-        "Ann        1500 0 0; 50\n"
-        "Bob        1400 3 3; 400\n"
-        "Cat        1300 2 2; 350\n", encoding="utf-8")
+        "Ann        1500 0 0; 50\nBob        1400 3 3; 400\nCat        1300 2 2; 350\n", encoding="utf-8"
+    )
     out = tmp_path / "ev.xlsx"
     result = invoke("import-tsh", tmp_path / "a.t", "-o", out, "--lang", "en")
     assert result.exit_code == 0, result.output
@@ -44,9 +43,11 @@ def test_prefilled_bye_of_the_next_round_counts_once_that_round_is_complete(even
     # Five players, round 1 played; ttools pairs round 2 and pre-fills the bye row with +50.
     players = roster(5)
     rounds = [{"round": 1, "method": "ad"}, {"round": 2, "method": "ad"}]
-    rows = [{"round": 1, "player1": "1", "score1": 400, "player2": "3", "score2": 300},
-            {"round": 1, "player1": "2", "score1": 400, "player2": "4", "score2": 300},
-            {"round": 1, "player1": "5", "score1": 50}]
+    rows = [
+        {"round": 1, "player1": "1", "score1": 400, "player2": "3", "score2": 300},
+        {"round": 1, "player1": "2", "score1": 400, "player2": "4", "score2": 300},
+        {"round": 1, "player1": "5", "score1": 50},
+    ]
     code, data, out = run(event(players, rounds, rows))
     assert code == 0
     bye = next(f for _, f, s in pairs(data) if s is None)
@@ -55,16 +56,20 @@ def test_prefilled_bye_of_the_next_round_counts_once_that_round_is_complete(even
     assert again["after_round"] == {"A": 1}
     before = {r["id"]: (r["wins"], r["spread"]) for r in data["standings"]["A"]}
     after = {r["id"]: (r["wins"], r["spread"]) for r in again["standings"]["A"]}
-    assert after == before          # the +50 of the round 2 bye is not counted yet
+    assert after == before  # the +50 of the round 2 bye is not counted yet
     round2 = [r for r in results_rows(out) if r[0] == 2]
-    assert [(r[2], r[3]) for r in round2 if r[4] is None] == [(bye, 50)]   # …although its row says +50
-    assert sum(1 for r in round2 if r[4] is not None and r[3] is None) == 2   # two games still open
+    assert [(r[2], r[3]) for r in round2 if r[4] is None] == [(bye, 50)]  # …although its row says +50
+    assert sum(1 for r in round2 if r[4] is not None and r[3] is None) == 2  # two games still open
 
 
 def test_results_of_an_incomplete_round_wait_for_the_whole_round():
     players = [Player(p, p) for p in "abcd"]
-    games = [Game(1, "a", 400, "b", 300), Game(1, "c", 350, "d", 340),
-             Game(2, "a", 500, "c", 300), Game(2, "b", None, "d", None)]   # round 2: one game still open
+    games = [
+        Game(1, "a", 400, "b", 300),
+        Game(1, "c", 350, "d", 340),
+        Game(2, "a", 500, "c", 300),
+        Game(2, "b", None, "d", None),
+    ]  # round 2: one game still open
     outs = all_outcomes([g for g in games if not g.pending])
     after1 = {x.item.id: x.item.wins for x in standings(players, outs, through_round=1)}
     assert after1 == {"a": 1, "b": 0, "c": 1, "d": 0}
@@ -88,11 +93,13 @@ def test_a_tsh_penalty_is_added_to_the_spread():
 
 
 def test_tsh_penalty_in_the_spread_and_written_back_as_tsh_stores_it():
-    """Round 1 Ann 400 v Bob 380, penalty -10 on Ann: she still wins, spread 20 - 10 = +10; Bob's
+    (
+        """Round 1 Ann 400 v Bob 380, penalty -10 on Ann: she still wins, spread 20 - 10 = +10; Bob's
     spread is his own -20. Round 2: Ann's bye +50 with penalty -5: +45. A positive penalty
-    (a bonus) adds, as TSH adds it. """ + TSH_SYNCH
-    text = ("Ann        1500 2 0; 400 50; penalty -10 -5\n"
-            "Bob        1400 1 0; 380 50; penalty 0 3\n")
+    (a bonus) adds, as TSH adds it. """
+        + TSH_SYNCH
+    )
+    text = "Ann        1500 2 0; 400 50; penalty -10 -5\nBob        1400 1 0; 380 50; penalty 0 3\n"
     div = import_t(text)
     assert div.problems == ()
     rec = records(div.players, all_outcomes(div.games))
@@ -104,13 +111,18 @@ def test_tsh_penalty_in_the_spread_and_written_back_as_tsh_stores_it():
 
 
 def test_penalty_columns_on_results_change_the_spread_only(event, run):  # noqa: F811
-    """The workbook's penalty1/penalty2 mean what TSH's penalty means: -30 takes 30 points off,
-    the result stands. """ + TSH_SYNCH
-    rows = [{"round": 1, "player1": "1", "score1": 420, "player2": "2", "score2": 400, "penalty1": -30},
-            {"round": 1, "player1": "3", "score1": 300, "player2": "4", "score2": 350, "penalty2": "x"}]
+    (
+        """The workbook's penalty1/penalty2 mean what TSH's penalty means: -30 takes 30 points off,
+    the result stands. """
+        + TSH_SYNCH
+    )
+    rows = [
+        {"round": 1, "player1": "1", "score1": 420, "player2": "2", "score2": 400, "penalty1": -30},
+        {"round": 1, "player1": "3", "score1": 300, "player2": "4", "score2": 350, "penalty2": "x"},
+    ]
     code, data, out = run(event(roster(4), [], rows))
     rec = {r["id"]: (r["wins"], r["losses"], r["spread"], r["penalty"]) for r in data["standings"]["A"]}
-    assert rec["1"] == (1, 0, 20 - 30, -30)        # the win stands; 420-400 = 20, less 30
+    assert rec["1"] == (1, 0, 20 - 30, -30)  # the win stands; 420-400 = 20, less 30
     from openpyxl import load_workbook
 
     book = load_workbook(out)
@@ -126,10 +138,12 @@ def test_penalty_columns_on_results_change_the_spread_only(event, run):  # noqa:
 def test_spread_cap_per_round_as_tsh_config_writes_it(event, run):  # noqa: F811
     # spread_cap "200, 300": round 1 capped at 200, round 2 (and later) at 300.
     # Player 1: r1 600-200 = +400 -> +200; r2 500-100 = +400 -> +300. Total +500, 2-0.
-    rows = [{"round": 1, "player1": "1", "score1": 600, "player2": "2", "score2": 200},
-            {"round": 1, "player1": "3", "score1": 350, "player2": "4", "score2": 340},
-            {"round": 2, "player1": "1", "score1": 500, "player2": "3", "score2": 100},
-            {"round": 2, "player1": "2", "score1": 300, "player2": "4", "score2": 310}]
+    rows = [
+        {"round": 1, "player1": "1", "score1": 600, "player2": "2", "score2": 200},
+        {"round": 1, "player1": "3", "score1": 350, "player2": "4", "score2": 340},
+        {"round": 2, "player1": "1", "score1": 500, "player2": "3", "score2": 100},
+        {"round": 2, "player1": "2", "score1": 300, "player2": "4", "score2": 310},
+    ]
     code, data, _ = run(event(roster(4), [], rows, rules={"spread_cap": "200, 300"}))
     assert code == 0
     rec = {r["id"]: (r["wins"], r["spread"]) for r in data["standings"]["A"]}
@@ -150,7 +164,7 @@ def test_a_cap_never_changes_who_won_and_bounds_every_spread(scores, cap):
     plain = all_outcomes(games)
     assert [(o.wins, o.losses) for o in capped] == [(o.wins, o.losses) for o in plain]
     assert all(abs(o.spread) <= cap for o in capped)
-    assert sum(o.spread for o in capped) == 0     # still zero-sum
+    assert sum(o.spread for o in capped) == 0  # still zero-sum
 
 
 # ---- withdrawn players, shared places, strict ---------------------------------------------------------
@@ -158,23 +172,31 @@ def test_a_cap_never_changes_who_won_and_bounds_every_spread(scores, cap):
 
 def test_withdrawn_player_is_listed_below_the_ranked_players(event, run):  # noqa: F811
     players = roster(4)
-    players[0]["withdrawn_after"] = 1      # player 1 won round 1 by 200, then withdrew
-    rows = [{"round": 1, "player1": "1", "score1": 500, "player2": "2", "score2": 300},
-            {"round": 1, "player1": "3", "score1": 400, "player2": "4", "score2": 390},
-            {"round": 2, "player1": "2", "score1": 410, "player2": "3", "score2": 400}]
+    players[0]["withdrawn_after"] = 1  # player 1 won round 1 by 200, then withdrew
+    rows = [
+        {"round": 1, "player1": "1", "score1": 500, "player2": "2", "score2": 300},
+        {"round": 1, "player1": "3", "score1": 400, "player2": "4", "score2": 390},
+        {"round": 2, "player1": "2", "score1": 410, "player2": "3", "score2": 400},
+    ]
     code, data, _ = run(event(players, [], rows))
-    assert listing(data) == [("1", "3", 1, 1, 0), ("2", "2", 1, 1, -190), ("3", "4", 0, 1, -10),
-                             ("", "1", 1, 0, 200)]
+    assert listing(data) == [("1", "3", 1, 1, 0), ("2", "2", 1, 1, -190), ("3", "4", 0, 1, -10), ("", "1", 1, 0, 200)]
     assert [r["withdrawn"] for r in data["standings"]["A"]] == [False, False, False, True]
 
 
 def test_players_equal_on_wins_losses_and_spread_share_the_printed_place(event, run):  # noqa: F811
     # 1 and 3 both 1-0 +50; 2 and 4 both 0-1 -50: rating orders the listing, places are shared.
-    rows = [{"round": 1, "player1": "1", "score1": 400, "player2": "2", "score2": 350},
-            {"round": 1, "player1": "3", "score1": 420, "player2": "4", "score2": 370}]
+    rows = [
+        {"round": 1, "player1": "1", "score1": 400, "player2": "2", "score2": 350},
+        {"round": 1, "player1": "3", "score1": 420, "player2": "4", "score2": 370},
+    ]
     code, data, _ = run(event(roster(4), [], rows))
-    assert listing(data) == [("1=", "1", 1, 0, 50), ("1=", "3", 1, 0, 50), ("3=", "2", 0, 1, -50), ("3=", "4", 0, 1, -50)]
-    assert [r["rank"] for r in data["standings"]["A"]] == [1, 2, 3, 4]      # position in the listing
+    assert listing(data) == [
+        ("1=", "1", 1, 0, 50),
+        ("1=", "3", 1, 0, 50),
+        ("3=", "2", 0, 1, -50),
+        ("3=", "4", 0, 1, -50),
+    ]
+    assert [r["rank"] for r in data["standings"]["A"]] == [1, 2, 3, 4]  # position in the listing
     code, data, _ = run(event(roster(4), [], rows, name="strict.xlsx", rules={"ranks": "strict"}))
     assert [r["place"] for r in data["standings"]["A"]] == ["1", "2", "3", "4"]
 
@@ -187,8 +209,12 @@ def test_shared_places_depend_on_wins_losses_and_spread_only(recs):
     from ttools.core.standings import rank
 
     players = [Player(str(i), rating=1000 - i % 3) for i in range(len(recs))]
-    ranked = rank([Record(p, Fraction(w), Fraction(3 - w), s) for p, (w, s) in zip(players, recs)], STANDINGS_KEYS,
-                  lot=Draw("seed", "lot"), label=lambda r: r.player.id)
+    ranked = rank(
+        [Record(p, Fraction(w), Fraction(3 - w), s) for p, (w, s) in zip(players, recs)],
+        STANDINGS_KEYS,
+        lot=Draw("seed", "lot"),
+        label=lambda r: r.player.id,
+    )
     shown = places(ranked)
     for x, place in zip(ranked, shown):
         better = sum(1 for y in ranked if (y.item.wins, y.item.spread) > (x.item.wins, x.item.spread))
@@ -201,8 +227,7 @@ def test_shared_places_depend_on_wins_losses_and_spread_only(recs):
 
 def test_p12_three_and_four_stay_unknown_and_do_not_count_as_starts():
     # Round 1: p12 3 (must draw); round 2: p12 4 (drew); round 3: no p12 at all on that line.
-    text = ("Ann        1500 2 2 0; 400 410 50; p12 3 4 0\n"
-            "Bob        1400 1 1 0; 380 390 50; p12 3 4 0\n")
+    text = "Ann        1500 2 2 0; 400 410 50; p12 3 4 0\nBob        1400 1 1 0; 380 390 50; p12 3 4 0\n"
     div = import_t(text)
     assert [g.first for g in div.games if g.player2] == [None, None]
     rec = records(div.players, all_outcomes(div.games))
@@ -216,16 +241,17 @@ def test_balancing_starts_counts_known_starts_only(event, run):  # noqa: F811
     # Known starts: 1 has one, 2 none; so in round 3 (KotH pairs 1 v 2 again) player 2 starts.
     # Taking the unknown as "player1 started" would make it 1-1 and leave it to a draw.
     rounds = [{"round": 3, "method": "koth"}]
-    rows = [{"round": 1, "player1": "1", "score1": 400, "player2": "2", "score2": 300},
-            {"round": 2, "player1": "2", "score1": 300, "player2": "1", "score2": 410, "first": "?"}]
+    rows = [
+        {"round": 1, "player1": "1", "score1": 400, "player2": "2", "score2": 300},
+        {"round": 2, "player1": "2", "score1": 300, "player2": "1", "score2": 410, "first": "?"},
+    ]
     code, data, _ = run(event(roster(2), rounds, rows))
     assert code == 0
     assert pairs(data) == [(1, "2", "1")]
 
 
 def test_round_trip_keeps_known_p12_only():
-    text = ("Ann        1500 2 2; 400 410; p12 1 3\n"
-            "Bob        1400 1 1; 380 390; p12 2 3\n")
+    text = "Ann        1500 2 2; 400 410; p12 1 3\nBob        1400 1 1; 380 390; p12 2 3\n"
     div = import_t(text)
     again = export_t(div.players, div.games)
     assert again.splitlines()[0].endswith("; p12 1 4")

@@ -46,8 +46,10 @@ def perl_values(config: Path, cwd: Path) -> dict[str, str]:
         pytest.skip("perl is not installed")
     done = subprocess.run([perl, "-e", PERL], input=config.read_bytes(), cwd=cwd, capture_output=True, timeout=30)
     assert done.returncode == 0, done.stderr.decode(errors="replace")
-    return {k: bytes.fromhex(v).decode("utf-8")
-            for k, v in (line.split("=", 1) for line in done.stdout.decode().splitlines())}
+    return {
+        k: bytes.fromhex(v).decode("utf-8")
+        for k, v in (line.split("=", 1) for line in done.stdout.decode().splitlines())
+    }
 
 
 def export_names(tmp_path: Path, invoke, name: str, players: list[str] | None = None) -> Path:
@@ -56,20 +58,27 @@ def export_names(tmp_path: Path, invoke, name: str, players: list[str] | None = 
     players = players or ["Ann", "Bob"]
     rows = [{"id": f"A{i}", "name": n, "division": "A", "club": n} for i, n in enumerate(players, 1)]
     book = tmp_path / "event.xlsx"
-    write_input_workbook(str(book), rows, {"Results": [{"round": 1, "player1": "A1", "score1": 400, "player2": "A2",
-                                                       "score2": 350}]},
-                         event={"name": name, "date": "2025-01-02", "seed": "s"}, lang="en")
+    write_input_workbook(
+        str(book),
+        rows,
+        {"Results": [{"round": 1, "player1": "A1", "score1": 400, "player2": "A2", "score2": 350}]},
+        event={"name": name, "date": "2025-01-02", "seed": "s"},
+        lang="en",
+    )
     result = invoke("export", book, "--to", tmp_path / "tsh")
     assert result.exit_code in (0, 1), result.output
     return tmp_path / "tsh"
 
 
-@pytest.mark.parametrize("name", [
-    'Open @{[ system("touch PWNED") ]}',
-    "Open @{[ system('touch PWNED') ]} ${\\ `touch PWNED`} $0 @ARGV",
-    "it's \\ a \\' trap \\",
-    hostile.HOSTILE_EVENT_NAME,
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        'Open @{[ system("touch PWNED") ]}',
+        "Open @{[ system('touch PWNED') ]} ${\\ `touch PWNED`} $0 @ARGV",
+        "it's \\ a \\' trap \\",
+        hostile.HOSTILE_EVENT_NAME,
+    ],
+)
 def test_perl_runs_nothing_of_the_event_name_and_reads_the_text_typed(invoke, tmp_path, name):
     folder = export_names(tmp_path, invoke, name)
     values = perl_values(folder / "config.tsh", tmp_path)
@@ -94,18 +103,21 @@ def test_hostile_names_stay_one_line_each_and_come_back_as_text(invoke, tmp_path
     tou = next(folder.glob("*.tou")).read_bytes().decode("utf-8")
     lines = tou.split("\r\n")
     assert lines[-1] == "" and lines[-2] == "*** END OF FILE ***"
-    assert len(lines) - 2 == 2 * 3 + len(hostile.HOSTILE_PLAYER_NAMES) + 2       # header lines, players
+    assert len(lines) - 2 == 2 * 3 + len(hostile.HOSTILE_PLAYER_NAMES) + 2  # header lines, players
     assert lines[0] == "*M02.01.2025 " + folded(hostile.HOSTILE_EVENT_NAME)
     assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]", tou.replace("\r\n", "\n"))
-    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]", (folder / "config.tsh").read_text(encoding="utf-8"))
+    assert not re.search(
+        r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]", (folder / "config.tsh").read_text(encoding="utf-8")
+    )
 
     assert invoke("import-tsh", folder, "-o", tmp_path / "back.xlsx").exit_code == 0
     data, _ = load(read_book(str(tmp_path / "back.xlsx")))
     assert data.name == folded(hostile.HOSTILE_EVENT_NAME)
     typed = {" ".join(folded(n).replace(";", ",").split()) for n in hostile.HOSTILE_PLAYER_NAMES}
     assert {p.name for p in data.players.values() if p.division == "A"} == typed
-    assert {p.club for p in data.players.values() if p.division == "A"} == {" ".join(folded(n).split())
-                                                                            for n in hostile.HOSTILE_PLAYER_NAMES}
+    assert {p.club for p in data.players.values() if p.division == "A"} == {
+        " ".join(folded(n).split()) for n in hostile.HOSTILE_PLAYER_NAMES
+    }
 
 
 def test_a_failed_write_never_replaces_a_good_file(invoke, tmp_path):
@@ -115,12 +127,19 @@ def test_a_failed_write_never_replaces_a_good_file(invoke, tmp_path):
     good = {p.name: p.read_bytes() for p in (tmp_path / "tsh").iterdir()}
     limit = 1000
     assert max(map(len, good.values())) > limit
-    code = ("import resource, sys\n"
-            f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))\n"
-            "sys.argv[0] = 'ttools'\nfrom ttools.cli import main\nmain()\n")
-    done = subprocess.run([sys.executable, "-c", code, "export", str(SAMPLE), "--to", str(tmp_path / "tsh")],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    code = (
+        "import resource, sys\n"
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))\n"
+        "sys.argv[0] = 'ttools'\nfrom ttools.cli import main\nmain()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "export", str(SAMPLE), "--to", str(tmp_path / "tsh")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert done.returncode == 2, done.stderr
     assert done.stderr.splitlines()[-1].startswith(f"ttools: cannot write {tmp_path / 'tsh'}")
     assert "Traceback" not in done.stderr
@@ -131,8 +150,13 @@ def test_a_failed_write_never_replaces_a_good_file(invoke, tmp_path):
 def test_export_onto_a_fifo_is_refused_without_waiting(tmp_path):
     (tmp_path / "tsh").mkdir()
     os.mkfifo(tmp_path / "tsh" / "config.tsh")
-    done = subprocess.run([sys.executable, "-m", "ttools", "export", str(SAMPLE), "--to", str(tmp_path / "tsh")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "ttools", "export", str(SAMPLE), "--to", str(tmp_path / "tsh")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "not a regular file" in done.stderr
 
 

@@ -28,8 +28,16 @@ def cell(column: str, index: int, spec=S.RESULTS) -> str:
 
 def roster(n: int = 6, division: str = "A", clubs: dict[int, str] | None = None) -> list[dict[str, Any]]:
     """Players 1..n, rated 2000, 1990, … so that rating order is id order."""
-    return [{"id": str(i), "name": f"Player {i}", "rating": 2000 - 10 * i, "club": (clubs or {}).get(i, ""),
-             "division": division} for i in range(1, n + 1)]
+    return [
+        {
+            "id": str(i),
+            "name": f"Player {i}",
+            "rating": 2000 - 10 * i,
+            "club": (clubs or {}).get(i, ""),
+            "division": division,
+        }
+        for i in range(1, n + 1)
+    ]
 
 
 @pytest.fixture
@@ -39,8 +47,14 @@ def event(tmp_path: Path):
     def _write(players, rounds, results=(), published=(), name="event.xlsx", event=None, rules=None, lang="en"):
         path = tmp_path / name
         sheets = {"Rounds": list(rounds), "Results": list(results), "_published": list(published)}
-        write_input_workbook(str(path), players, sheets, event={"seed": SEED, "name": "Test Open", **(event or {})},
-                             rules=rules, lang=lang)
+        write_input_workbook(
+            str(path),
+            players,
+            sheets,
+            event={"seed": SEED, "name": "Test Open", **(event or {})},
+            rules=rules,
+            lang=lang,
+        )
         return path
 
     return _write
@@ -98,7 +112,7 @@ def test_new_writes_every_sheet_with_the_roster_presized(invoke, tmp_path, lang)
     assert [r[0] for r in players.iter_rows(min_row=2, values_only=True) if r[0] is not None] == list(range(1, 10))
     rules = {r[0]: (r[2], r[3]) for r in wb[S.RULES.name(lang)].iter_rows(min_row=2, values_only=True)}
     assert rules["overtime_points"][0] == 10 and rules["overtime_limit"][0] == 10
-    assert all(note for _, note in rules.values())           # every default with a note
+    assert all(note for _, note in rules.values())  # every default with a note
     event = {r[0]: r[2] for r in wb[S.EVENT.name(lang)].iter_rows(min_row=2, values_only=True)}
     assert (event["competition"], event["bye_spread"], event["forfeit_spread"]) == ("scrabble", 50, 100)
     if lang == "zh-Hant":
@@ -150,7 +164,7 @@ def test_canonical_english_workbook_is_processed(tmp_path, run):
     results.append(["round", "player1", "score1", "player2", "score2", "overtime1", "overtime2", "forfeit"])
     results.append([1, 1, 400, 2, 350])
     results.append([1, 3, 380, 4, 390])
-    results.append([1, 5, None, None, None])          # the bye, credited the event's bye spread
+    results.append([1, 5, None, None, None])  # the bye, credited the event's bye spread
     path = tmp_path / "canonical.xlsx"
     wb.save(path)
     code, data, _ = run(path)
@@ -168,7 +182,7 @@ def test_canonical_english_workbook_is_processed(tmp_path, run):
 
 def test_scores_may_be_negative_and_a_tie_is_half_a_win(event, run):
     rows = [dict(r) for r in ROUND1]
-    rows[1].update(score1=-5, score2=-5)          # both lost more than they scored: a tie
+    rows[1].update(score1=-5, score2=-5)  # both lost more than they scored: a tie
     code, data, _ = run(event(roster(), [], rows))
     assert code == 0, data["problems"]
     rec = {r["id"]: (r["wins"], r["losses"], r["spread"]) for r in data["standings"]["A"]}
@@ -177,8 +191,8 @@ def test_scores_may_be_negative_and_a_tie_is_half_a_win(event, run):
 
 def test_overtime_costs_ten_points_a_started_minute_and_over_ten_minutes_is_flagged(event, run):
     rows = [dict(r) for r in ROUND1]
-    rows[0]["overtime1"] = 3.5          # 1 scored 420, −40 for 3½ minutes: 380–380, a tie
-    rows[2]["overtime2"] = 11           # 6 scored 399, −110: flagged, still counted
+    rows[0]["overtime1"] = 3.5  # 1 scored 420, −40 for 3½ minutes: 380–380, a tie
+    rows[2]["overtime2"] = 11  # 6 scored 399, −110: flagged, still counted
     code, data, _ = run(event(roster(), [], rows))
     assert code == 0
     rec = {r["id"]: (r["wins"], r["spread"]) for r in data["standings"]["A"]}
@@ -199,15 +213,26 @@ def test_forfeit_gives_the_opponent_the_forfeit_spread(event, run):
 def test_a_bye_wins_by_the_bye_spread_and_goes_to_the_lowest_ranked_with_fewest_byes(event, run):
     players = roster(5)
     rounds = [{"round": 1, "method": "ad"}, {"round": 2, "method": "ad"}]
-    rows = [{"round": 1, "player1": "1", "score1": 400, "player2": "3", "score2": 300},
-            {"round": 1, "player1": "2", "score1": 400, "player2": "4", "score2": 300},
-            {"round": 1, "player1": "5", "score1": 50}]
+    rows = [
+        {"round": 1, "player1": "1", "score1": 400, "player2": "3", "score2": 300},
+        {"round": 1, "player1": "2", "score1": 400, "player2": "4", "score2": 300},
+        {"round": 1, "player1": "5", "score1": 50},
+    ]
     code, data, _ = run(event(players, rounds, rows))
     assert code == 0
-    assert data["standings"]["A"][0] == {"rank": 1, "place": "1=", "id": "1", "name": "Player 1", "wins": 1, "losses": 0,
-                                         "spread": 100, "penalty": 0, "withdrawn": False}
+    assert data["standings"]["A"][0] == {
+        "rank": 1,
+        "place": "1=",
+        "id": "1",
+        "name": "Player 1",
+        "wins": 1,
+        "losses": 0,
+        "spread": 100,
+        "penalty": 0,
+        "withdrawn": False,
+    }
     byes = [f for _, f, s in pairs(data) if s is None]
-    assert byes == ["4"]     # 5 already had one; 4 is the lowest-ranked of those with none
+    assert byes == ["4"]  # 5 already had one; 4 is the lowest-ranked of those with none
 
 
 def test_two_slips_that_disagree_are_an_error_on_the_differing_cell(event, run):
@@ -215,7 +240,7 @@ def test_two_slips_that_disagree_are_an_error_on_the_differing_cell(event, run):
     code, data, _ = run(event(roster(), [{"round": 2, "method": "ad"}], rows))
     assert code == 1
     assert problems(data, "slip-disagree") == [("error", "Results", cell("score2", 3))]
-    assert "pairings" not in data             # nothing is paired from a guess
+    assert "pairings" not in data  # nothing is paired from a guess
     assert problems(data, "pairing-blocked")
 
 
@@ -232,25 +257,34 @@ def test_two_slips_that_agree_count_once(event, run):
 
 def test_a_player_twice_in_a_round_is_an_error_on_that_players_cells(event, run):
     rows = [dict(r) for r in ROUND1]
-    rows[2]["player2"] = "4"        # 4 is already playing 1
+    rows[2]["player2"] = "4"  # 4 is already playing 1
     code, data, _ = run(event(roster(), [], rows))
     assert code == 1
-    assert sorted(problems(data, "slip-player-twice")) == [("error", "Results", cell("player2", 0)),
-                                                            ("error", "Results", cell("player2", 2))]
+    assert sorted(problems(data, "slip-player-twice")) == [
+        ("error", "Results", cell("player2", 0)),
+        ("error", "Results", cell("player2", 2)),
+    ]
 
 
 def test_a_game_that_differs_from_the_published_pairing_is_flagged(event, run):
-    published = [{"round": 1, "division": "A", "player1": p1, "player2": p2} for p1, p2 in (("1", "4"), ("5", "2"), ("3", "6"))]
+    published = [
+        {"round": 1, "division": "A", "player1": p1, "player2": p2} for p1, p2 in (("1", "4"), ("5", "2"), ("3", "6"))
+    ]
     rows = [dict(r) for r in ROUND1]
-    rows[1]["player2"], rows[2]["player2"] = "6", "2"          # 5–6 and 3–2 were played instead
+    rows[1]["player2"], rows[2]["player2"] = "6", "2"  # 5–6 and 3–2 were played instead
     code, data, _ = run(event(roster(), [], rows, published))
     assert code == 0
-    assert sorted(problems(data, "slip-pairing-changed")) == [("warning", "Results", cell("player2", 1)),
-                                                               ("warning", "Results", cell("player2", 2))]
+    assert sorted(problems(data, "slip-pairing-changed")) == [
+        ("warning", "Results", cell("player2", 1)),
+        ("warning", "Results", cell("player2", 2)),
+    ]
 
 
 def test_bad_cells_are_errors_on_their_cells(event, run):
-    players = roster() + [{"id": "B1", "name": "Other", "division": "B"}, {"id": "B2", "name": "Other 2", "division": "B"}]
+    players = roster() + [
+        {"id": "B1", "name": "Other", "division": "B"},
+        {"id": "B2", "name": "Other 2", "division": "B"},
+    ]
     rows = [dict(r) for r in ROUND1] + [{"round": 1, "player1": "B1", "score1": 300, "player2": "B2", "score2": 200}]
     rows[0]["score1"] = "four hundred"
     rows[1]["player2"] = "99"
@@ -280,7 +314,11 @@ def test_pairs_the_next_round_prefilled_with_the_starter_first(event, run):
     code, data, out = run(event(roster(), rounds, ROUND1))
     assert code == 0
     # standings: 2 (+60), 1 (+40), 3 (+3), 6 (−3), 4 (−40), 5 (−60); KOTH 2–1, 3–6, 4–5
-    assert [frozenset((f, s)) for _, f, s in pairs(data)] == [frozenset(("2", "1")), frozenset(("3", "6")), frozenset(("4", "5"))]
+    assert [frozenset((f, s)) for _, f, s in pairs(data)] == [
+        frozenset(("2", "1")),
+        frozenset(("3", "6")),
+        frozenset(("4", "5")),
+    ]
     assert [t for t, _, _ in pairs(data)] == [1, 2, 3]
     new = [r for r in results_rows(out) if r[0] == 2]
     assert [(r[1], r[2], r[4]) for r in new] == [(t, f, s) for t, f, s in pairs(data)]
@@ -300,20 +338,23 @@ def test_output_is_the_next_input(event, run, tmp_path):
     ws = wb["Results"]
     for row in ws.iter_rows(min_row=2):
         if row[0].value == 2:
-            row[3].value, row[5].value = 400, 300      # the starter wins every round 2 game
+            row[3].value, row[5].value = 400, 300  # the starter wins every round 2 game
     nxt = tmp_path / "round2.xlsx"
     wb.save(nxt)
     code, data2, _ = run(nxt)
     assert code == 0, data2["problems"]
     assert {t["round"] for t in data2["pairings"]["A"]} == {3}
     played = {frozenset((r["player1"], r["player2"])) for r in ROUND1} | {frozenset((f, s)) for _, f, s in pairs(data)}
-    assert not any(frozenset((f, s)) in played for _, f, s in pairs(data2))   # no repeats
+    assert not any(frozenset((f, s)) in played for _, f, s in pairs(data2))  # no repeats
 
 
 def test_lagged_pairing_pairs_from_two_rounds_back_while_the_last_round_is_pending(event, run):
     rounds = [{"round": 1, "method": "ad"}, {"round": 2, "method": "ad"}, {"round": 3, "method": "ad", "based_on": 1}]
-    round2 = [{"round": 2, "table": 1, "player1": "2", "player2": "3"}, {"round": 2, "table": 2, "player1": "1", "player2": "6"},
-              {"round": 2, "table": 3, "player1": "4", "player2": "5"}]
+    round2 = [
+        {"round": 2, "table": 1, "player1": "2", "player2": "3"},
+        {"round": 2, "table": 2, "player1": "1", "player2": "6"},
+        {"round": 2, "table": 3, "player1": "4", "player2": "5"},
+    ]
     code, data, _ = run(event(roster(), rounds, ROUND1 + round2))
     assert code == 0
     drawn = [frozenset((f, s)) for _, f, s in pairs(data)]
@@ -329,15 +370,18 @@ def test_lagged_pairing_pairs_from_two_rounds_back_while_the_last_round_is_pendi
 
 def test_withdrawn_player_is_not_paired_and_a_published_pairing_becomes_a_forfeit(event, run):
     players = roster()
-    players[3]["withdrawn_after"] = 1                          # player 4 leaves after round 1
+    players[3]["withdrawn_after"] = 1  # player 4 leaves after round 1
     rounds = [{"round": 1, "method": "ad"}, {"round": 2, "method": "ad", "based_on": 0}, {"round": 3, "method": "ad"}]
-    round2 = [{"round": 2, "player1": "4", "player2": "2"}, {"round": 2, "player1": "1", "player2": "3"},
-              {"round": 2, "player1": "5", "player2": "6", "score1": 400, "score2": 300}]
+    round2 = [
+        {"round": 2, "player1": "4", "player2": "2"},
+        {"round": 2, "player1": "1", "player2": "3"},
+        {"round": 2, "player1": "5", "player2": "6", "score1": 400, "score2": 300},
+    ]
     code, data, out = run(event(players, rounds, ROUND1 + round2))
     assert problems(data, "withdrawn-forfeit") == [("warning", "Results", cell("forfeit", 3))]
     rows = results_rows(out)
-    assert rows[3][2] == "4" and rows[3][4] == "2" and rows[3][8] == 1    # written back as 4's forfeit
-    assert "pairings" not in data                # round 2 still waits for 1–3; 4's game needs nothing more
+    assert rows[3][2] == "4" and rows[3][4] == "2" and rows[3][8] == 1  # written back as 4's forfeit
+    assert "pairings" not in data  # round 2 still waits for 1–3; 4's game needs nothing more
     wb = load_workbook(out)
     for row in wb["Results"].iter_rows(min_row=2):
         if row[0].value == 2 and row[2].value == "1":
@@ -346,7 +390,7 @@ def test_withdrawn_player_is_not_paired_and_a_published_pairing_becomes_a_forfei
     code, data, _ = run(out)
     assert code == 0, data["problems"]
     assert "4" not in {p for _, f, s in pairs(data) for p in (f, s)}
-    assert [f for _, f, s in pairs(data) if s is None] != []      # five left: one has the bye
+    assert [f for _, f, s in pairs(data) if s is None] != []  # five left: one has the bye
     assert {r["id"]: r["losses"] for r in data["standings"]["A"]}["4"] == 2
 
 
@@ -354,7 +398,7 @@ def test_same_club_players_are_kept_apart_when_the_round_asks(event, run):
     players = roster(clubs={2: "Kowloon", 1: "Kowloon"})
     rounds = [{"round": 1, "method": "ad"}, {"round": 2, "method": "koth"}]
     _, data, _ = run(event(players, rounds, ROUND1))
-    assert frozenset(("2", "1")) in [frozenset((f, s)) for _, f, s in pairs(data)]   # KOTH: no adjustment
+    assert frozenset(("2", "1")) in [frozenset((f, s)) for _, f, s in pairs(data)]  # KOTH: no adjustment
     rounds = [{"round": 1, "method": "ad"}, {"round": 2, "method": "ad", "avoid_club": "yes"}]
     _, data, _ = run(event(players, rounds, ROUND1, name="clubs.xlsx"))
     drawn = [frozenset((f, s)) for _, f, s in pairs(data)]
@@ -364,8 +408,14 @@ def test_same_club_players_are_kept_apart_when_the_round_asks(event, run):
 
 
 def test_random_and_round_robin_rounds(event, run):
-    rounds = [{"round": 1, "method": "rr"}, {"round": 2, "method": "rr"}, {"round": 3, "method": "rr"},
-              {"round": 4, "method": "rr"}, {"round": 5, "method": "rr"}, {"round": 6, "method": "random"}]
+    rounds = [
+        {"round": 1, "method": "rr"},
+        {"round": 2, "method": "rr"},
+        {"round": 3, "method": "rr"},
+        {"round": 4, "method": "rr"},
+        {"round": 5, "method": "rr"},
+        {"round": 6, "method": "random"},
+    ]
     players = roster()
     results: list[dict[str, Any]] = []
     met: set[frozenset] = set()
@@ -380,8 +430,8 @@ def test_random_and_round_robin_rounds(event, run):
             for _, f, s in drawn:
                 met.add(frozenset((f, s)))
                 results.append({"round": rnd, "player1": f, "score1": 400, "player2": s, "score2": 350})
-    assert len(met) == 15                      # the round robin: everyone met everyone once
-    assert len(drawn) == 3                     # round 6 (random) still pairs everybody
+    assert len(met) == 15  # the round robin: everyone met everyone once
+    assert len(drawn) == 3  # round 6 (random) still pairs everybody
 
 
 def test_same_workbook_gives_the_same_pairings(event, run, tmp_path):
@@ -394,9 +444,11 @@ def test_same_workbook_gives_the_same_pairings(event, run, tmp_path):
 
 
 def test_a_draw_that_must_relax_says_so_on_the_round(event, run):
-    results = [{"round": r, "player1": a, "score1": 400, "player2": b, "score2": 300}
-               for r, games in ((1, (("1", "2"), ("3", "4"))), (2, (("1", "3"), ("2", "4"))), (3, (("1", "4"), ("2", "3"))))
-               for a, b in games]
+    results = [
+        {"round": r, "player1": a, "score1": 400, "player2": b, "score2": 300}
+        for r, games in ((1, (("1", "2"), ("3", "4"))), (2, (("1", "3"), ("2", "4"))), (3, (("1", "4"), ("2", "3"))))
+        for a, b in games
+    ]
     rounds = [{"round": r, "method": "ad"} for r in range(1, 5)]
     code, data, out = run(event(roster(4), rounds, results))
     assert code == 0
@@ -424,10 +476,24 @@ def histories(draw):
         order = [p for p in order if not (p == withdrawn and rnd > 1)]
         for k in range(0, len(order) - 1, 2):
             if draw(st.booleans()) and draw(st.booleans()):
-                rows.append({"round": rnd, "player1": order[k], "player2": order[k + 1], "forfeit": draw(st.sampled_from([1, 2]))})
+                rows.append(
+                    {
+                        "round": rnd,
+                        "player1": order[k],
+                        "player2": order[k + 1],
+                        "forfeit": draw(st.sampled_from([1, 2])),
+                    }
+                )
             else:
-                rows.append({"round": rnd, "player1": order[k], "score1": draw(st.integers(-20, 600)),
-                             "player2": order[k + 1], "score2": draw(st.integers(-20, 600))})
+                rows.append(
+                    {
+                        "round": rnd,
+                        "player1": order[k],
+                        "score1": draw(st.integers(-20, 600)),
+                        "player2": order[k + 1],
+                        "score2": draw(st.integers(-20, 600)),
+                    }
+                )
         if len(order) % 2:
             rows.append({"round": rnd, "player1": order[-1], "score1": 50})
     method = draw(st.sampled_from(["random", "ad", "koth", "rr"]))
@@ -462,9 +528,9 @@ def test_every_active_player_is_paired_once_and_the_bye_goes_where_the_rules_say
     assert new is not None and new.round == played + 1
     active = [p for p in data.players if not (p == withdrawn and played + 1 > 1)]
     seated = [p for t in new.tables for p in (t.first, t.second) if p]
-    assert sorted(seated) == sorted(active)                     # everyone active, once
+    assert sorted(seated) == sorted(active)  # everyone active, once
     tables = [t.table for t in new.tables if t.second]
-    assert tables == list(range(1, len(tables) + 1))           # numbered from the top board
+    assert tables == list(range(1, len(tables) + 1))  # numbered from the top board
     byes = [t.first for t in new.tables if t.second is None]
     if method != "rr":
         assert len(byes) == len(active) % 2
@@ -476,7 +542,9 @@ def test_every_active_player_is_paired_once_and_the_bye_goes_where_the_rules_say
     if method in ("ad", "random") and new.relaxation is None:
         met = {frozenset((o.player, o.opponent)) for o in div.outcomes if o.kind == "game"}
         assert not any(frozenset((t.first, t.second)) in met for t in new.tables if t.second)
-        assert not any(clubs[int(t.first)] and clubs[int(t.first)] == clubs[int(t.second)] for t in new.tables if t.second)
+        assert not any(
+            clubs[int(t.first)] and clubs[int(t.first)] == clubs[int(t.second)] for t in new.tables if t.second
+        )
 
 
 def test_round_one_by_rating_keeps_clubmates_apart_when_asked(event, run):

@@ -10,14 +10,21 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttools.competitions.shengji.seating import (History, _arrangements, avoid_repeats, block_repeats, history_of,
-                                                 snake_individual, snake_pairs)
+from ttools.competitions.shengji.seating import (
+    History,
+    _arrangements,
+    avoid_repeats,
+    block_repeats,
+    history_of,
+    snake_individual,
+    snake_pairs,
+)
 
 MODES = ("partners", "partners+opponents")
 
 
 def repeats(order, history: History, mode: str, per_table: int = 4) -> int:
-    return sum(len(block_repeats(order[i:i + per_table], history, mode)) for i in range(0, len(order), per_table))
+    return sum(len(block_repeats(order[i : i + per_table], history, mode)) for i in range(0, len(order), per_table))
 
 
 def brute_force(units, history: History, mode: str, per_table: int) -> int:
@@ -40,7 +47,7 @@ def random_history(rng: random.Random, units: list[str], rounds: int, per_table:
         order = units[:]
         rng.shuffle(order)
         for i in range(0, len(order), per_table):
-            block = order[i:i + per_table]
+            block = order[i : i + per_table]
             if per_table == 4:
                 tables.append(dict(zip("NESW", block)))
             else:
@@ -60,7 +67,7 @@ def test_eight_players_never_more_repeats_than_brute_force(seed, rounds, mode):
     assert sorted(got) == sorted(order)
     assert repeats(got, history, mode) == brute_force(order, history, mode, 4)
     if repeats(order, history, mode) == 0:
-        assert got == order                      # nothing threatens: the plain snake
+        assert got == order  # nothing threatens: the plain snake
 
 
 @settings(max_examples=40, deadline=None)
@@ -88,7 +95,7 @@ def test_the_plain_snake_when_no_repeat_threatens(seed, mode):
     order = players[:]
     rng.shuffle(order)
     # the history holds only tables of players the snake keeps apart: nothing it seats repeats
-    tables = [order[i:i + 4] for i in range(0, 16, 4)]
+    tables = [order[i : i + 4] for i in range(0, 16, 4)]
     apart = [dict(zip("NESW", [tables[0][k], tables[1][k], tables[2][k], tables[3][k]])) for k in range(4)]
     history = history_of(apart)
     assert repeats(order, history, mode) == 0
@@ -101,8 +108,8 @@ def _seven_rounds(n: int, seed: int, mode: str) -> None:
     tables: list[dict[str, str]] = []
     for rnd in range(1, 8):
         order = players[:]
-        rng.shuffle(order)               # a ranking after the round
-        order = order[:n - n % 4]
+        rng.shuffle(order)  # a ranking after the round
+        order = order[: n - n % 4]
         history = history_of(tables)
         got = avoid_repeats(order, history, mode)
         assert sorted(got) == sorted(order)
@@ -130,6 +137,6 @@ def test_repeats_go_where_the_plain_snake_repeated():
     assert repeats(order, history, "partners") == 4
     got = avoid_repeats(order, history, "partners")
     assert repeats(got, history, "partners") == 0
-    assert got[:4] == ["1", "2", "4", "3"] or sorted(got[:4]) == ["1", "2", "3", "4"]   # the snake's tables kept
+    assert got[:4] == ["1", "2", "4", "3"] or sorted(got[:4]) == ["1", "2", "3", "4"]  # the snake's tables kept
     seats = snake_pairs(["A", "B"], {"A": ("1", "2"), "B": ("3", "4")}, 2)
     assert [s.seat for s in seats] == ["N", "E", "S", "W"]

@@ -15,26 +15,58 @@ from ttools.competitions.shengji.competition import Shengji
 from ttools.problems import has_errors
 from ttools.workbook.read import Book, SheetData
 
-CELL = st.one_of(st.none(), st.integers(-300, 300), st.floats(allow_nan=False, allow_infinity=False, width=32),
-                 st.sampled_from(["NS", "EW", "X", "ns", "ＮＳ", "37", "1:7x", "5:07", "0:01:07", "pair", "tractor1", "throw-pair",
-                                  "=A1", "#N/A", " ", "南北", "tractor２"]),
-                 st.text(max_size=6), st.sampled_from([datetime.time(0, 1, 7), datetime.time(1, 7), True]))
+CELL = st.one_of(
+    st.none(),
+    st.integers(-300, 300),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.sampled_from(
+        [
+            "NS",
+            "EW",
+            "X",
+            "ns",
+            "ＮＳ",
+            "37",
+            "1:7x",
+            "5:07",
+            "0:01:07",
+            "pair",
+            "tractor1",
+            "throw-pair",
+            "=A1",
+            "#N/A",
+            " ",
+            "南北",
+            "tractor２",
+        ]
+    ),
+    st.text(max_size=6),
+    st.sampled_from([datetime.time(0, 1, 7), datetime.time(1, 7), True]),
+)
 
 
 def _book(seating, boards) -> Book:
     event = [["key", "value"], ["competition", "shengji"], ["seed", "fuzz"], ["boards_per_round", 2]]
     players = [["id", "name"]] + [[i, f"P{i}"] for i in range(1, 10)]
-    sheets = {"Event": SheetData("Event", event), "Players": SheetData("Players", players),
-              "Seating": SheetData("Seating", [[c.key for c in S.SEATING.columns]] + seating),
-              "Boards": SheetData("Boards", [[c.key for c in S.BOARDS.columns]] + boards)}
+    sheets = {
+        "Event": SheetData("Event", event),
+        "Players": SheetData("Players", players),
+        "Seating": SheetData("Seating", [[c.key for c in S.SEATING.columns]] + seating),
+        "Boards": SheetData("Boards", [[c.key for c in S.BOARDS.columns]] + boards),
+    }
     return Book("fuzz.xlsx", sheets, list(sheets))
 
 
-GOOD_SEATING = [[1, 1, "NESW"[i], i + 1] for i in range(4)] + [[1, 2, "NESW"[i], i + 5] for i in range(4)] + [[1, "", "", 9]]
+GOOD_SEATING = (
+    [[1, 1, "NESW"[i], i + 1] for i in range(4)] + [[1, 2, "NESW"[i], i + 5] for i in range(4)] + [[1, "", "", 9]]
+)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.lists(CELL, min_size=12, max_size=12), max_size=6), st.lists(st.lists(CELL, min_size=4, max_size=4), max_size=3))
+@given(
+    st.lists(st.lists(CELL, min_size=12, max_size=12), max_size=6),
+    st.lists(st.lists(CELL, min_size=4, max_size=4), max_size=3),
+)
 def test_any_cells_give_problems_not_a_traceback(boards, extra_seating):
     outcome = Shengji().process(_book(GOOD_SEATING + extra_seating, boards))
     assert outcome.summary is not None
@@ -53,4 +85,4 @@ def test_a_round_or_table_number_far_out_of_range_is_a_problem_not_a_hang():
     assert ("number-too-large", "A11") in found and ("number-out-of-range", "B12") in found
     assert ("number-out-of-range", "A2") in found
     assert {r for r, _b in outcome.results.deals} == {1}
-    assert "deals" not in outcome.summary          # round 1 is not played yet: its cards stay private
+    assert "deals" not in outcome.summary  # round 1 is not played yet: its cards stay private

@@ -32,8 +32,13 @@ def _trees() -> list[tuple[str, ast.AST]]:
 
 def _hans_wordings(tree: ast.AST) -> list[tuple[ast.Call, ast.Constant]]:
     """The ``hans=`` arguments given as literals, with their calls."""
-    return [(node, k.value) for node in ast.walk(tree) if isinstance(node, ast.Call)
-            for k in node.keywords if k.arg == "hans" and isinstance(k.value, ast.Constant)]
+    return [
+        (node, k.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        for k in node.keywords
+        if k.arg == "hans" and isinstance(k.value, ast.Constant)
+    ]
 
 
 def _text(node: ast.AST) -> str | None:
@@ -45,7 +50,10 @@ def _calls(name: str) -> list[tuple[str, ast.Call]]:
     found = []
     for file, tree in _trees():
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and name in (getattr(node.func, "id", None), getattr(node.func, "attr", None)):
+            if isinstance(node, ast.Call) and name in (
+                getattr(node.func, "id", None),
+                getattr(node.func, "attr", None),
+            ):
                 found.append((file, node))
     return found
 
@@ -83,7 +91,7 @@ def test_a_simplified_wording_is_given_only_where_the_derived_one_differs():
             assert simplified(traditional) != value.value, f"{file}:{call.lineno}: the derived text would do"
             assert _fields(value.value) == _fields(traditional), f"{file}:{call.lineno}"
             given += 1
-    assert given >= 2        # 儲存格 is 单元格 in Simplified: the Guide's two lines
+    assert given >= 2  # 儲存格 is 单元格 in Simplified: the Guide's two lines
 
 
 def test_every_translated_text_has_its_english_with_the_same_fields():
@@ -93,7 +101,7 @@ def test_every_translated_text_has_its_english_with_the_same_fields():
     assert len(calls) > 200
     for file, call in calls:
         if all(isinstance(a, ast.Name) for a in call.args[:2]):
-            continue     # a helper passing its texts on (the labels are checked as declared, below)
+            continue  # a helper passing its texts on (the labels are checked as declared, below)
         zh, en = (_text(a) for a in call.args[:2])
         assert zh is not None and en is not None, f"{file}:{call.lineno}"
         assert not HAN.search(en), f"{file}:{call.lineno}: {en[:40]}"
@@ -117,10 +125,12 @@ def _labels():
 def test_every_label_and_note_exists_in_each_language(lang):
     for where, texts in _labels():
         text = pick(texts, lang)
-        if not text:     # a note may be left out, but then in every language
+        if not text:  # a note may be left out, but then in every language
             assert not any(texts.values()), where
             continue
-        assert bool(HAN.search(text)) == lang.startswith("zh") or where.startswith(("Event.language", "Rules.bands")), where
+        assert bool(HAN.search(text)) == lang.startswith("zh") or where.startswith(("Event.language", "Rules.bands")), (
+            where
+        )
         if lang == "zh-Hans":
             assert text == simplified(texts["zh-Hant"]) == T2S.convert(texts["zh-Hant"]), where
 
@@ -134,8 +144,12 @@ def test_the_guide_has_the_same_sections_in_each_language():
 
 
 def test_every_problem_message_exists_in_each_language_with_the_same_fields():
-    codes = [v for module in (load, compute) for k, v in vars(module).items()
-             if k.isupper() and isinstance(v, str) and v in _CATALOG]
+    codes = [
+        v
+        for module in (load, compute)
+        for k, v in vars(module).items()
+        if k.isupper() and isinstance(v, str) and v in _CATALOG
+    ]
     assert len(codes) >= 25
     for code in codes:
         texts = {lang: pick(_CATALOG[code], lang) for lang in LANGS}

@@ -57,8 +57,11 @@ def test_whole_seconds_print_as_before():
 
 def test_typed_rows_read_like_the_dicts_they_replace():
     pack = RowPacker()
-    rows = [{"round": 1.0, "declarer": "NS", "time_n": -0.0}, {"round": 1.0, "declarer": "NS", "time_n": 0.0},
-            {"other": 1}]
+    rows = [
+        {"round": 1.0, "declarer": "NS", "time_n": -0.0},
+        {"round": 1.0, "declarer": "NS", "time_n": 0.0},
+        {"other": 1},
+    ]
     packed = [pack(r) for r in rows]
     assert all(isinstance(p, TypedRow) for p in packed[:2]) and type(packed[2]) is dict
     assert [dict(p) for p in packed] == rows and list(packed[0]) == ["round", "declarer", "time_n"]
@@ -80,7 +83,10 @@ def outcome():
 def test_report_rows_are_made_again_on_every_reading(outcome):
     lazy = [b.rows for r in outcome.reports for b in r.blocks if isinstance(b.rows, R.Rows)]
     assert {r.key for r in outcome.reports if any(isinstance(b.rows, R.Rows) for b in r.blocks)} == {
-        "Scores", "Travellers", "PlayerCards"}
+        "Scores",
+        "Travellers",
+        "PlayerCards",
+    }
     for rows in lazy:
         first, again = list(rows), list(rows)
         assert first == again and len(rows) == len(first) and (not first or rows[-1] == first[-1])

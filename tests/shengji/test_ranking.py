@@ -26,13 +26,18 @@ def _rec(pid, rates, time=None):
 
 
 def test_rank_by_rate_then_time_then_lot():
-    recs = [_rec("A", ["1/2"], 300), _rec("B", ["3/4"], 500), _rec("C", ["1/2"], 280), _rec("D", ["1/2"], 300),
-            _rec("E", [])]
+    recs = [
+        _rec("A", ["1/2"], 300),
+        _rec("B", ["3/4"], 500),
+        _rec("C", ["1/2"], 280),
+        _rec("D", ["1/2"], 300),
+        _rec("E", []),
+    ]
     ranked = standings(recs, ("time", "lot"), Draw("seed", "lot"))
     assert [x.item.id for x in ranked][:2] == ["B", "C"]
     assert {x.item.id for x in ranked[2:4]} == {"A", "D"} and all(x.by_lot for x in ranked[2:4])
     assert [x.rank for x in ranked] == [1, 2, 3, 4, 5]
-    assert ranked[-1].item.id == "E" and not ranked[-1].by_lot      # no board: last, no lot
+    assert ranked[-1].item.id == "E" and not ranked[-1].by_lot  # no board: last, no lot
     # without lots, A and D share 3rd
     ranked = standings(recs, ("time",), None)
     assert [x.rank for x in ranked] == [1, 2, 3, 3, 5]
@@ -50,7 +55,7 @@ def test_with_printed_ranking_rates_that_print_the_same_are_equal_and_time_decid
     a = _rec("A", ["584133/1000000"], 300)
     b = _rec("B", ["58414/100000"], 200)
     ranked = standings([a, b], ("time", "lot"), Draw("s", "lot"), rate_ranking="printed")
-    assert [x.item.id for x in ranked] == ["B", "A"] and ranked[1].decided_by == 1    # by time
+    assert [x.item.id for x in ranked] == ["B", "A"] and ranked[1].decided_by == 1  # by time
 
 
 def test_player_19_ranks_above_player_6_by_the_exact_rate():

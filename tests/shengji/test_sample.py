@@ -40,10 +40,26 @@ def processed(tmp_path_factory):
 @pytest.fixture(scope="module")
 def sheets():
     wb = openpyxl.load_workbook(SAMPLE)
-    keys = ("round", "table", "board", "declarer", "captured", "kitty", "last_lead", "time_n", "time_e", "time_s", "time_w", "score_ns")
+    keys = (
+        "round",
+        "table",
+        "board",
+        "declarer",
+        "captured",
+        "kitty",
+        "last_lead",
+        "time_n",
+        "time_e",
+        "time_s",
+        "time_w",
+        "score_ns",
+    )
     boards = [dict(zip(keys, r)) for r in wb["成绩"].iter_rows(min_row=2, values_only=True) if r[0] is not None]
-    seating = [dict(zip(("round", "table", "seat", "player"), r)) for r in wb["座位"].iter_rows(min_row=2, values_only=True)
-               if r[0] is not None]
+    seating = [
+        dict(zip(("round", "table", "seat", "player"), r))
+        for r in wb["座位"].iter_rows(min_row=2, values_only=True)
+        if r[0] is not None
+    ]
     return boards, seating
 
 
@@ -55,9 +71,13 @@ def test_the_generator_rewrites_the_sample(tmp_path):
 def test_the_sample_has_three_rounds_with_sit_outs_and_each_kind_of_entry(sheets):
     boards, seating = sheets
     assert {b["round"] for b in boards} == {1, 2, 3} and len(boards) == 3 * 7 * 6
-    assert {r: sum(1 for s in seating if s["round"] == r and s["table"] is None) for r in (1, 2, 3)} == {1: 2, 2: 2, 3: 2}
-    assert any(b["declarer"] == "X" for b in boards)                        # a board not played
-    assert any(b["score_ns"] is not None and b["declarer"] is None for b in boards)   # a typed score
+    assert {r: sum(1 for s in seating if s["round"] == r and s["table"] is None) for r in (1, 2, 3)} == {
+        1: 2,
+        2: 2,
+        3: 2,
+    }
+    assert any(b["declarer"] == "X" for b in boards)  # a board not played
+    assert any(b["score_ns"] is not None and b["declarer"] is None for b in boards)  # a typed score
     assert any(isinstance(b["time_n"], str) and ":" in b["time_n"] for b in boards)
     assert {b["last_lead"] for b in boards if b["last_lead"]} >= {"single", "pair", "tractor2", "throw", "throw-pair"}
 
@@ -83,7 +103,7 @@ def test_run_ranks_and_seats_round_four(processed, sheets):
     # ---- a tally by hand of the whole event --------------------------------------------------------
     seat_of = {(s["round"], s["table"], s["seat"]): str(s["player"]) for s in seating if s["table"]}
     tables = {r: len({s["table"] for s in seating if s["round"] == r and s["table"]}) for r in (1, 2, 3)}
-    results = defaultdict(list)      # (round, board) -> [(table, NS score)]
+    results = defaultdict(list)  # (round, board) -> [(table, NS score)]
     for b in boards:
         if b["declarer"] == "X":
             continue
@@ -101,20 +121,20 @@ def test_run_ranks_and_seats_round_four(processed, sheets):
                 mine = ns if seat in "NS" else -ns
                 others = [x if seat in "NS" else -x for t, x in rows if t != table]
                 mp = 2 * sum(o < mine for o in others) + sum(o == mine for o in others)
-                if n < due:    # Neuberg
+                if n < due:  # Neuberg
                     rate = ((mp + 1) * Fraction(due, n) - 1) / (2 * (due - 1))
                 else:
                     rate = Fraction(mp, 2 * (n - 1))
                 rates[seat_of[(rnd, table, seat)]].append(rate)
     by_hand = {p: sum(r) / len(r) * 100 for p, r in rates.items()}
     got = {s["id"]: s["rate"] for s in data["standings"]}
-    assert got.keys() == by_hand.keys() and all(abs(got[p] - float(by_hand[p])) < 6e-7 for p in got)   # six decimals
-    assert [by_hand[s["id"]] for s in data["standings"]] == sorted(by_hand.values(), reverse=True)   # the exact order
+    assert got.keys() == by_hand.keys() and all(abs(got[p] - float(by_hand[p])) < 6e-7 for p in got)  # six decimals
+    assert [by_hand[s["id"]] for s in data["standings"]] == sorted(by_hand.values(), reverse=True)  # the exact order
     # ---- round 4 by the snake, sit-outs spread ---------------------------------------------------------
     r4 = [s for s in data["seating"] if s["round"] == 4]
     out4 = [s["player"] for s in r4 if s["table"] is None]
     sat = Counter(str(s["player"]) for s in seating if s["table"] is None)
-    assert len(out4) == 2 and not any(sat[p] for p in out4)          # no one sits out twice before all have
+    assert len(out4) == 2 and not any(sat[p] for p in out4)  # no one sits out twice before all have
     order = [s["id"] for s in data["standings"] if s["id"] not in out4]
     at = {(s["table"], s["seat"]): s["player"] for s in r4 if s["table"]}
     assert [at[(1, d)] for d in "NESW"] == order[:4]

@@ -12,7 +12,7 @@ from ttools.core.draw import Draw
 
 
 def test_snake_for_16_players():
-    order = [f"r{i}" for i in range(1, 17)]           # r1 is ranked 1st
+    order = [f"r{i}" for i in range(1, 17)]  # r1 is ranked 1st
     seats = {(s.table, s.seat): s.player for s in snake_individual(order, 2)}
     # table 1: ranks 1–4 in N, E, S, W order (1st and 3rd partner against 2nd and 4th)
     assert [seats[(1, d)] for d in "NESW"] == ["r1", "r2", "r3", "r4"]
@@ -50,9 +50,9 @@ def test_everyone_seated_once_per_round_and_sit_outs_spread(n, rounds, seed):
     seats = first_round(ids, seed)
     for rnd in range(1, rounds + 1):
         if rnd > 1:
-            order = Draw(seed, f"test-ranking/{rnd}").shuffled(ids)     # any ranking at all
+            order = Draw(seed, f"test-ranking/{rnd}").shuffled(ids)  # any ranking at all
             seats = seat_round(order, rnd, sat)
-        assert sorted(s.player for s in seats) == sorted(ids)           # everyone once
+        assert sorted(s.player for s in seats) == sorted(ids)  # everyone once
         tables = Counter(s.table for s in seats if s.table is not None)
         assert set(tables.values()) == {4} and sorted(tables) == list(range(1, n // 4 + 1))
         assert {(s.table, s.seat) for s in seats if s.table} == {(t, d) for t in tables for d in "NESW"}

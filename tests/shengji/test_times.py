@@ -9,11 +9,26 @@ import pytest
 from ttools.competitions.shengji.load import parse_time
 
 
-@pytest.mark.parametrize("typed, seconds", [
-    (95, 95), ("95", 95), (95.0, 95), ("1:35", 95), ("１：３５", 95), ("0:01:35", 95), ("12:05", 725),
-    ("5分07秒", 307), ("5分", 300), ("307秒", 307), ("5′07″", 307), ("5'07\"", 307), (" 5:07 ", 307),
-    (datetime.time(0, 5, 7), 307), (datetime.timedelta(minutes=5, seconds=7), 307),
-])
+@pytest.mark.parametrize(
+    "typed, seconds",
+    [
+        (95, 95),
+        ("95", 95),
+        (95.0, 95),
+        ("1:35", 95),
+        ("１：３５", 95),
+        ("0:01:35", 95),
+        ("12:05", 725),
+        ("5分07秒", 307),
+        ("5分", 300),
+        ("307秒", 307),
+        ("5′07″", 307),
+        ("5'07\"", 307),
+        (" 5:07 ", 307),
+        (datetime.time(0, 5, 7), 307),
+        (datetime.timedelta(minutes=5, seconds=7), 307),
+    ],
+)
 def test_times_read(typed, seconds):
     assert parse_time(typed) == seconds
 

@@ -32,9 +32,14 @@ def event(tmp_path: Path):
 
     def _write(players=8, seating=(), boards=(), name="event.xlsx", event=None, rules=None, lang="en"):
         path = tmp_path / name
-        write_input_workbook(str(path), players, {"Seating": list(seating), "Boards": list(boards)},
-                             event={"seed": SEED, "name": "Test Open", "boards_per_round": 2, "rounds": 3, **(event or {})},
-                             rules=rules, lang=lang)
+        write_input_workbook(
+            str(path),
+            players,
+            {"Seating": list(seating), "Boards": list(boards)},
+            event={"seed": SEED, "name": "Test Open", "boards_per_round": 2, "rounds": 3, **(event or {})},
+            rules=rules,
+            lang=lang,
+        )
         return path
 
     return _write
@@ -56,8 +61,11 @@ def run(invoke, tmp_path: Path):
 
 
 def seating_of(summary: dict, rnd: int) -> list[dict[str, Any]]:
-    return [{"round": s["round"], "table": s["table"] or "", "seat": s["seat"] or "", "player": s["player"]}
-            for s in summary["seating"] if s["round"] == rnd]
+    return [
+        {"round": s["round"], "table": s["table"] or "", "seat": s["seat"] or "", "player": s["player"]}
+        for s in summary["seating"]
+        if s["round"] == rnd
+    ]
 
 
 def codes(summary: dict) -> list[tuple[str, str, str]]:
@@ -86,16 +94,16 @@ def test_round_one_is_seated_dealt_and_waits_for_results(invoke, tmp_path, run):
     invoke("new", "shengji", path, "--players", 21, "--lang", "en")
     code, data, out = run(path)
     assert code == 0, data["problems"]
-    assert codes(data) == []        # players by number only: no seed derived into the output
+    assert codes(data) == []  # players by number only: no seed derived into the output
     r1 = [s for s in data["seating"] if s["round"] == 1]
     assert sorted(int(s["player"]) for s in r1) == list(range(1, 22))
     assert [s for s in r1 if s["table"] is None] and len([s for s in r1 if s["table"] is None]) == 1
     assert all(s["seat"] is None for s in r1 if s["table"] is None)
-    assert "deals" not in data          # round 1 is seated, not played: its cards stay off the JSON
+    assert "deals" not in data  # round 1 is seated, not played: its cards stay off the JSON
     wb = load_workbook(out)
     assert {"HandRecords", "NextSeating", "TableCards"} <= set(wb.sheetnames)
     boards = [r for r in wb["Boards"].iter_rows(min_row=2, values_only=True) if r[0]]
-    assert len(boards) == 5 * 6 and boards[0][:4] == (1, 1, 1, None)       # 5 tables × 6 boards, waiting
+    assert len(boards) == 5 * 6 and boards[0][:4] == (1, 1, 1, None)  # 5 tables × 6 boards, waiting
     seated = [r for r in wb["Seating"].iter_rows(min_row=2, values_only=True) if r[0]]
     assert len(seated) == 21
     # the output is a valid input: run again, nothing changes (the round waits for its results)
@@ -122,10 +130,30 @@ def test_board_scores_matchpoints_and_the_next_round(event, run):
     # North: −1 v +2 → MP 0 and 2 of top 2 → 0% and 100%; East the reverse.
     # Board 2: both tables EW declare, 80 captured → no level: 0 and 0 → 1 MP each = 50%.
     boards = [
-        {"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 60, "kitty": 20, "last_lead": "pair",
-         "time_n": "5:00", "time_e": 310, "time_s": "4:50", "time_w": 290},
-        {"round": 1, "table": 2, "board": 1, "declarer": "NS", "captured": 35,
-         "time_n": 200, "time_e": 210, "time_s": 220, "time_w": 230},
+        {
+            "round": 1,
+            "table": 1,
+            "board": 1,
+            "declarer": "NS",
+            "captured": 60,
+            "kitty": 20,
+            "last_lead": "pair",
+            "time_n": "5:00",
+            "time_e": 310,
+            "time_s": "4:50",
+            "time_w": 290,
+        },
+        {
+            "round": 1,
+            "table": 2,
+            "board": 1,
+            "declarer": "NS",
+            "captured": 35,
+            "time_n": 200,
+            "time_e": 210,
+            "time_s": 220,
+            "time_w": 230,
+        },
         {"round": 1, "table": 1, "board": 2, "declarer": "EW", "captured": 80},
         {"round": 1, "table": 2, "board": 2, "declarer": "EW", "captured": 80},
     ]
@@ -133,7 +161,15 @@ def test_board_scores_matchpoints_and_the_next_round(event, run):
     assert code == 0, data["problems"]
     at = {(s["table"], s["seat"]): s["player"] for s in seating}
     rows = {(b["board"], b["player"]): b for b in data["boards"]}
-    assert rows[(1, at[(1, "N")])] | {} == {"round": 1, "board": 1, "seat": "N", "player": at[(1, "N")], "score": -1, "mp": 0, "rate": 0.0}
+    assert rows[(1, at[(1, "N")])] | {} == {
+        "round": 1,
+        "board": 1,
+        "seat": "N",
+        "player": at[(1, "N")],
+        "score": -1,
+        "mp": 0,
+        "rate": 0.0,
+    }
     assert rows[(1, at[(2, "N")])]["score"] == 2 and rows[(1, at[(2, "N")])]["rate"] == 100.0
     assert rows[(1, at[(1, "E")])]["score"] == 1 and rows[(1, at[(1, "E")])]["rate"] == 100.0
     assert {b["rate"] for b in data["boards"] if b["board"] == 2} == {50.0}
@@ -156,8 +192,21 @@ def test_board_scores_matchpoints_and_the_next_round(event, run):
 
 def test_time_tie_break_and_lot(event, run):
     seating, _ = _round_one(event, run)
-    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 80,
-               "time_n": 100 * t, "time_e": 100, "time_s": 300, "time_w": 100} for t in (1, 2) for b in (1, 2)]
+    boards = [
+        {
+            "round": 1,
+            "table": t,
+            "board": b,
+            "declarer": "NS",
+            "captured": 80,
+            "time_n": 100 * t,
+            "time_e": 100,
+            "time_s": 300,
+            "time_w": 100,
+        }
+        for t in (1, 2)
+        for b in (1, 2)
+    ]
     code, data, _ = run(event(8, seating=seating, boards=boards))
     # everyone 50%: time decides; N of table 1 (100 s) before the E/W players (100 s, a lot) …
     assert code == 0
@@ -171,35 +220,46 @@ def test_each_board_row_problem_is_on_its_cell(event, run):
     seating, _ = _round_one(event, run)
     good = {"declarer": "NS", "captured": 40}
     boards = [
-        {"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 37},                      # 0: not in fives
-        {"round": 1, "table": 1, "board": 2, **good, "time_n": "1:7x", "time_e": 1, "time_s": 1, "time_w": 1},  # 1: time
-        {"round": 1, "table": 2, "board": 1, **good},                                                # 2
-        {"round": 1, "table": 2, "board": 1, "declarer": "EW", "captured": 45},                      # 3: entered twice
-        {"round": 1, "table": 3, "board": 2, **good},                                                # 4: no table 3
-        {"round": 1, "table": 2, "board": 2, "declarer": "NS", "captured": 205},                     # 5: above 200
-        {"round": 2, "table": 1, "board": 1, **good},                                                # 6: round not seated
-        {"round": 1, "table": 1, "board": 3, **good},                                                # 7: no board 3
-        {"round": 1, "table": 2, "board": 2, "declarer": "NS", "captured": 160, "kitty": 60},        # 8: 220 points
+        {"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 37},  # 0: not in fives
+        {
+            "round": 1,
+            "table": 1,
+            "board": 2,
+            **good,
+            "time_n": "1:7x",
+            "time_e": 1,
+            "time_s": 1,
+            "time_w": 1,
+        },  # 1: time
+        {"round": 1, "table": 2, "board": 1, **good},  # 2
+        {"round": 1, "table": 2, "board": 1, "declarer": "EW", "captured": 45},  # 3: entered twice
+        {"round": 1, "table": 3, "board": 2, **good},  # 4: no table 3
+        {"round": 1, "table": 2, "board": 2, "declarer": "NS", "captured": 205},  # 5: above 200
+        {"round": 2, "table": 1, "board": 1, **good},  # 6: round not seated
+        {"round": 1, "table": 1, "board": 3, **good},  # 7: no board 3
+        {"round": 1, "table": 2, "board": 2, "declarer": "NS", "captured": 160, "kitty": 60},  # 8: 220 points
         {"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 40, "last_lead": "tractor13"},  # 9: 13 pairs
-        {"round": 1, "table": 1, "board": 2, "declarer": "NS", "captured": 40, "score_ns": 2},       # 10: disagrees
-        {"round": 1, "table": 2, "board": 2, "captured": 40},                                        # 11: no declarer
+        {"round": 1, "table": 1, "board": 2, "declarer": "NS", "captured": 40, "score_ns": 2},  # 10: disagrees
+        {"round": 1, "table": 2, "board": 2, "captured": 40},  # 11: no declarer
     ]
     code, data, out = run(event(8, seating=seating, boards=boards))
     assert code == 1
     found = codes(data)
-    for expected in [("board-points-not-fives", "Boards", cell("captured", 0)),
-                     ("board-time-invalid", "Boards", cell("time_n", 1)),
-                     ("board-entered-twice", "Boards", cell("board", 3)),
-                     ("board-table-unknown", "Boards", cell("table", 4)),
-                     ("number-out-of-range", "Boards", cell("captured", 5)),
-                     ("board-round-not-seated", "Boards", cell("round", 6)),
-                     ("board-number-unknown", "Boards", cell("board", 7)),
-                     ("board-points-over-200", "Boards", cell("captured", 8)),
-                     ("board-last-lead-invalid", "Boards", cell("last_lead", 9)),
-                     ("board-score-disagrees", "Boards", cell("score_ns", 10)),
-                     ("board-value-needed", "Boards", cell("declarer", 11))]:
+    for expected in [
+        ("board-points-not-fives", "Boards", cell("captured", 0)),
+        ("board-time-invalid", "Boards", cell("time_n", 1)),
+        ("board-entered-twice", "Boards", cell("board", 3)),
+        ("board-table-unknown", "Boards", cell("table", 4)),
+        ("number-out-of-range", "Boards", cell("captured", 5)),
+        ("board-round-not-seated", "Boards", cell("round", 6)),
+        ("board-number-unknown", "Boards", cell("board", 7)),
+        ("board-points-over-200", "Boards", cell("captured", 8)),
+        ("board-last-lead-invalid", "Boards", cell("last_lead", 9)),
+        ("board-score-disagrees", "Boards", cell("score_ns", 10)),
+        ("board-value-needed", "Boards", cell("declarer", 11)),
+    ]:
         assert expected in found, (expected, found)
-    assert not [s for s in data["seating"] if s["round"] == 2]          # nothing seated from a guess
+    assert not [s for s in data["seating"] if s["round"] == 2]  # nothing seated from a guess
     messages = {p["code"]: p["message"] for p in data["problems"]}
     assert "1:7x" in messages["board-time-invalid"] and "37" in messages["board-points-not-fives"]
 
@@ -207,13 +267,15 @@ def test_each_board_row_problem_is_on_its_cell(event, run):
 def test_excel_time_values(event, run):
     seating, _ = _round_one(event, run)
     base = {"round": 1, "declarer": "NS", "captured": 40}
-    boards = [{**base, "table": 1, "board": 1, "time_e": 60, "time_s": 60, "time_w": 60},
-              {**base, "table": 1, "board": 2, "time_e": 60, "time_s": 60, "time_w": 60}]
+    boards = [
+        {**base, "table": 1, "board": 1, "time_e": 60, "time_s": 60, "time_w": 60},
+        {**base, "table": 1, "board": 2, "time_e": 60, "time_s": 60, "time_w": 60},
+    ]
     path = event(8, seating=seating, boards=boards)
-    wb = load_workbook(path)          # as Excel stores a time typed into a number cell
+    wb = load_workbook(path)  # as Excel stores a time typed into a number cell
     ws = wb["Boards"]
-    ws[cell("time_n", 0)] = datetime.time(0, 1, 7)      # typed 0:01:07: 67 s
-    ws[cell("time_n", 1)] = datetime.time(1, 7)         # typed 1:07 meaning 1 min 7 s: Excel holds 1 h 7 min
+    ws[cell("time_n", 0)] = datetime.time(0, 1, 7)  # typed 0:01:07: 67 s
+    ws[cell("time_n", 1)] = datetime.time(1, 7)  # typed 1:07 meaning 1 min 7 s: Excel holds 1 h 7 min
     wb.save(path)
     code, data, _ = run(path)
     assert ("board-time-ambiguous", "Boards", cell("time_n", 1)) in codes(data)
@@ -223,19 +285,26 @@ def test_excel_time_values(event, run):
 def test_seating_problems(event, run):
     seating, _ = _round_one(event, run)
     bad = [dict(s) for s in seating]
-    bad[1]["player"] = bad[0]["player"]                   # one player twice
-    bad[2]["seat"] = bad[3]["seat"]                       # two players in one seat
+    bad[1]["player"] = bad[0]["player"]  # one player twice
+    bad[2]["seat"] = bad[3]["seat"]  # two players in one seat
     bad.append({"round": 1, "table": 1, "seat": "N", "player": "99"})
     code, data, _ = run(event(8, seating=bad))
     assert code == 1
     found = [c for c, _s, _c in codes(data)]
-    assert {"seating-round-player-twice", "seating-round-seat-twice", "seating-unknown-player", "seating-table-incomplete"} <= set(found)
+    assert {
+        "seating-round-player-twice",
+        "seating-round-seat-twice",
+        "seating-unknown-player",
+        "seating-table-incomplete",
+    } <= set(found)
     assert not [s for s in data.get("seating", []) if s["round"] == 2]
 
 
 def test_not_played_and_neuberg(event, run):
     seating, _ = _round_one(event, run, players=12)
-    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 20 * t} for t in (1, 2, 3) for b in (1, 2)]
+    boards = [
+        {"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 20 * t} for t in (1, 2, 3) for b in (1, 2)
+    ]
     boards[5] = {"round": 1, "table": 3, "board": 2, "declarer": "X"}
     code, data, _ = run(event(12, seating=seating, boards=boards))
     assert code == 0, data["problems"]
@@ -253,10 +322,12 @@ def test_not_played_and_neuberg(event, run):
 
 def test_typed_score_and_seed004_preset(event, run):
     seating, _ = _round_one(event, run)
-    boards = [{"round": 1, "table": 1, "board": 1, "score_ns": -2},
-              {"round": 1, "table": 2, "board": 1, "declarer": "NS", "captured": 40, "kitty": 20, "last_lead": "throw-pair"},
-              {"round": 1, "table": 1, "board": 2, "declarer": "NS", "captured": 0},
-              {"round": 1, "table": 2, "board": 2, "declarer": "NS", "captured": 0}]
+    boards = [
+        {"round": 1, "table": 1, "board": 1, "score_ns": -2},
+        {"round": 1, "table": 2, "board": 1, "declarer": "NS", "captured": 40, "kitty": 20, "last_lead": "throw-pair"},
+        {"round": 1, "table": 1, "board": 2, "declarer": "NS", "captured": 0},
+        {"round": 1, "table": 2, "board": 2, "declarer": "NS", "captured": 0},
+    ]
     # seed 004: a throw is ×3: 40 + 20 × 3 = 100 → 80–115, no level (national: ×4 → 120, NS −1)
     code, data, _ = run(event(8, seating=seating, boards=boards, rules={"kitty_preset": "seed004"}))
     assert code == 0, data["problems"]
@@ -273,7 +344,13 @@ def test_a_canonical_english_workbook_made_by_another_system(tmp_path, run):
     wb = Workbook()
     ws = wb.active
     ws.title = "Event"
-    for row in (["key", "value"], ["competition", "shengji"], ["name", "Club night"], ["seed", "42"], ["boards_per_round", 3]):
+    for row in (
+        ["key", "value"],
+        ["competition", "shengji"],
+        ["name", "Club night"],
+        ["seed", "42"],
+        ["boards_per_round", 3],
+    ):
         ws.append(row)
     ws = wb.create_sheet("Players")
     ws.append(["id", "name"])
@@ -284,7 +361,7 @@ def test_a_canonical_english_workbook_made_by_another_system(tmp_path, run):
     code, data, out = run(path)
     assert code == 0, data["problems"]
     assert len([s for s in data["seating"] if s["table"] is None]) == 1 and "deals" not in data
-    assert load_workbook(out)["赛事"]["A1"].value == "key"        # written back in the default language
+    assert load_workbook(out)["赛事"]["A1"].value == "key"  # written back in the default language
 
 
 @pytest.mark.parametrize("lang, sheet", [("zh-Hant", "成績"), ("zh-Hans", "成绩"), ("en", "Boards")])
@@ -300,7 +377,9 @@ def test_languages(invoke, tmp_path, run, lang, sheet):
 
 def test_the_same_workbook_gives_the_same_output(event, run, tmp_path):
     seating, _ = _round_one(event, run)
-    boards = [{"round": 1, "table": t, "board": b, "declarer": "EW", "captured": 15 * (t + b)} for t in (1, 2) for b in (1, 2)]
+    boards = [
+        {"round": 1, "table": t, "board": b, "declarer": "EW", "captured": 15 * (t + b)} for t in (1, 2) for b in (1, 2)
+    ]
     path = event(8, seating=seating, boards=boards)
     _, a, out_a = run(path)
     copy = tmp_path / "copy.xlsx"
@@ -308,7 +387,7 @@ def test_the_same_workbook_gives_the_same_output(event, run, tmp_path):
     _, b, out_b = run(copy)
     assert a == b
     assert cell_values(out_a) == cell_values(out_b)
-    assert path.read_bytes() == copy.read_bytes()      # the input is never modified
+    assert path.read_bytes() == copy.read_bytes()  # the input is never modified
 
 
 def test_check_annotate_marks_the_cells(event, run, invoke, tmp_path):
@@ -322,7 +401,7 @@ def test_check_annotate_marks_the_cells(event, run, invoke, tmp_path):
 
 
 def test_pairs_format_keeps_partners_together(event, run):
-    roster = [{"id": i, "name": f"P{i}", "pair": f"A{(i + 1) // 2}"} for i in range(1, 11)]      # 5 pairs
+    roster = [{"id": i, "name": f"P{i}", "pair": f"A{(i + 1) // 2}"} for i in range(1, 11)]  # 5 pairs
     code, data, _ = run(event(roster, event={"format": "pairs"}))
     assert code == 0, data["problems"]
     r1 = data["seating"]
@@ -331,20 +410,30 @@ def test_pairs_format_keeps_partners_together(event, run):
     for t in {s["table"] for s in r1 if s["table"]}:
         assert pair[at[(t, "N")]] == pair[at[(t, "S")]] and pair[at[(t, "E")]] == pair[at[(t, "W")]]
     out = [s["player"] for s in r1 if s["table"] is None]
-    assert len(out) == 2 and pair[out[0]] == pair[out[1]]                 # a whole pair sits out
-    bad = roster[:-1]                                                     # A5 left with one player
+    assert len(out) == 2 and pair[out[0]] == pair[out[1]]  # a whole pair sits out
+    bad = roster[:-1]  # A5 left with one player
     code, data, _ = run(event(bad, event={"format": "pairs"}, name="bad.xlsx"))
     assert code == 1 and "partnership-size" in [p["code"] for p in data["problems"]]
 
 
 def test_settings_with_mistakes_are_problems_on_their_cells(event, run):
-    code, data, _ = run(event(8, rules={"kitty_preset": "beijing", "bands": "5:2", "tiebreaks": "time, coin"},
-                              event={"boards_per_round": "six"}))
+    code, data, _ = run(
+        event(
+            8,
+            rules={"kitty_preset": "beijing", "bands": "5:2", "tiebreaks": "time, coin"},
+            event={"boards_per_round": "six"},
+        )
+    )
     found = {(c, s) for c, s, _cell in codes(data)}
     assert ("setting-invalid", "Rules") in found and ("setting-invalid", "Event") in found
-    assert code == 1 and "seating" not in data          # nothing is seated from a guess
+    assert code == 1 and "seating" not in data  # nothing is seated from a guess
     messages = " ".join(p["message"] for p in data["problems"])
-    assert "kitty_preset" in messages and "bands" in messages and "tiebreaks" in messages and "boards_per_round" in messages
+    assert (
+        "kitty_preset" in messages
+        and "bands" in messages
+        and "tiebreaks" in messages
+        and "boards_per_round" in messages
+    )
 
 
 def test_a_board_marked_not_played_with_points_is_a_problem(event, run):
@@ -358,7 +447,9 @@ def test_cap_setting(event, run):
     seating, _ = _round_one(event, run)
     # 120 captured + kitty 40 × tractor2 (×8) = 440: capped at 3 levels; with the cap emptied,
     # (440 − 80) // 40 = 9 levels to the defenders
-    boards = [{"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 120, "kitty": 40, "last_lead": "tractor2"}]
+    boards = [
+        {"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 120, "kitty": 40, "last_lead": "tractor2"}
+    ]
     for rules, expected in (({}, -3), ({"cap": ""}, -9), ({"cap": 5}, -5)):
         path = event(8, seating=seating, boards=boards, rules=rules, name=f"cap{expected}.xlsx")
         _code, data, _ = run(path)
@@ -366,17 +457,19 @@ def test_cap_setting(event, run):
 
 
 def test_a_withdrawn_player_is_not_seated_again(event, run):
-    roster = [{"id": i, "name": f"P{i}"} for i in range(1, 10)]          # 9 players: one sits out
+    roster = [{"id": i, "name": f"P{i}"} for i in range(1, 10)]  # 9 players: one sits out
     seating, _ = _round_one(event, run, players=roster)
-    gone = next(s["player"] for s in seating if s["table"])              # someone who played round 1
+    gone = next(s["player"] for s in seating if s["table"])  # someone who played round 1
     roster[int(gone) - 1]["withdrawn_after"] = 1
-    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 * t} for t in (1, 2) for b in (1, 2)]
+    boards = [
+        {"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 * t} for t in (1, 2) for b in (1, 2)
+    ]
     code, data, out = run(event(roster, seating=seating, boards=boards))
     assert code == 0, data["problems"]
     r2 = [s for s in data["seating"] if s["round"] == 2]
     assert gone not in {s["player"] for s in r2}
-    assert len(r2) == 8 and all(s["table"] for s in r2)                  # 8 left: no sit-out
-    assert any(s["id"] == gone and s["rate"] is not None for s in data["standings"])   # round 1 still counts
+    assert len(r2) == 8 and all(s["table"] for s in r2)  # 8 left: no sit-out
+    assert any(s["id"] == gone and s["rate"] is not None for s in data["standings"])  # round 1 still counts
 
 
 def test_no_round_is_seated_while_an_earlier_one_is_incomplete(event, run):
@@ -385,7 +478,9 @@ def test_no_round_is_seated_while_an_earlier_one_is_incomplete(event, run):
     _code, data, _ = run(event(8, seating=seating, boards=boards))
     seating2 = seating + seating_of(data, 2)
     # round 2 complete, but round 1 lost a row: round 3 waits
-    boards2 = boards[1:] + [{"round": 2, "table": t, "board": b, "declarer": "EW", "captured": 40} for t in (1, 2) for b in (1, 2)]
+    boards2 = boards[1:] + [
+        {"round": 2, "table": t, "board": b, "declarer": "EW", "captured": 40} for t in (1, 2) for b in (1, 2)
+    ]
     code, data, _ = run(event(8, seating=seating2, boards=boards2, name="gap.xlsx"))
     assert code == 0 and not any(s["round"] == 3 for s in data["seating"])
 
@@ -399,10 +494,12 @@ def test_p2_is_ranked_as_a_pair(event, run):
     seating = seating_of(data, 1)
     pair = {str(p["id"]): p["pair"] for p in roster}
     at = {(s["table"], s["seat"]): str(s["player"]) for s in seating}
-    boards = [{"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 35},       # NS +2
-              {"round": 1, "table": 2, "board": 1, "declarer": "NS", "captured": 60},       # NS +1
-              {"round": 1, "table": 1, "board": 2, "declarer": "EW", "captured": 80},
-              {"round": 1, "table": 2, "board": 2, "declarer": "EW", "captured": 80}]
+    boards = [
+        {"round": 1, "table": 1, "board": 1, "declarer": "NS", "captured": 35},  # NS +2
+        {"round": 1, "table": 2, "board": 1, "declarer": "NS", "captured": 60},  # NS +1
+        {"round": 1, "table": 1, "board": 2, "declarer": "EW", "captured": 80},
+        {"round": 1, "table": 2, "board": 2, "declarer": "EW", "captured": 80},
+    ]
     for b in boards:
         b.update(time_n=100 * b["table"], time_s=300, time_e=200, time_w=250)
     code, data, out = run(event(roster, seating=seating, boards=boards, event={"format": "pairs"}))
@@ -414,7 +511,7 @@ def test_p2_is_ranked_as_a_pair(event, run):
     assert p2["players"] == ["3", "4"] and p2["name"] == "N3 / N4"
     ns1 = pair[at[(1, "N")]]
     first = next(s for s in st if s["id"] == ns1)
-    assert first["rank"] == 1 and first["rate"] == 75.0            # 100% and 50%
+    assert first["rank"] == 1 and first["rate"] == 75.0  # 100% and 50%
     # its time: both partners' four board times pooled (100, 100, 300, 300), longest and shortest dropped
     assert first["time"] == 200.0
     ranking = [r for r in load_workbook(out)["Ranking"].iter_rows(values_only=True) if isinstance(r[0], int)]
@@ -428,10 +525,12 @@ def test_p2_is_ranked_as_a_pair(event, run):
 def test_every_typed_value_is_bounded(event, run):
     seating, _ = _round_one(event, run)
     base = {"round": 1, "declarer": "NS", "captured": 40}
-    boards = [{"round": 1, "table": 1, "board": 1, "score_ns": 40},                      # captured points in the wrong column
-              {**base, "table": 1, "board": 2, "last_lead": "pair"},                     # a last lead, no kitty
-              {**base, "table": 2, "board": 1, "kitty": 20},                             # kitty points, no last lead
-              {**base, "table": 2, "board": 2, "time_n": 5000}]                          # over an hour on one board
+    boards = [
+        {"round": 1, "table": 1, "board": 1, "score_ns": 40},  # captured points in the wrong column
+        {**base, "table": 1, "board": 2, "last_lead": "pair"},  # a last lead, no kitty
+        {**base, "table": 2, "board": 1, "kitty": 20},  # kitty points, no last lead
+        {**base, "table": 2, "board": 2, "time_n": 5000},
+    ]  # over an hour on one board
     code, data, _ = run(event(8, seating=seating, boards=boards))
     found = codes(data)
     assert ("number-out-of-range", "Boards", cell("score_ns", 0)) in found
@@ -450,19 +549,22 @@ def test_every_typed_value_is_bounded(event, run):
 def test_a_number_in_a_time_formatted_cell_is_read_as_seconds(event, run):
     seating, _ = _round_one(event, run)
     base = {"round": 1, "declarer": "NS", "captured": 40, "time_e": 60, "time_s": 60, "time_w": 60}
-    boards = [{**base, "table": 1, "board": 1, "time_n": 307}, {**base, "table": 1, "board": 2, "time_n": 307},
-              {**base, "table": 2, "board": 1, "time_n": 59.5}]
+    boards = [
+        {**base, "table": 1, "board": 1, "time_n": 307},
+        {**base, "table": 1, "board": 2, "time_n": 307},
+        {**base, "table": 2, "board": 1, "time_n": 59.5},
+    ]
     path = event(8, seating=seating, boards=boards)
     wb = load_workbook(path)
     ws = wb["Boards"]
-    ws[cell("time_n", 0)].number_format = "mm:ss"          # shows as a date to the reader: 307 typed
-    ws[cell("time_n", 1)].number_format = "[h]:mm:ss"      # 307 days
+    ws[cell("time_n", 0)].number_format = "mm:ss"  # shows as a date to the reader: 307 typed
+    ws[cell("time_n", 1)].number_format = "[h]:mm:ss"  # 307 days
     ws[cell("time_n", 2)].number_format = "yyyy-mm-dd hh:mm"
     wb.save(path)
     code, data, _ = run(path)
     assert not any(c[2] in (cell("time_n", 0), cell("time_n", 1)) for c in codes(data)), codes(data)
     assert ("board-time-as-date", "Boards", cell("time_n", 2)) in codes(data)
-    assert "1900" not in " ".join(p["message"] for p in data["problems"])      # no date the scorer never typed
+    assert "1900" not in " ".join(p["message"] for p in data["problems"])  # no date the scorer never typed
 
 
 def test_a_table_not_seated_is_told_once_with_the_rounds_tables(event, run):
@@ -475,7 +577,9 @@ def test_a_table_not_seated_is_told_once_with_the_rounds_tables(event, run):
 
 
 def _site_text(folder: Path) -> str:
-    return "\n".join(f.read_text(encoding="utf-8") for f in sorted(folder.rglob("*")) if f.suffix in (".html", ".json", ".js"))
+    return "\n".join(
+        f.read_text(encoding="utf-8") for f in sorted(folder.rglob("*")) if f.suffix in (".html", ".json", ".js")
+    )
 
 
 def _hand_lines(seed: str, rnd: int, board: int) -> list[str]:
@@ -488,7 +592,9 @@ def _hand_lines(seed: str, rnd: int, board: int) -> list[str]:
 
 def test_hand_records_are_published_only_once_their_round_is_played(event, run, invoke, tmp_path):
     seating, _ = _round_one(event, run)
-    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 + 40 * t} for t in (1, 2) for b in (1, 2)]
+    boards = [
+        {"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 + 40 * t} for t in (1, 2) for b in (1, 2)
+    ]
     path = event(8, seating=seating, boards=boards)
     site = tmp_path / "site"
     code, data, out = run(path)
@@ -519,7 +625,9 @@ def test_hand_records_are_published_only_once_their_round_is_played(event, run, 
 def test_avoid_repeats_seats_no_partners_twice_and_says_so(event, run):
     rules = {"avoid_repeats": "partners"}
     seating, _ = _round_one(event, run, rules=rules)
-    boards = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 * t * b} for t in (1, 2) for b in (1, 2)]
+    boards = [
+        {"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40 * t * b} for t in (1, 2) for b in (1, 2)
+    ]
     code, data, out = run(event(8, seating=seating, boards=boards, rules=rules))
     assert code == 0, data["problems"]
 

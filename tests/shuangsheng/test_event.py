@@ -31,8 +31,14 @@ def res(rnd, table, p1, p2, l1=None, l2=None, **kw):
 def event(tmp_path: Path):
     def _write(pairs, results=(), deals=(), discipline=(), name="event.xlsx", event=None, rules=None, lang="en"):
         path = tmp_path / name
-        write_input_workbook(str(path), pairs, {"Results": list(results), "Deals": list(deals), "Discipline": list(discipline)},
-                             event={"seed": SEED, "name": "Test Pairs", **(event or {})}, rules=rules, lang=lang)
+        write_input_workbook(
+            str(path),
+            pairs,
+            {"Results": list(results), "Deals": list(deals), "Discipline": list(discipline)},
+            event={"seed": SEED, "name": "Test Pairs", **(event or {})},
+            rules=rules,
+            lang=lang,
+        )
         return path
 
     return _write
@@ -53,12 +59,12 @@ def run(invoke, tmp_path: Path):
 
 # Rounds 1 and 2 of the hand-computed event (pairs 1–6).
 ROUNDS_1_2 = [
-    res(1, 1, 1, 2, "K", "9"),          # 1 beats 2: 2:0 points; 级差 13 − 9 = ±4; 小分 11 and 7
-    res(1, 2, 3, 4, "10", "10"),        # draw: 1 point each; 级差 0; 小分 8 each
-    res(1, 3, 5, 6, forfeit=2),         # 6 forfeits: 5 scores 2, 6 scores 0; levels 3:2 for 5 (级差 ±1; 小分 1 and 0)
-    res(2, 1, 1, 5, "A+", "Q", first_past_a=1),   # 1 passes A: 2:0; 级差 15 − 12 = ±3; 小分 13 and 10
-    res(2, 2, 3, 2, "8", "J"),          # 2 wins: 0:2; 级差 11 − 8 = ±3; 小分 6 and 9
-    res(2, 3, 4, 6, "5", "5"),          # draw: 1 each; 级差 0; 小分 3 each
+    res(1, 1, 1, 2, "K", "9"),  # 1 beats 2: 2:0 points; 级差 13 − 9 = ±4; 小分 11 and 7
+    res(1, 2, 3, 4, "10", "10"),  # draw: 1 point each; 级差 0; 小分 8 each
+    res(1, 3, 5, 6, forfeit=2),  # 6 forfeits: 5 scores 2, 6 scores 0; levels 3:2 for 5 (级差 ±1; 小分 1 and 0)
+    res(2, 1, 1, 5, "A+", "Q", first_past_a=1),  # 1 passes A: 2:0; 级差 15 − 12 = ±3; 小分 13 and 10
+    res(2, 2, 3, 2, "8", "J"),  # 2 wins: 0:2; 级差 11 − 8 = ±3; 小分 6 and 9
+    res(2, 3, 4, 6, "5", "5"),  # draw: 1 each; 级差 0; 小分 3 each
 ]
 DQ_6 = [{"pair": 6, "kind": "disqualify", "from_round": 3, "reason": "abusing the referee"}]
 
@@ -73,8 +79,11 @@ def test_six_pairs_round_three_is_paired_from_the_tie_breaks_with_a_bye(event, r
     code, summary, out = run(path)
     assert code == 0, summary["problems"]
     r3 = [p for p in summary["pairings"] if p["round"] == 3]
-    assert r3 == [{"round": 3, "table": 1, "pair1": "1", "pair2": "4"}, {"round": 3, "table": 2, "pair1": "2", "pair2": "5"},
-                  {"round": 3, "table": None, "pair1": "3", "pair2": None}]
+    assert r3 == [
+        {"round": 3, "table": 1, "pair1": "1", "pair2": "4"},
+        {"round": 3, "table": 2, "pair1": "2", "pair2": "5"},
+        {"round": 3, "table": None, "pair1": "3", "pair2": None},
+    ]
     wb = load_workbook(out)
     rows = [[c.value for c in r] for r in wb["Results"].iter_rows(min_row=2, values_only=False) if r[0].value]
     assert rows[-3][:4] == [3, 1, "1", "4"] and rows[-1][:4] == [3, None, "3", None]
@@ -82,9 +91,9 @@ def test_six_pairs_round_three_is_paired_from_the_tie_breaks_with_a_bye(event, r
 
 def test_six_pairs_three_rounds_every_tie_break_column(event, run):
     results = ROUNDS_1_2 + [
-        res(3, 1, 1, 4, "7", "7"),      # draw: 1 each; 级差 0; 小分 5 each
-        res(3, 2, 2, 5, "9", "10"),     # 5 wins: 0:2; 级差 ∓1; 小分 7 and 8
-        res(3, None, 3, None),          # 3 has the bye: 2 points, levels 3:2 (级差 +1, 小分 1), no 对手分
+        res(3, 1, 1, 4, "7", "7"),  # draw: 1 each; 级差 0; 小分 5 each
+        res(3, 2, 2, 5, "9", "10"),  # 5 wins: 0:2; 级差 ∓1; 小分 7 and 8
+        res(3, None, 3, None),  # 3 has the bye: 2 points, levels 3:2 (级差 +1, 小分 1), no 对手分
     ]
     path = event(6, results, discipline=DQ_6, event={"rounds": 3})
     code, summary, out = run(path)
@@ -104,11 +113,11 @@ def test_six_pairs_three_rounds_every_tie_break_column(event, run):
         {"rank": 5, "id": "2", "points": 2, "opp_score": 12, "level_diff": -2, "small_points": 23},
         {"rank": None, "id": "6", "points": 1, "opp_score": 7, "level_diff": -1, "small_points": 3},
     ]
-    assert not [p for p in summary["pairings"] if p["round"] == 4]        # 3 rounds: finished
+    assert not [p for p in summary["pairings"] if p["round"] == 4]  # 3 rounds: finished
     wb = load_workbook(out)
     standings = [[c for c in r] for r in wb["Standings"].iter_rows(values_only=True)]
     row3 = next(r for r in standings if r[1] == "3")
-    assert row3[9] == "opp. score"                                          # what put 3 below 4
+    assert row3[9] == "opp. score"  # what put 3 below 4
     row6 = next(r for r in standings if r[1] == "6")
     assert row6[0] == "DQ" and "abusing the referee" in row6[-1]
     cross = [r for r in wb["CrossTable"].iter_rows(values_only=True)]
@@ -125,8 +134,14 @@ def test_two_pairs_tied_on_points_and_opponent_score_split_by_level_difference(e
     path = event(4, [res(1, 1, 1, 2, "K", "9"), res(1, 2, 3, 4, "5", "4")], event={"rounds": 3})
     _, summary, out = run(path)
     assert [(s["id"], s["points"], s["opp_score"], s["level_diff"]) for s in summary["standings"]] == [
-        ("1", 2, 0, 4), ("3", 2, 0, 1), ("4", 0, 2, -1), ("2", 0, 2, -4)]
-    decided = {r[1]: r[9] for r in load_workbook(out)["Standings"].iter_rows(values_only=True) if r[1] in ("1", "3", "4", "2")}
+        ("1", 2, 0, 4),
+        ("3", 2, 0, 1),
+        ("4", 0, 2, -1),
+        ("2", 0, 2, -4),
+    ]
+    decided = {
+        r[1]: r[9] for r in load_workbook(out)["Standings"].iter_rows(values_only=True) if r[1] in ("1", "3", "4", "2")
+    }
     assert decided == {"1": None, "3": "level diff.", "4": "points", "2": "level diff."}
     # round 2, ranking 1, 3, 4, 2: 1–3 (equal points, adjacent ranks), then 4–2 (they have not met)
     assert [(p["pair1"], p["pair2"]) for p in summary["pairings"] if p["round"] == 2] == [("1", "3"), ("4", "2")]
@@ -143,18 +158,22 @@ def test_a_complete_tie_is_drawn_by_lot_and_flagged(event, run):
 
 def test_slip_problems_are_on_their_cells(event, run):
     results = [
-        res(1, 1, 1, 2, "K", "1O"),                        # 0: a level typed with the letter O
-        res(1, 2, 3, 1, "5", "6"),                         # 1: pair 1 in two matches
-        res(1, 3, 5, 6, "K", "A+", first_past_a=1),        # 2: 1 passed A first, but shows K
-        res(1, 4, 7, 9, "5", "6"),                         # 3: pair 9 is not on the roster
+        res(1, 1, 1, 2, "K", "1O"),  # 0: a level typed with the letter O
+        res(1, 2, 3, 1, "5", "6"),  # 1: pair 1 in two matches
+        res(1, 3, 5, 6, "K", "A+", first_past_a=1),  # 2: 1 passed A first, but shows K
+        res(1, 4, 7, 9, "5", "6"),  # 3: pair 9 is not on the roster
     ]
     path = event(8, results, event={"rounds": 3})
     code, summary, _ = run(path, "check")
     assert code == 1
     found = {(p["code"], p["cell"]) for p in summary["problems"] if p["severity"] == "error"}
-    assert found == {("level-invalid", cell("level2", 0)), ("pair-twice-in-round", cell("pair2", 1)),
-                     ("past-a-contradicts", cell("first_past_a", 2)), ("pair-unknown", cell("pair2", 3))}
-    assert not [p for p in summary["pairings"] if p["round"] == 2]          # nothing paired from a guess
+    assert found == {
+        ("level-invalid", cell("level2", 0)),
+        ("pair-twice-in-round", cell("pair2", 1)),
+        ("past-a-contradicts", cell("first_past_a", 2)),
+        ("pair-unknown", cell("pair2", 3)),
+    }
+    assert not [p for p in summary["pairings"] if p["round"] == 2]  # nothing paired from a guess
 
 
 def test_a_suspended_pair_is_not_paired_and_scores_nothing(event, run):
@@ -163,20 +182,29 @@ def test_a_suspended_pair_is_not_paired_and_scores_nothing(event, run):
     _, summary, out = run(path)
     r2 = [p for p in summary["pairings"] if p["round"] == 2]
     # 1, 3, 4 left: the bye to 4 (lowest), 1–3
-    assert r2 == [{"round": 2, "table": 1, "pair1": "1", "pair2": "3"}, {"round": 2, "table": None, "pair1": "4", "pair2": None}]
+    assert r2 == [
+        {"round": 2, "table": 1, "pair1": "1", "pair2": "3"},
+        {"round": 2, "table": None, "pair1": "4", "pair2": None},
+    ]
     pairing = [r for r in load_workbook(out)["Pairings"].iter_rows(values_only=True)]
     assert any(r[0] and "suspended" in str(r[0]) and "late twice" in str(r[0]) for r in pairing)
     # a slip for the suspended pair in round 2 is refused
-    path = event(4, [res(1, 1, 1, 2, "K", "9"), res(1, 2, 3, 4, "5", "4"), res(2, 1, 2, 3, "5", "4")],
-                 discipline=discipline, name="b.xlsx")
+    path = event(
+        4,
+        [res(1, 1, 1, 2, "K", "9"), res(1, 2, 3, 4, "5", "4"), res(2, 1, 2, 3, "5", "4")],
+        discipline=discipline,
+        name="b.xlsx",
+    )
     _, summary, _ = run(path, "check")
     assert ("pair-sanctioned", cell("pair1", 2)) in {(p["code"], p["cell"]) for p in summary["problems"]}
 
 
 def test_the_deal_sheet_fills_its_tables_result(event, run):
-    deals = [{"round": 1, "table": 1, "deal": 1, "declarer": 1, "captured": 0},        # 1 declares: +3: 2 -> 5
-             {"round": 1, "table": 1, "deal": 2, "captured": 130},                     # P 130: 2 takes the deal, +1: 2 -> 3
-             {"round": 1, "table": 1, "deal": 3, "captured": 35}]                      # 2 declares, P 35: +2: 3 -> 5
+    deals = [
+        {"round": 1, "table": 1, "deal": 1, "declarer": 1, "captured": 0},  # 1 declares: +3: 2 -> 5
+        {"round": 1, "table": 1, "deal": 2, "captured": 130},  # P 130: 2 takes the deal, +1: 2 -> 3
+        {"round": 1, "table": 1, "deal": 3, "captured": 35},
+    ]  # 2 declares, P 35: +2: 3 -> 5
     # final 5:5 with pair 2 holding the deal; equal levels draw by default
     path = event(4, [res(1, 1, 1, 2), res(1, 2, 3, 4, "5", "4")], deals=deals, event={"rounds": 3})
     code, summary, out = run(path)
@@ -188,19 +216,28 @@ def test_the_deal_sheet_fills_its_tables_result(event, run):
     assert [(r[0], r[10], r[12], r[13]) for r in steps] == [(1, 0, "5", "2"), (2, 130, "5", "3"), (3, 35, "5", "5")]
     assert {s["id"]: s["points"] for s in summary["standings"]}["1"] == 1
     # with equal levels going to the declarer, the side holding the deal (2) wins
-    path = event(4, [res(1, 1, 1, 2), res(1, 2, 3, 4, "5", "4")], deals=deals, event={"rounds": 3},
-                 rules={"equal_levels": "declarer"}, name="d.xlsx")
+    path = event(
+        4,
+        [res(1, 1, 1, 2), res(1, 2, 3, 4, "5", "4")],
+        deals=deals,
+        event={"rounds": 3},
+        rules={"equal_levels": "declarer"},
+        name="d.xlsx",
+    )
     _, summary, _ = run(path)
     assert {s["id"]: s["points"] for s in summary["standings"]}["2"] == 2
     # a hand-typed level that disagrees with the deals is a problem on its cell
     path = event(4, [res(1, 1, 1, 2, "5", "7"), res(1, 2, 3, 4, "5", "4")], deals=deals, name="e.xlsx")
     _, summary, _ = run(path, "check")
     assert [(p["code"], p["cell"]) for p in summary["problems"] if p["severity"] == "error"] == [
-        ("level-disagrees-with-deals", cell("level2", 0))]
+        ("level-disagrees-with-deals", cell("level2", 0))
+    ]
 
 
 def test_deals_for_a_table_that_has_no_match(event, run):
-    path = event(4, [res(1, 1, 1, 2, "5", "4")], deals=[{"round": 1, "table": 7, "deal": 1, "declarer": 1, "captured": 0}])
+    path = event(
+        4, [res(1, 1, 1, 2, "5", "4")], deals=[{"round": 1, "table": 7, "deal": 1, "declarer": 1, "captured": 0}]
+    )
     _, summary, _ = run(path, "check")
     assert [(p["code"], p["cell"]) for p in summary["problems"]] == [("deals-no-match", "B2")]
 
@@ -239,8 +276,13 @@ def test_published_pairings_catch_a_changed_match_and_a_missing_row(run, tmp_pat
     published = [{"round": 1, "table": 1, "pair1": 1, "pair2": 2}, {"round": 1, "table": 2, "pair1": 3, "pair2": 4}]
     # the second slip names 4 v 3: the same match, sides swapped, is fine
     path = tmp_path / "p.xlsx"
-    write_input_workbook(str(path), 4, {"Results": [res(1, 1, 1, 2, "K", "9"), res(1, 2, 4, 3, "5", "4")],
-                                        "_published": published}, event={"seed": SEED, "rounds": 3}, lang="en")
+    write_input_workbook(
+        str(path),
+        4,
+        {"Results": [res(1, 1, 1, 2, "K", "9"), res(1, 2, 4, 3, "5", "4")], "_published": published},
+        event={"seed": SEED, "rounds": 3},
+        lang="en",
+    )
     code, summary, out = run(path)
     assert code == 0 and summary["problems"] == [] and [p for p in summary["pairings"] if p["round"] == 2]
     # the output carries the record on, with round 2 added
@@ -248,17 +290,31 @@ def test_published_pairings_catch_a_changed_match_and_a_missing_row(run, tmp_pat
     assert hidden.sheet_state == "hidden" and [r[0] for r in hidden.iter_rows(min_row=2, values_only=True)] == [1, 2]
 
     changed = tmp_path / "changed.xlsx"
-    write_input_workbook(str(changed), 4, {"Results": [res(1, 1, 1, 3, "K", "9"), res(1, 2, 2, 4, "5", "4")],
-                                           "_published": published}, event={"seed": SEED, "rounds": 3}, lang="en")
+    write_input_workbook(
+        str(changed),
+        4,
+        {"Results": [res(1, 1, 1, 3, "K", "9"), res(1, 2, 2, 4, "5", "4")], "_published": published},
+        event={"seed": SEED, "rounds": 3},
+        lang="en",
+    )
     _, summary, _ = run(changed, "check")
     assert {(p["code"], p["severity"], p["cell"]) for p in summary["problems"]} == {
-        ("pairing-changed", "warning", cell("pair1", 0)), ("pairing-changed", "warning", cell("pair1", 1))}
+        ("pairing-changed", "warning", cell("pair1", 0)),
+        ("pairing-changed", "warning", cell("pair1", 1)),
+    }
 
     missing = tmp_path / "missing.xlsx"
-    write_input_workbook(str(missing), 4, {"Results": [res(1, 1, 1, 2, "K", "9")], "_published": published},
-                         event={"seed": SEED, "rounds": 3}, lang="en")
+    write_input_workbook(
+        str(missing),
+        4,
+        {"Results": [res(1, 1, 1, 2, "K", "9")], "_published": published},
+        event={"seed": SEED, "rounds": 3},
+        lang="en",
+    )
     code, summary, _ = run(missing)
-    assert code == 1 and [(p["code"], p["sheet"]) for p in summary["problems"]] == [("published-match-missing", "Results")]
+    assert code == 1 and [(p["code"], p["sheet"]) for p in summary["problems"]] == [
+        ("published-match-missing", "Results")
+    ]
     assert not [p for p in summary["pairings"] if p["round"] == 2]
 
 
@@ -294,13 +350,18 @@ def test_an_output_with_problems_carries_on_as_input_in_chinese(event, run):
 def test_a_round_number_typed_far_too_large_is_a_problem_on_its_cell(event, run):
     path = event(4, [res(1, 1, 1, 2, "K", "9"), res(1000000000, 2, 3, 4, "5", "4")], event={"rounds": 3})
     code, summary, _ = run(path, "check")
-    assert code == 1 and [(p["code"], p["cell"]) for p in summary["problems"]] == [("value-out-of-range", cell("round", 1))]
+    assert code == 1 and [(p["code"], p["cell"]) for p in summary["problems"]] == [
+        ("value-out-of-range", cell("round", 1))
+    ]
 
 
 def test_a_deal_row_with_a_wrong_round_still_has_every_other_mistake_reported(event, run):
-    path = event(4, [res(1, 1, 1, 2, "5", "4")],
-                 deals=[{"round": 1000, "table": 1, "deal": 0, "declarer": 3, "captured": 83, "last_lead": "tractor"}])
+    path = event(
+        4,
+        [res(1, 1, 1, 2, "5", "4")],
+        deals=[{"round": 1000, "table": 1, "deal": 0, "declarer": 3, "captured": 83, "last_lead": "tractor"}],
+    )
     _, summary, _ = run(path, "check")
     codes = sorted((p["code"], p["cell"]) for p in summary["problems"])
-    assert [c for c, _cell in codes].count("value-out-of-range") == 2             # round 1000 and deal 0
+    assert [c for c, _cell in codes].count("value-out-of-range") == 2  # round 1000 and deal 0
     assert {c for c, _cell in codes} >= {"side-invalid", "deal-value-invalid", "last-lead-invalid"}

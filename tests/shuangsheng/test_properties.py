@@ -40,10 +40,24 @@ def play(n: int, rounds: int, pairing: str, rng: random.Random, sanctions=(), cl
             if tb.pair2 is None:
                 slip = Slip(nr.round, None, tb.pair1, None, where=_where(len(data.slips) + 2))
             elif rng.random() < 0.05:
-                slip = Slip(nr.round, tb.table, tb.pair1, tb.pair2, forfeit=rng.choice((1, 2)), where=_where(len(data.slips) + 2))
+                slip = Slip(
+                    nr.round,
+                    tb.table,
+                    tb.pair1,
+                    tb.pair2,
+                    forfeit=rng.choice((1, 2)),
+                    where=_where(len(data.slips) + 2),
+                )
             else:
-                slip = Slip(nr.round, tb.table, tb.pair1, tb.pair2, rng.choice(LEVELS[:-1]), rng.choice(LEVELS[:-1]),
-                            where=_where(len(data.slips) + 2))
+                slip = Slip(
+                    nr.round,
+                    tb.table,
+                    tb.pair1,
+                    tb.pair2,
+                    rng.choice(LEVELS[:-1]),
+                    rng.choice(LEVELS[:-1]),
+                    where=_where(len(data.slips) + 2),
+                )
             data.slip_rows.append(len(data.slips))
             data.slips.append(slip)
 
@@ -58,7 +72,7 @@ def test_seven_swiss_rounds_every_pair_plays_once_and_never_meets_an_opponent_tw
     byes: Counter = Counter()
     for nr in rounds:
         seen = [p for tb in nr.tables for p in (tb.pair1, tb.pair2) if p is not None]
-        assert sorted(seen) == sorted(data.pairs)           # everyone once
+        assert sorted(seen) == sorted(data.pairs)  # everyone once
         forced = {frozenset((r.a, r.b)) for r in (nr.relaxation.repeats if nr.relaxation else ()) if r.meetings}
         for tb in nr.tables:
             if tb.pair2 is None:
@@ -68,14 +82,17 @@ def test_seven_swiss_rounds_every_pair_plays_once_and_never_meets_an_opponent_tw
             assert met[key] == 0 or key in forced
             met[key] += 1
         if n >= 22:
-            assert not forced                              # see tests/core/test_swiss.py: always repeat-free
-    assert max(byes.values(), default=0) <= 1               # an odd field of 8–64 over 7 rounds: a bye each at most
+            assert not forced  # see tests/core/test_swiss.py: always repeat-free
+    assert max(byes.values(), default=0) <= 1  # an odd field of 8–64 over 7 rounds: a bye each at most
 
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(5, 30), st.randoms(use_true_random=False), st.integers(1, 4), st.integers(1, 3))
 def test_suspended_and_disqualified_pairs_sit_out_and_everyone_else_plays(n, rng, start, length):
-    sanctions = [Sanction("1", "suspend", start, length, "late"), Sanction("2", "disqualify", start + 1, None, "conduct")]
+    sanctions = [
+        Sanction("1", "suspend", start, length, "late"),
+        Sanction("2", "disqualify", start + 1, None, "conduct"),
+    ]
     data, rounds, res = play(n, 6, "swiss", rng, sanctions)
     for nr in rounds:
         out = {p for p, _k in nr.sitting_out}
@@ -84,7 +101,10 @@ def test_suspended_and_disqualified_pairs_sit_out_and_everyone_else_plays(n, rng
         assert sorted(seen) == sorted(expected) and out == set(data.pairs) - expected
     # the suspended pair scored nothing while out; the disqualified pair keeps its played results, unranked
     rec1 = res.records["1"]
-    assert all(rec1.entries[r].kind == "suspended" and rec1.entries[r].points == 0 for r in range(start, min(start + length, 7)))
+    assert all(
+        rec1.entries[r].kind == "suspended" and rec1.entries[r].points == 0
+        for r in range(start, min(start + length, 7))
+    )
     assert [r.item.pair.id for r in res.standings].count("2") == 0 and res.disqualified[0].pair.id == "2"
 
 

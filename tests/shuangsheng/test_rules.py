@@ -82,8 +82,32 @@ def test_both_past_a_needs_who_was_first():
     assert r.winner == 2 and problems == []
 
 
-@pytest.mark.parametrize("typed", ["1O", "11A", "B", "0", "16", "A++", "1", "11", "12", "13", "14", "15", "T", "1.0",
-                                   "15.0", "PAST A", "A*", "-2", "2.5", "A-", "K+"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "1O",
+        "11A",
+        "B",
+        "0",
+        "16",
+        "A++",
+        "1",
+        "11",
+        "12",
+        "13",
+        "14",
+        "15",
+        "T",
+        "1.0",
+        "15.0",
+        "PAST A",
+        "A*",
+        "-2",
+        "2.5",
+        "A-",
+        "K+",
+    ],
+)
 def test_a_level_outside_the_range_is_a_problem_on_its_cell(typed):
     r, problems = judge(slip("K", typed), Rules())
     assert r is None and [(p.code, p.cell) for p in problems] == [("level-invalid", "F2")]
@@ -94,8 +118,22 @@ def test_full_width_and_aliases_are_read():
     assert problems == [] and (r.level1, r.level2, r.winner) == ("10", "J", 2)
 
 
-@pytest.mark.parametrize("typed, level", [("2", "2"), (10, "10"), (10.0, "10"), ("q", "Q"), ("Ｋ", "K"), ("a", "A"),
-                                          ("A+", "A+"), ("a＋", "A+"), ("过A", "A+"), ("過A", "A+"), (" 9 ", "9")])
+@pytest.mark.parametrize(
+    "typed, level",
+    [
+        ("2", "2"),
+        (10, "10"),
+        (10.0, "10"),
+        ("q", "Q"),
+        ("Ｋ", "K"),
+        ("a", "A"),
+        ("A+", "A+"),
+        ("a＋", "A+"),
+        ("过A", "A+"),
+        ("過A", "A+"),
+        (" 9 ", "9"),
+    ],
+)
 def test_the_notices_levels_are_read_in_every_spelling_it_uses(typed, level):
     assert read_level(typed) == level
 
@@ -135,15 +173,18 @@ def test_bye_scores_as_the_rules_say():
 # ---- the kitty multiplier and the bands, through the deal sheet ------------------------------------
 
 
-@pytest.mark.parametrize("shape,kitty,mult", [
-    ("single", 10, 2),        # 单张抠底 ×2
-    ("pair", 10, 4),          # 对牌 ×4
-    ("tractor2", 10, 8),      # 两连对 ×2^(2+1) = 8
-    ("tractor3", 5, 16),      # 三连对 ×2^(3+1) = 16
-    ("tractor4", 5, 32),      # ×2^5
-    ("throw", 10, 3),         # 甩牌 ×3 (this event's rule)
-    ("throw-pair", 10, 3),    # a throw is ×3 whatever it holds
-])
+@pytest.mark.parametrize(
+    "shape,kitty,mult",
+    [
+        ("single", 10, 2),  # 单张抠底 ×2
+        ("pair", 10, 4),  # 对牌 ×4
+        ("tractor2", 10, 8),  # 两连对 ×2^(2+1) = 8
+        ("tractor3", 5, 16),  # 三连对 ×2^(3+1) = 16
+        ("tractor4", 5, 32),  # ×2^5
+        ("throw", 10, 3),  # 甩牌 ×3 (this event's rule)
+        ("throw-pair", 10, 3),  # a throw is ×3 whatever it holds
+    ],
+)
 def test_kitty_multiplier_for_each_shape(shape, kitty, mult):
     log, problems = play_deals([deal(1, declarer=1, captured=20, kitty=kitty, last_lead=shape)], Rules())
     step = log.steps[0]
@@ -156,24 +197,33 @@ def test_kitty_does_not_count_when_the_declarers_won_the_last_trick():
     assert (log.steps[0].multiplier, log.steps[0].total) == (0, 20)
 
 
-@pytest.mark.parametrize("points,take,up,level1,level2", [
-    (0, False, 3, "5", "2"),      # 0: declarers +3 (2 -> 5)
-    (5, False, 2, "4", "2"),      # 5–35: +2
-    (35, False, 2, "4", "2"),
-    (40, False, 1, "3", "2"),     # 40–75: +1
-    (75, False, 1, "3", "2"),
-    (80, True, 0, "2", "2"),      # 80–115: the deal passes, nobody goes up
-    (115, True, 0, "2", "2"),
-    (120, True, 1, "2", "3"),     # 120–155: defenders +1
-    (155, True, 1, "2", "3"),
-    (160, True, 2, "2", "4"),     # 160–195: +2
-    (195, True, 2, "2", "4"),
-    (200, True, 3, "2", "5"),     # 200+: +3
-])
+@pytest.mark.parametrize(
+    "points,take,up,level1,level2",
+    [
+        (0, False, 3, "5", "2"),  # 0: declarers +3 (2 -> 5)
+        (5, False, 2, "4", "2"),  # 5–35: +2
+        (35, False, 2, "4", "2"),
+        (40, False, 1, "3", "2"),  # 40–75: +1
+        (75, False, 1, "3", "2"),
+        (80, True, 0, "2", "2"),  # 80–115: the deal passes, nobody goes up
+        (115, True, 0, "2", "2"),
+        (120, True, 1, "2", "3"),  # 120–155: defenders +1
+        (155, True, 1, "2", "3"),
+        (160, True, 2, "2", "4"),  # 160–195: +2
+        (195, True, 2, "2", "4"),
+        (200, True, 3, "2", "5"),  # 200+: +3
+    ],
+)
 def test_band_edges(points, take, up, level1, level2):
     log, problems = play_deals([deal(1, declarer=1, captured=points)], Rules())
     s = log.steps[0]
-    assert problems == [] and (s.total, s.defenders_take, s.up, s.level1, s.level2) == (points, take, up, level1, level2)
+    assert problems == [] and (s.total, s.defenders_take, s.up, s.level1, s.level2) == (
+        points,
+        take,
+        up,
+        level1,
+        level2,
+    )
     assert s.next_declarer == (2 if take else 1) and log.holder == s.next_declarer
 
 
@@ -188,17 +238,17 @@ def test_uncapped_bands_add_a_level_per_further_forty():
 
 def passing_a_sheet() -> list[DealRow]:
     return [
-        deal(1, declarer=1, captured=30),                            # P 30: side 1 declares, +2: 2 -> 4
-        deal(2, captured=60, kitty=20, last_lead="pair"),            # P 60 + 20×4 = 140 ≥ 80: side 2 takes the deal, +1: 2 -> 3
-        deal(3, captured=0),                                         # side 2 declares, P 0: +3: 3 -> 6
+        deal(1, declarer=1, captured=30),  # P 30: side 1 declares, +2: 2 -> 4
+        deal(2, captured=60, kitty=20, last_lead="pair"),  # P 60 + 20×4 = 140 ≥ 80: side 2 takes the deal, +1: 2 -> 3
+        deal(3, captured=0),  # side 2 declares, P 0: +3: 3 -> 6
         deal(4, captured=40, kitty=10, last_lead="tractor2", penalty2=10),
         # P 40 + 10×8 + 10 (penalty on the declarers, side 2) = 130: side 1 takes the deal, +1: 4 -> 5
-        deal(5, captured=0, loss=2),                                 # side 2 (defenders) lose the deal: P 0 − 80 = −80: side 1 +3: 5 -> 8
-        deal(6, declarer=1, captured=10),                            # next deal by the non-offender (1): P 10: +2: 8 -> 10
-        deal(7, captured=5),                                         # P 5: +2: 10 -> Q
-        deal(8, captured=45),                                        # P 45: +1: Q -> K
-        deal(9, captured=10, kitty=15, last_lead="throw"),           # P 10 + 15×3 = 55: +1: K -> A
-        deal(10, captured=75),                                       # P 75 < 80 while playing A: side 1 is past A (A+)
+        deal(5, captured=0, loss=2),  # side 2 (defenders) lose the deal: P 0 − 80 = −80: side 1 +3: 5 -> 8
+        deal(6, declarer=1, captured=10),  # next deal by the non-offender (1): P 10: +2: 8 -> 10
+        deal(7, captured=5),  # P 5: +2: 10 -> Q
+        deal(8, captured=45),  # P 45: +1: Q -> K
+        deal(9, captured=10, kitty=15, last_lead="throw"),  # P 10 + 15×3 = 55: +1: K -> A
+        deal(10, captured=75),  # P 75 < 80 while playing A: side 1 is past A (A+)
     ]
 
 
@@ -207,7 +257,17 @@ def test_a_deal_sheet_that_passes_a():
     assert problems == []
     assert [s.total for s in log.steps] == [30, 140, 0, 130, -80, 10, 5, 45, 55, 75]
     assert [(s.level1, s.level2) for s in log.steps] == [
-        ("4", "2"), ("4", "3"), ("4", "6"), ("5", "6"), ("8", "6"), ("10", "6"), ("Q", "6"), ("K", "6"), ("A", "6"), ("A+", "6")]
+        ("4", "2"),
+        ("4", "3"),
+        ("4", "6"),
+        ("5", "6"),
+        ("8", "6"),
+        ("10", "6"),
+        ("Q", "6"),
+        ("K", "6"),
+        ("A", "6"),
+        ("A+", "6"),
+    ]
     assert [s.declarer for s in log.steps] == [1, 1, 2, 2, 1, 1, 1, 1, 1, 1]
     assert log.steps[-1].past_a == 1 and (log.level1, log.level2, log.first_past_a, log.holder) == ("A+", "6", 1, None)
 
@@ -226,16 +286,23 @@ def test_going_up_stops_at_a_without_passing_it():
 
 
 def test_deal_sheet_problems_are_on_their_cells():
-    rows = [deal(1, captured=30), deal(2, declarer=1, captured=33), deal(2, captured=0), deal(4, captured=10, last_lead="triple")]
+    rows = [
+        deal(1, captured=30),
+        deal(2, declarer=1, captured=33),
+        deal(2, captured=0),
+        deal(4, captured=10, last_lead="triple"),
+    ]
     log, problems = play_deals(rows, Rules())
     assert log is None
-    assert sorted((p.code, p.cell) for p in problems) == sorted([
-        ("deal-duplicate", "C3"),                 # deal 2 twice
-        ("deal-gap", "C5"),                       # 4 after 2
-        ("first-declarer-missing", "D2"),
-        ("deal-value-invalid", "E3"),             # 33 is not a multiple of 5
-        ("last-lead-invalid", "G5"),
-    ])
+    assert sorted((p.code, p.cell) for p in problems) == sorted(
+        [
+            ("deal-duplicate", "C3"),  # deal 2 twice
+            ("deal-gap", "C5"),  # 4 after 2
+            ("first-declarer-missing", "D2"),
+            ("deal-value-invalid", "E3"),  # 33 is not a multiple of 5
+            ("last-lead-invalid", "G5"),
+        ]
+    )
 
 
 def test_a_typed_declarer_that_disagrees_with_the_play():
@@ -248,27 +315,40 @@ def test_unusual_penalties_are_flagged_not_refused():
     log, problems = play_deals([deal(1, declarer=1, captured=0, penalty1=80, penalty2=15)], Rules())
     # P = 0 + 80 (on the declarers) − 15 (on the defenders) = 65: declarers +1
     assert log.steps[0].total == 65 and log.level1 == "3"
-    assert [(p.code, p.severity, p.cell) for p in problems] == [("penalty-unusual", "warning", "H2"), ("penalty-unusual", "warning", "I2")]
+    assert [(p.code, p.severity, p.cell) for p in problems] == [
+        ("penalty-unusual", "warning", "H2"),
+        ("penalty-unusual", "warning", "I2"),
+    ]
 
 
 def test_a_row_with_three_mistakes_gets_all_three_in_one_run():
     # declarer 3, captured 83 (not a multiple of 5), and "tractor" without its length
     log, problems = play_deals([deal(1, declarer=3, captured=83, last_lead="tractor")], Rules())
     assert log is None
-    assert sorted((p.code, p.cell) for p in problems) == [("deal-value-invalid", "E2"), ("last-lead-invalid", "G2"),
-                                                         ("side-invalid", "D2")]
+    assert sorted((p.code, p.cell) for p in problems) == [
+        ("deal-value-invalid", "E2"),
+        ("last-lead-invalid", "G2"),
+        ("side-invalid", "D2"),
+    ]
 
 
 def test_a_row_after_past_a_still_has_its_own_cells_checked():
     rows = passing_a_sheet() + [deal(11, captured=7, loss=4)]
     _log, problems = play_deals(rows, Rules())
-    assert sorted((p.code, p.cell) for p in problems) == [("deal-after-past-a", "C12"), ("deal-value-invalid", "E12"),
-                                                         ("side-invalid", "J12")]
+    assert sorted((p.code, p.cell) for p in problems) == [
+        ("deal-after-past-a", "C12"),
+        ("deal-value-invalid", "E12"),
+        ("side-invalid", "J12"),
+    ]
 
 
 def test_a_row_that_cannot_be_placed_is_checked_cell_by_cell():
     from ttools.competitions.shuangsheng.rules import deal_row_problems
 
     problems = deal_row_problems(deal(1, declarer="x", captured=-5, kitty=300, last_lead="pair", penalty1="a"), Rules())
-    assert sorted((p.code, p.cell) for p in problems) == [("deal-value-invalid", "E2"), ("deal-value-invalid", "F2"),
-                                                         ("deal-value-invalid", "H2"), ("side-invalid", "D2")]
+    assert sorted((p.code, p.cell) for p in problems) == [
+        ("deal-value-invalid", "E2"),
+        ("deal-value-invalid", "F2"),
+        ("deal-value-invalid", "H2"),
+        ("side-invalid", "D2"),
+    ]

@@ -70,13 +70,13 @@ def test_run_writes_standings_that_a_tally_by_hand_confirms_and_pairs_round_6(pr
     points, opponents, diff = Counter(), {}, Counter()
     for s in played:
         a, b = s["pair1"], s["pair2"]
-        if not b:                                        # bye: 2 points, levels 3:2
+        if not b:  # bye: 2 points, levels 3:2
             points[a] += 2
             diff[a] += 1
             continue
         opponents.setdefault(a, []).append(b)
         opponents.setdefault(b, []).append(a)
-        if s["forfeit"]:                                 # offender 0, opponent 2, levels 2:3
+        if s["forfeit"]:  # offender 0, opponent 2, levels 2:3
             loser, winner = (a, b) if s["forfeit"] == 1 else (b, a)
             points[winner] += 2
             diff[winner] += 1

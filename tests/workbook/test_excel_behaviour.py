@@ -13,12 +13,27 @@ import openpyxl
 import pytest
 from openpyxl.utils import range_boundaries
 
-from ttools.workbook.write import (FONTS, INPUT_TAB, OUTPUT_TAB, Block, Meta, Report, WorkbookWriter,
-                                   problems_report, text_width, validation_error, wrapped_height)
+from ttools.workbook.write import (
+    FONTS,
+    INPUT_TAB,
+    OUTPUT_TAB,
+    Block,
+    Meta,
+    Report,
+    WorkbookWriter,
+    problems_report,
+    text_width,
+    validation_error,
+    wrapped_height,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-NEW = [("nations-cup", "--teams", "12", "--lang", "zh-Hant"), ("scrabble", "--players", "24", "--lang", "zh-Hans"),
-       ("shengji", "--players", "32", "--lang", "en"), ("shuangsheng", "--pairs", "16", "--lang", "en")]
+NEW = [
+    ("nations-cup", "--teams", "12", "--lang", "zh-Hant"),
+    ("scrabble", "--players", "24", "--lang", "zh-Hans"),
+    ("shengji", "--players", "32", "--lang", "en"),
+    ("shuangsheng", "--pairs", "16", "--lang", "en"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +76,7 @@ def test_every_validation_that_can_refuse_says_what_is_allowed(blanks):
     seen = 0
     for args, wb in blanks.items():
         for sheet, dv in _validations(wb):
-            if dv.type is None:          # "any value": an input message only, Excel never refuses
+            if dv.type is None:  # "any value": an input message only, Excel never refuses
                 continue
             seen += 1
             assert dv.showErrorMessage, (args, sheet, dv.sqref)
@@ -75,7 +90,9 @@ def test_every_validation_that_can_refuse_says_what_is_allowed(blanks):
 def test_validation_errors_name_what_is_allowed():
     assert validation_error("zh-Hant", "list", "組別", choices=("A", "B"))["error_title"] == "不在清單中"
     assert validation_error("en", "list", "Division", choices=("A", "B")) == {
-        "error_title": "Not in the list", "error_message": "Division must be one of: A, B"}
+        "error_title": "Not in the list",
+        "error_message": "Division must be one of: A, B",
+    }
     assert "1 至 24" in validation_error("zh-Hant", "place", "名次", lo=1, hi=24)["error_message"]
     assert "3=" in validation_error("en", "place", "Place", lo=1, hi=24)["error_message"]
     assert validation_error("zh-Hans", "integer", "分数", lo=0, hi=None)["error_message"] == "分数须为不小于 0 的整数。"
@@ -85,8 +102,11 @@ def test_validation_errors_name_what_is_allowed():
 
 def test_input_tabs_are_coloured_apart_from_output_tabs(outputs, blanks):
     wb = outputs["nations-cup-12.xlsx"]
-    colours = {ws.title: ws.sheet_properties.tabColor.rgb[-6:] if ws.sheet_properties.tabColor else None
-               for ws in wb.worksheets if ws.sheet_state == "visible"}
+    colours = {
+        ws.title: ws.sheet_properties.tabColor.rgb[-6:] if ws.sheet_properties.tabColor else None
+        for ws in wb.worksheets
+        if ws.sheet_state == "visible"
+    }
     inputs = {ws.title for ws in wb.worksheets if ws.title in colours and (ws.tables or ws["A1"].value == "key")}
     assert inputs and all(colours[s] == INPUT_TAB[1:] for s in inputs)
     assert all(colours[s] == OUTPUT_TAB[1:] for s in colours if s not in inputs)
@@ -95,12 +115,17 @@ def test_input_tabs_are_coloured_apart_from_output_tabs(outputs, blanks):
 
 def test_report_sheets_freeze_their_headings(outputs):
     wb = outputs["shengji-30.xlsx"]
-    reports = [ws for ws in wb.worksheets if ws.sheet_properties.tabColor is not None
-               and ws.sheet_properties.tabColor.rgb.endswith(OUTPUT_TAB[1:]) and ws.max_row > 3
-               and ws.title not in ("Guide", "說明", "说明")]
+    reports = [
+        ws
+        for ws in wb.worksheets
+        if ws.sheet_properties.tabColor is not None
+        and ws.sheet_properties.tabColor.rgb.endswith(OUTPUT_TAB[1:])
+        and ws.max_row > 3
+        and ws.title not in ("Guide", "說明", "说明")
+    ]
     assert reports
     for ws in reports:
-        if ws.print_title_rows:             # one table: frozen under its heading row
+        if ws.print_title_rows:  # one table: frozen under its heading row
             assert ws.freeze_panes == f"A{int(ws.print_title_rows.split(':')[-1].lstrip('$')) + 1}", ws.title
         else:
             assert ws.freeze_panes is not None, ws.title
@@ -131,14 +156,21 @@ def test_problems_link_to_their_cells_inside_the_workbook_only(tmp_path):
     ws = w.wb.add_worksheet("Players")
     ws.write_string(0, 0, "id")
     w.wb.add_worksheet("It's")
-    problems = [error(code, Where("Players", "B7"), x="=1+1"), error(code, Where("It's", "C3"), x="y"),
-                error(code, Where("Elsewhere", "A1"), x="y"),
-                error(code, Where("Players", '=HYPERLINK("http://x")'), x="y")]
+    problems = [
+        error(code, Where("Players", "B7"), x="=1+1"),
+        error(code, Where("It's", "C3"), x="y"),
+        error(code, Where("Elsewhere", "A1"), x="y"),
+        error(code, Where("Players", '=HYPERLINK("http://x")'), x="y"),
+    ]
     w.report_sheet(problems_report(problems, "en"))
     w.close()
     out = openpyxl.load_workbook(tmp_path / "w.xlsx")["Problems"]
-    links = {c.coordinate: (c.value, c.hyperlink.location, c.hyperlink.target)
-             for row in out.iter_rows() for c in row if c.hyperlink is not None}
+    links = {
+        c.coordinate: (c.value, c.hyperlink.location, c.hyperlink.target)
+        for row in out.iter_rows()
+        for c in row
+        if c.hyperlink is not None
+    }
     head = next(r for r in range(1, 10) if out.cell(r, 1).value == "Severity")
     assert links == {f"C{head + 1}": ("B7", "'Players'!B7", None), f"C{head + 2}": ("C3", "'It''s'!C3", None)}
     assert out.cell(head + 1, 5).value == "a =1+1" and out.cell(head + 1, 5).data_type == "s"
@@ -147,19 +179,30 @@ def test_problems_link_to_their_cells_inside_the_workbook_only(tmp_path):
 
 def test_office_fonts_and_widths_measured_for_them(outputs):
     assert FONTS == {"zh-Hant": "Microsoft JhengHei", "zh-Hans": "Microsoft YaHei", "en": "Calibri"}
-    assert text_width("名次", "Microsoft JhengHei") == 4          # full width stays two
+    assert text_width("名次", "Microsoft JhengHei") == 4  # full width stays two
     assert text_width("1234567", "Microsoft JhengHei") == pytest.approx(8)
     assert text_width("1234567", "Calibri") == 7
     assert wrapped_height("x" * 10, 100, 17.25, "Microsoft YaHei") == 17.25
-    fonts = {c.font.name for ws in outputs["shengji-30.xlsx"].worksheets for row in ws.iter_rows()
-             for c in row if c.value is not None and ws.sheet_state == "visible"}
+    fonts = {
+        c.font.name
+        for ws in outputs["shengji-30.xlsx"].worksheets
+        for row in ws.iter_rows()
+        for c in row
+        if c.value is not None and ws.sheet_state == "visible"
+    }
     assert fonts == {"Microsoft YaHei"}
 
 
 def test_numbers_and_shared_places_align_as_one_with_a_gap(tmp_path):
     w = _writer(tmp_path)
-    w.report_sheet(Report("R", "R", "R", [Block("", ["Place", "Score", "Name"],
-                                                [[1, 10, "Ann"], ["3=", 9, "Bob"], ["3=", 9.5, "Cy"]])]))
+    w.report_sheet(
+        Report(
+            "R",
+            "R",
+            "R",
+            [Block("", ["Place", "Score", "Name"], [[1, 10, "Ann"], ["3=", 9, "Bob"], ["3=", 9.5, "Cy"]])],
+        )
+    )
     w.close()
     ws = openpyxl.load_workbook(tmp_path / "w.xlsx")["R"]
     head = next(r for r in range(1, 10) if ws.cell(r, 1).value == "Place")

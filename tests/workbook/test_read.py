@@ -154,8 +154,12 @@ def test_missing_file_is_refused(invoke, tmp_path):
 def test_unreadable_from_the_real_command_line(invoke, tmp_path):
     # Outside the test runner too: the process prints one line and exits 2.
     path = _truncated(tmp_path / "event.xlsx", invoke)
-    proc = subprocess.run([sys.executable, "-m", "ttools", "run", str(path)], capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parents[2])
+    proc = subprocess.run(
+        [sys.executable, "-m", "ttools", "run", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
@@ -258,8 +262,15 @@ def test_sheet_parts_read_once_are_still_checked(invoke, tmp_path):
     with pytest.raises(read_module.Unreadable, match="damaged"):
         read_module.read_book(str(scrambled))
 
-    doctype = _rezip(good, tmp_path / "doctype.xlsx", lambda name, body: body.replace(
-        b"<worksheet", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet', 1) if name == "xl/worksheets/sheet2.xml" else body)
+    doctype = _rezip(
+        good,
+        tmp_path / "doctype.xlsx",
+        lambda name, body: (
+            body.replace(b"<worksheet", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet', 1)
+            if name == "xl/worksheets/sheet2.xml"
+            else body
+        ),
+    )
     with pytest.raises(read_module.Unreadable, match="DOCTYPE"):
         read_module.read_book(str(doctype))
 
@@ -272,11 +283,13 @@ def test_sheet_parts_read_once_are_still_checked(invoke, tmp_path):
 
 # ---- the package's workbook part and its relationships, read with plain expat ---------------------
 
-_WORKBOOK_XML = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                 b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
-                 b'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>'
-                 b'<sheet name="R&amp;D" sheetId="1" r:id="rId1"/><sheet name="\xe8\xb3\xbd\xe4\xba\x8b" sheetId="2" r:id="rId2"/>'
-                 b'</sheets></workbook>')
+_WORKBOOK_XML = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+    b'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>'
+    b'<sheet name="R&amp;D" sheetId="1" r:id="rId1"/><sheet name="\xe8\xb3\xbd\xe4\xba\x8b" sheetId="2" r:id="rId2"/>'
+    b"</sheets></workbook>"
+)
 
 
 def test_sheet_elements_come_with_their_namespaced_attributes_and_unescaped_names():
@@ -286,11 +299,14 @@ def test_sheet_elements_come_with_their_namespaced_attributes_and_unescaped_name
     assert [s[rid] for s in sheets] == ["rId1", "rId2"]
 
 
-@pytest.mark.parametrize("xml", [
-    b'<!DOCTYPE x [<!ENTITY a "aaaa">]><workbook><sheet name="&a;"/></workbook>',
-    b'<!DOCTYPE x SYSTEM "http://example.invalid/x.dtd"><workbook/>',
-    b'<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><workbook>&e;</workbook>',
-])
+@pytest.mark.parametrize(
+    "xml",
+    [
+        b'<!DOCTYPE x [<!ENTITY a "aaaa">]><workbook><sheet name="&a;"/></workbook>',
+        b'<!DOCTYPE x SYSTEM "http://example.invalid/x.dtd"><workbook/>',
+        b'<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><workbook>&e;</workbook>',
+    ],
+)
 def test_a_dtd_or_an_entity_is_refused_by_the_parser_too(xml):
     with pytest.raises(read_module.EntitiesForbidden):
         read_module._elements(xml, "sheet")

@@ -70,7 +70,9 @@ def test_a_blank_workbook_gets_no_derived_seed_written_back(invoke, json_of, tmp
     assert invoke("new", "nations-cup", src, "--teams", 7, "--lang", "en").exit_code == 0
     _r, first = json_of("run", src)
     assert first["problems"] == []
-    kv = {r[0]: r[2] for r in load_workbook(tmp_path / "blank.out.xlsx")["Event"].iter_rows(min_row=2, values_only=True)}
+    kv = {
+        r[0]: r[2] for r in load_workbook(tmp_path / "blank.out.xlsx")["Event"].iter_rows(min_row=2, values_only=True)
+    }
     assert kv["seed"] in (None, "")
 
 

@@ -12,10 +12,15 @@ from ttools.workbook.rows import RowStream, write_plain
 
 
 def _write(path, rows, fast: bool, prefix=(), suffix=()):
-    wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_urls": False,
-                                         "strings_to_numbers": False})
-    formats = [None, wb.add_format({"bold": True}), wb.add_format({"num_format": "0.00", "border": 1}),
-               wb.add_format({"bg_color": "#C6EFCE"})]
+    wb = xlsxwriter.Workbook(
+        str(path), {"strings_to_formulas": False, "strings_to_urls": False, "strings_to_numbers": False}
+    )
+    formats = [
+        None,
+        wb.add_format({"bold": True}),
+        wb.add_format({"num_format": "0.00", "border": 1}),
+        wb.add_format({"bg_color": "#C6EFCE"}),
+    ]
     # a sheet kept in memory before the streamed one (as WorkbookWriter makes them): its cells
     # take their style numbers at close, after the streamed rows written out before then
     guide = wb.add_worksheet("Guide")
@@ -26,7 +31,7 @@ def _write(path, rows, fast: bool, prefix=(), suffix=()):
     wb.constant_memory = False
     stream = RowStream(ws)
     r = 0
-    for line in prefix:                       # rows written cell by cell before (titles, headings)
+    for line in prefix:  # rows written cell by cell before (titles, headings)
         ws.write_string(r, 0, line, formats[1])
         r += 1
     for values, fmts in rows:
@@ -57,12 +62,12 @@ def test_every_kind_of_cell_is_written_as_xlsxwriter_writes_it(tmp_path):
     rows = [
         (["plain", 1, 2.5, None], [0, 1, 2, 3]),
         ([" lead", "trail ", "a & b < c > d", '"quoted"\nline'], [1, 1, 0, 0]),
-        (["", None, "", 0], [1, 0, 2, 0]),                       # blanks: written only with a format
+        (["", None, "", 0], [1, 0, 2, 0]),  # blanks: written only with a format
         ([1 / 3, -0.0, 1e20, 12345678901234567890], [2, 2, 0, 0]),
-        (["中文 全形　", "tab\tin", "x", True], [0, 3, 3, 1]),       # a boolean: the worksheet's own writer
+        (["中文 全形　", "tab\tin", "x", True], [0, 3, 3, 1]),  # a boolean: the worksheet's own writer
         (["ctrl\x01char", "_x0041_ text", "<r>rich</r>", "ok"], [0, 1, 0, 0]),
-        (["y" * 20_000, 7, None, None], [0, 0, 0, 0]),             # long text
-        ([None, None, None, None], [0, 0, 0, 0]),                  # nothing to write
+        (["y" * 20_000, 7, None, None], [0, 0, 0, 0]),  # long text
+        ([None, None, None, None], [0, 0, 0, 0]),  # nothing to write
         ([None, None, "late", None], [0, 0, 1, 0]),
     ]
     _same(tmp_path, rows, prefix=["Title", "Heading"], suffix=["note"])
@@ -81,8 +86,13 @@ def test_the_last_row_takes_its_style_numbers_at_close_as_xlsxwriter_numbers_the
     _same(tmp_path, rows[1:])
 
 
-_value = st.one_of(st.none(), st.integers(-10**18, 10**18), st.floats(allow_nan=False, allow_infinity=False),
-                   st.text(max_size=12), st.sampled_from(["", " ", "&", "<b>", "_x0000_", "\x07"]))
+_value = st.one_of(
+    st.none(),
+    st.integers(-(10**18), 10**18),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+    st.sampled_from(["", " ", "&", "<b>", "_x0000_", "\x07"]),
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -102,8 +112,10 @@ def test_without_blanks_empty_cells_are_left_out_even_with_a_format(tmp_path):
     stream = RowStream(ws)
     ws.write_string(0, 0, "head")
     stream.row(1, ["a", "", None, 2], [bold] * 4, blanks=False)
-    stream.row(2, ["", None, "b", "\x07"], [bold] * 4, blanks=False)      # the second takes the worksheet's writers
+    stream.row(2, ["", None, "b", "\x07"], [bold] * 4, blanks=False)  # the second takes the worksheet's writers
     wb.close()
     got = openpyxl.load_workbook(tmp_path / "b.xlsx")["S"]
     assert [[c.coordinate for c in row if c.has_style or c.value is not None] for row in got.iter_rows(min_row=2)] == [
-        ["A2", "D2"], ["C3", "D3"]]
+        ["A2", "D2"],
+        ["C3", "D3"],
+    ]

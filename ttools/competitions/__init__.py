@@ -94,8 +94,10 @@ def get(name: str) -> Competition:
 
     paths = _paths()
     if name in _CLASHES:
-        raise KeyError(f"the competition {name!r} is declared by more than one installed package "
-                       f"({', '.join(sorted(_CLASHES[name]))}); uninstall one of them")
+        raise KeyError(
+            f"the competition {name!r} is declared by more than one installed package "
+            f"({', '.join(sorted(_CLASHES[name]))}); uninstall one of them"
+        )
     if name not in paths:
         raise KeyError(f"unknown competition {name!r}; known: {', '.join(names())}")
     path = paths[name]

@@ -198,8 +198,13 @@ class Competition:
         book.release()
         lang = self.lang(data.lang)
         res = self.compute(data, problems)
-        outcome = Outcome(competition=self.name, lang=lang, problems=problems, summary=self.summary(res),
-                          make_reports=lambda: self.reports(res, lang))
+        outcome = Outcome(
+            competition=self.name,
+            lang=lang,
+            problems=problems,
+            summary=self.summary(res),
+            make_reports=lambda: self.reports(res, lang),
+        )
         outcome.contract = self
         outcome.results, outcome.event_name = res, getattr(data, "name", "")
         status = self.status(res, lang)
@@ -210,8 +215,17 @@ class Competition:
             # the report sheets are made one at a time as the writer takes them; ``printable``
             # fills as they are written (and is written last, on the _meta sheet)
             names: list[str] = []
-            self.write(path, data, res, outcome.each_report(names), lang, source_hash, problems=problems,
-                       printable=names, status=status or ())
+            self.write(
+                path,
+                data,
+                res,
+                outcome.each_report(names),
+                lang,
+                source_hash,
+                problems=problems,
+                printable=names,
+                status=status or (),
+            )
 
         outcome.writer = writer
         return outcome
@@ -230,9 +244,21 @@ class Competition:
                 raise
             raise cannot_write(path, exc) from None
 
-    def write(self, path: str, data: Any, res: Any, reports: Iterable[Report], lang: str, source_hash: str, *,
-              template: bool = False, problems: Sequence[Problem] = (), printable: Sequence[str] = (),
-              status: Sequence[str] = (), size: int | None = None) -> None:
+    def write(
+        self,
+        path: str,
+        data: Any,
+        res: Any,
+        reports: Iterable[Report],
+        lang: str,
+        source_hash: str,
+        *,
+        template: bool = False,
+        problems: Sequence[Problem] = (),
+        printable: Sequence[str] = (),
+        status: Sequence[str] = (),
+        size: int | None = None,
+    ) -> None:
         """The output (or blank) workbook: Guide, Event and Rules, the input sheets, the reports,
         Problems, the sheets ttools does not know, hidden records and _meta, in that order."""
         from ttools.competitions.common import open_writer, write_event_and_rules, write_outputs
@@ -241,7 +267,7 @@ class Competition:
         w = open_writer(path, self.name, self.template_version, data, lang, source_hash)
         self.define_lists(w, data, lang)
         title, sections = self.guide(lang)
-        if status:   # the status area: what this workbook still waits for
+        if status:  # the status area: what this workbook still waits for
             sections = [(Translator(lang)("目前進度", "Status"), list(status)), *sections]
         w.guide_sheet(pick(spec.GUIDE, lang, "Guide"), title, sections)
         write_event_and_rules(w, spec.EVENT, spec.RULES, data, lang, self.name, template, fill=self.event_fill(data))

@@ -17,14 +17,29 @@ from ttools.workbook.read import Book, SheetData
 from ttools.workbook.schema import Row, SheetSpec, locate, read_input, read_settings
 
 SETTING_INVALID = define("setting-invalid", "setting '{key}': {why}", "設定「{key}」：{why}", "设定「{key}」：{why}")
-SEED_DERIVED = define("seed-derived", "no seed was given; the draws use seed {seed}, derived from the roster and written to the output's Event sheet",
-                      "未填抽籤種子；抽籤使用由名單導出之種子 {seed}，並已寫入輸出檔之賽事表",
-                      "未填抽签种子；抽签使用由名单导出的种子 {seed}，并已写入输出文件的赛事表")
+SEED_DERIVED = define(
+    "seed-derived",
+    "no seed was given; the draws use seed {seed}, derived from the roster and written to the output's Event sheet",
+    "未填抽籤種子；抽籤使用由名單導出之種子 {seed}，並已寫入輸出檔之賽事表",
+    "未填抽签种子；抽签使用由名单导出的种子 {seed}，并已写入输出文件的赛事表",
+)
 
 # what staff may type in Event.language -> the language ttools uses
-LANG_CHOICES = {"zh-hant": "zh-Hant", "zh hant": "zh-Hant", "繁體中文": "zh-Hant", "繁体中文": "zh-Hant", "繁體": "zh-Hant",
-                "zh-hans": "zh-Hans", "zh hans": "zh-Hans", "简体中文": "zh-Hans", "簡體中文": "zh-Hans", "简体": "zh-Hans",
-                "en": "en", "english": "en", "英文": "en"}
+LANG_CHOICES = {
+    "zh-hant": "zh-Hant",
+    "zh hant": "zh-Hant",
+    "繁體中文": "zh-Hant",
+    "繁体中文": "zh-Hant",
+    "繁體": "zh-Hant",
+    "zh-hans": "zh-Hans",
+    "zh hans": "zh-Hans",
+    "简体中文": "zh-Hans",
+    "簡體中文": "zh-Hans",
+    "简体": "zh-Hans",
+    "en": "en",
+    "english": "en",
+    "英文": "en",
+}
 
 
 @dataclass
@@ -38,7 +53,7 @@ class EventBase:
     # what staff typed, per sheet key, to be written back (values as read)
     raw: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     settings_raw: dict[str, dict[str, Any]] = field(default_factory=dict)
-    sheet_names: dict[str, str] = field(default_factory=dict)     # key -> sheet name found
+    sheet_names: dict[str, str] = field(default_factory=dict)  # key -> sheet name found
     unknown_sheets: list[SheetData] = field(default_factory=list)
 
     def sheet(self, key: str) -> str:
@@ -159,19 +174,35 @@ def settings_values(spec: SheetSpec, data: EventBase, **fixed: Any) -> dict[str,
     return values
 
 
-def open_writer(path: str, competition: str, template_version: int, data: EventBase, lang: str,
-                source_hash: str) -> Any:
+def open_writer(
+    path: str, competition: str, template_version: int, data: EventBase, lang: str, source_hash: str
+) -> Any:
     """The output workbook's writer, its _meta and footer naming the competition, the event and the input."""
     from ttools.version import __version__
     from ttools.workbook.write import Meta, WorkbookWriter
 
-    meta = Meta(competition=competition, kind="event", lang=lang, version=__version__,
-                template_version=template_version, event_name=data.name, source_hash=source_hash)
+    meta = Meta(
+        competition=competition,
+        kind="event",
+        lang=lang,
+        version=__version__,
+        template_version=template_version,
+        event_name=data.name,
+        source_hash=source_hash,
+    )
     return WorkbookWriter(path, meta)
 
 
-def write_event_and_rules(w: Any, event: SheetSpec, rules: SheetSpec, data: EventBase, lang: str,
-                          competition: str, template: bool, fill: dict[str, Any] | None = None) -> None:
+def write_event_and_rules(
+    w: Any,
+    event: SheetSpec,
+    rules: SheetSpec,
+    data: EventBase,
+    lang: str,
+    competition: str,
+    template: bool,
+    fill: dict[str, Any] | None = None,
+) -> None:
     """The Event and Rules sheets as staff typed them over the defaults: the competition named,
     a derived seed written back (not in a template), ``fill`` where Event left a value blank."""
     ev = settings_values(event, data, competition=competition)
@@ -201,7 +232,7 @@ def write_outputs(w: Any, reports: Iterable[Any], problems: Sequence[Problem], l
     each = iter(reports)
     while (rep := next(each, None)) is not None:
         w.report_sheet(rep)
-        rep = None                # not kept while the next report is made
+        rep = None  # not kept while the next report is made
     problems_sheet = problems_report(problems, lang)
     if problems_sheet is not None:
         w.report_sheet(problems_sheet)

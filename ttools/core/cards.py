@@ -75,6 +75,6 @@ def deal_board(seed: str, round_: int, board: int) -> Deal:
     cards = Draw(seed, stage(round_, board)).shuffled(pack())
     hands = {}
     for i, seat in enumerate(SEATS):
-        hands[seat] = sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=sort_key)
-    kitty = sorted(cards[4 * HAND_SIZE:], key=sort_key)
+        hands[seat] = sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE], key=sort_key)
+    kitty = sorted(cards[4 * HAND_SIZE :], key=sort_key)
     return Deal(round_, board, hands, kitty)

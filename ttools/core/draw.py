@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import MutableSequence, Sequence, TypeVar
 
-try:   # the interpreter's own SHA-256: importing hashlib first loads OpenSSL, 4 ms of every command
+try:  # the interpreter's own SHA-256: importing hashlib first loads OpenSSL, 4 ms of every command
     from _sha256 import sha256
 except ImportError:  # pragma: no cover - other interpreters and versions (3.12 names it _sha2)
     try:
@@ -36,9 +36,7 @@ class Draw:
 
     def _bytes(self, n: int) -> bytes:
         while len(self._pool) < n:
-            block = sha256(
-                f"ttools|{self.seed}|{self.stage}|{self._counter}".encode("utf-8")
-            ).digest()
+            block = sha256(f"ttools|{self.seed}|{self.stage}|{self._counter}".encode("utf-8")).digest()
             self._counter += 1
             self._pool += block
         out, self._pool = self._pool[:n], self._pool[n:]

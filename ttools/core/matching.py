@@ -26,23 +26,23 @@ class _Solver:
         maxweight = max([0, *(w for _i, _j, w in edges)]) if top is None else top
         # endpoint[p] is the vertex of endpoint p; edge k has endpoints 2k and 2k+1
         self.endpoint = [edges[p // 2][p % 2] for p in range(2 * nedge)]
-        self.neighbend: list[list[int]] = [[] for _ in range(n)]   # remote endpoints of v's edges
+        self.neighbend: list[list[int]] = [[] for _ in range(n)]  # remote endpoints of v's edges
         for k, (i, j, _w) in enumerate(edges):
             self.neighbend[i].append(2 * k + 1)
             self.neighbend[j].append(2 * k)
-        self.mate = [-1] * n                 # remote endpoint of v's matched edge, or -1
-        self.label = [0] * (2 * n)           # 0 free, 1 S (outer), 2 T (inner), top-level blossoms and vertices
-        self.labelend = [-1] * (2 * n)       # remote endpoint of the edge through which b got its label
-        self.inblossom = list(range(n))      # the top-level blossom of vertex v
+        self.mate = [-1] * n  # remote endpoint of v's matched edge, or -1
+        self.label = [0] * (2 * n)  # 0 free, 1 S (outer), 2 T (inner), top-level blossoms and vertices
+        self.labelend = [-1] * (2 * n)  # remote endpoint of the edge through which b got its label
+        self.inblossom = list(range(n))  # the top-level blossom of vertex v
         self.blossomparent = [-1] * (2 * n)
         self.blossomchilds: list[list[int] | None] = [None] * (2 * n)
         self.blossombase = list(range(n)) + [-1] * n
         self.blossomendps: list[list[int] | None] = [None] * (2 * n)
-        self.bestedge = [-1] * (2 * n)       # least-slack edge to a different S-blossom
+        self.bestedge = [-1] * (2 * n)  # least-slack edge to a different S-blossom
         self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
         self.unusedblossoms = list(range(n, 2 * n))
         self.dual = [maxweight] * n + [0] * n
-        self.allowedge = [False] * nedge     # edges known to have zero slack
+        self.allowedge = [False] * nedge  # edges known to have zero slack
         self.queue: list[int] = []
         # A warm start (not in the original): the edges as heavy as the starting duals are tight,
         # so a greedy matching of them, in the order given, keeps every invariant of the
@@ -93,7 +93,7 @@ class _Solver:
             path.append(b)
             self.label[b] = 5
             if self.labelend[b] == -1:
-                v = -1                       # the root of an alternating tree
+                v = -1  # the root of an alternating tree
             else:
                 v = self.endpoint[self.labelend[b]]
                 b = self.inblossom[v]
@@ -137,7 +137,7 @@ class _Solver:
         self.dual[b] = 0
         for leaf in self.leaves(b):
             if self.label[inblossom[leaf]] == 2:
-                self.queue.append(leaf)      # a former T-vertex becomes an S-vertex
+                self.queue.append(leaf)  # a former T-vertex becomes an S-vertex
             inblossom[leaf] = b
         self._blossom_best_edges(b, path)
 
@@ -156,7 +156,11 @@ class _Solver:
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if bj != b and self.label[bj] == 1 and (bj not in bestedgeto or self.slack(k) < self.slack(bestedgeto[bj])):
+                    if (
+                        bj != b
+                        and self.label[bj] == 1
+                        and (bj not in bestedgeto or self.slack(k) < self.slack(bestedgeto[bj]))
+                    ):
                         bestedgeto[bj] = k
             self.blossombestedges[bv] = None
             self.bestedge[bv] = -1
@@ -217,11 +221,11 @@ class _Solver:
         j += jstep
         while childs[j] != entrychild:
             bv = childs[j]
-            if label[bv] == 1:               # already labelled S through another path
+            if label[bv] == 1:  # already labelled S through another path
                 j += jstep
                 continue
             found = next((v for v in self.leaves(bv) if label[v] != 0), None)
-            if found is not None:            # reached from outside the blossom: keep it T
+            if found is not None:  # reached from outside the blossom: keep it T
                 label[found] = 0
                 label[endpoint[self.mate[self.blossombase[bv]]]] = 0
                 self.assign_label(found, 2, self.labelend[found])
@@ -269,7 +273,7 @@ class _Solver:
                     self.augment_blossom(bs, s)
                 self.mate[s] = p
                 if labelend[bs] == -1:
-                    break                    # reached the root of the tree
+                    break  # reached the root of the tree
                 t = endpoint[labelend[bs]]
                 bt = inblossom[t]
                 s = endpoint[labelend[bt]]
@@ -329,7 +333,7 @@ class _Solver:
                     delta, deltatype, deltaedge = d, 2, self.bestedge[v]
         for b in range(2 * n):
             if self.blossomparent[b] == -1 and label[b] == 1 and self.bestedge[b] != -1:
-                d = self.slack(self.bestedge[b]) // 2      # even: both ends are S-vertices
+                d = self.slack(self.bestedge[b]) // 2  # even: both ends are S-vertices
                 if d < delta:
                     delta, deltatype, deltaedge = d, 3, self.bestedge[b]
         for b in range(n, 2 * n):
@@ -375,7 +379,7 @@ class _Solver:
                 break
             if not self.dual_step():
                 return False
-        for b in range(n, 2 * n):             # end of stage: expand S-blossoms whose dual is zero
+        for b in range(n, 2 * n):  # end of stage: expand S-blossoms whose dual is zero
             if self.blossomparent[b] == -1 and self.blossombase[b] >= 0 and self.label[b] == 1 and self.dual[b] == 0:
                 self.expand_blossom(b, True)
         return True
@@ -391,7 +395,7 @@ class Duals:
         n = solver.n
         self.vertex = solver.dual[:n]
         self.parent = solver.blossomparent
-        self.top = [solver.inblossom[v] for v in range(n)]      # each vertex's outermost blossom (or itself)
+        self.top = [solver.inblossom[v] for v in range(n)]  # each vertex's outermost blossom (or itself)
         # each blossom's dual plus those of the blossoms around it, and its depth in them
         self.around = [0] * (2 * n)
         self.depth = [0] * (2 * n)
@@ -430,13 +434,14 @@ class Duals:
         return plain if plain >= 0 else plain + 2 * self.shared(i, j)
 
 
-def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], top: int | None = None
-                        ) -> tuple[list[int], Duals]:
+def max_weight_matching(
+    n: int, edges: Sequence[tuple[int, int, int]], top: int | None = None
+) -> tuple[list[int], Duals]:
     """A maximum-weight matching of vertices 0..n-1 on ``edges`` (i, j, integer weight), as
     (mate, duals): ``mate[v]`` is v's partner or -1, ``duals`` the proof (see ``Duals``).
     ``top`` (at least every weight; default the largest) is where every vertex dual starts."""
     solver = _Solver(n, edges, top)
-    if n:       # even without edges: the stage brings a single vertex's dual to zero, as the proof needs
+    if n:  # even without edges: the stage brings a single vertex's dual to zero, as the proof needs
         for _ in range(n):
             if not solver.stage():
                 break

@@ -69,7 +69,7 @@ class RepeatedPair(Generic[P]):
 
     a: P
     b: P
-    meetings: int            # times they met before this round (all rounds counted)
+    meetings: int  # times they met before this round (all rounds counted)
     same_club: bool = False
 
 
@@ -189,7 +189,9 @@ class Meetings:
         index = {p: i for i, p in enumerate(order)}
         return (self._counts_of(a, i, index, forgive_through) if index[a] == i else {} for i, a in enumerate(order))
 
-    def _counts_of(self, a: Hashable, i: int, index: Mapping[Hashable, int], forgive_through: int | None) -> dict[int, int]:
+    def _counts_of(
+        self, a: Hashable, i: int, index: Mapping[Hashable, int], forgive_through: int | None
+    ) -> dict[int, int]:
         """How often ``a`` (at ``i``) met each player of ``index``, by index (never-met left out)."""
         mine: dict[int, int] = {}
         for b, rounds in self._met.get(a, {}).items():
@@ -230,9 +232,7 @@ def assign_bye(order: Sequence[P], byes_count: Mapping[P, int] | None = None) ->
     return next(p for p in reversed(order) if counts.get(p, 0) == fewest)
 
 
-def assign_starts(
-    pairs: Iterable[tuple[P, P]], firsts_count: Mapping[P, int], draw: Draw
-) -> list[tuple[P, P]]:
+def assign_starts(pairs: Iterable[tuple[P, P]], firsts_count: Mapping[P, int], draw: Draw) -> list[tuple[P, P]]:
     """Order each pair as (starts, replies) (先手/後手): the player who has started fewer games
     starts; equal counts are drawn. The draw is consumed once per tied pair, in pair order."""
     out: list[tuple[P, P]] = []
@@ -335,8 +335,9 @@ def _lca(a: int, b: int, base: list[int], mate: list[int], parent: list[int]) ->
         b = parent[mate[b]]
 
 
-def _mark_path(v: int, b: int, child: int, base: list[int], mate: list[int], parent: list[int],
-               blossom: set[int]) -> None:
+def _mark_path(
+    v: int, b: int, child: int, base: list[int], mate: list[int], parent: list[int], blossom: set[int]
+) -> None:
     while base[v] != b:
         blossom.add(base[v])
         blossom.add(base[mate[v]])
@@ -345,8 +346,17 @@ def _mark_path(v: int, b: int, child: int, base: list[int], mate: list[int], par
         v = parent[mate[v]]
 
 
-def _contract(v: int, to: int, cur: int, base: list[int], mate: list[int], parent: list[int],
-              used: list[bool], queue: list[int], tree: list[int]) -> None:
+def _contract(
+    v: int,
+    to: int,
+    cur: int,
+    base: list[int],
+    mate: list[int],
+    parent: list[int],
+    used: list[bool],
+    queue: list[int],
+    tree: list[int],
+) -> None:
     blossom: set[int] = set()
     _mark_path(v, cur, to, base, mate, parent, blossom)
     _mark_path(to, cur, v, base, mate, parent, blossom)
@@ -358,8 +368,9 @@ def _contract(v: int, to: int, cur: int, base: list[int], mate: list[int], paren
                 queue.append(i)
 
 
-def _augment(root: int, adj: list[list[int]], mate: list[int], alive: list[bool],
-             failed_tree: list[int] | None = None) -> bool:
+def _augment(
+    root: int, adj: list[list[int]], mate: list[int], alive: list[bool], failed_tree: list[int] | None = None
+) -> bool:
     """Search an augmenting path from exposed ``root``; apply it and return True if found.
     On failure the vertices of the (Hungarian) tree are added to ``failed_tree``."""
     # Neighbours are tried from the bottom of the standings up: a path through low-ranked
@@ -463,7 +474,7 @@ class _Row:
 
     def from_(self, start: int) -> Iterator[int]:
         if self.listed is not None:
-            return iter(self.listed[bisect_left(self.listed, start):])
+            return iter(self.listed[bisect_left(self.listed, start) :])
         out = self.out
         return (j for j in range(start, self.n) if j not in out)
 
@@ -497,7 +508,7 @@ def _maximum_matching(adj: list[list[int]] | _Sparse, alive: list[bool]) -> list
     # nobody free, v included, so it cannot be v's neighbour: v's partner lies above v.)
     for v in range(n):
         if alive[v] and mate[v] == -1:
-            for w in (adj[v].from_(v + 1) if isinstance(adj, _Sparse) else adj[v]):
+            for w in adj[v].from_(v + 1) if isinstance(adj, _Sparse) else adj[v]:
                 if alive[w] and mate[w] == -1:
                     mate[v], mate[w] = w, v
                     break
@@ -542,9 +553,16 @@ def _lexicographic_matching(
     return pairs
 
 
-def _pair_next(i: int, adj: list[list[int]], blocked: list[set[int]], mate: list[int],
-               alive: list[bool], nu: int, bad_left: int,
-               pairs: list[tuple[int, int]]) -> tuple[int, int]:
+def _pair_next(
+    i: int,
+    adj: list[list[int]],
+    blocked: list[set[int]],
+    mate: list[int],
+    alive: list[bool],
+    nu: int,
+    bad_left: int,
+    pairs: list[tuple[int, int]],
+) -> tuple[int, int]:
     """Give i its partner; returns the new (ν, bad pairs still needed).
 
     M is a maximum matching of the good graph G on the players left. First i is taken out:
@@ -609,8 +627,9 @@ def _pair_next(i: int, adj: list[list[int]], blocked: list[set[int]], mate: list
 # The drawn methods
 
 
-def _graph(n: int, counts: Iterable[dict[int, int]], club: list[set[int]], allowance: int
-           ) -> tuple[_Sparse, list[set[int]]]:
+def _graph(
+    n: int, counts: Iterable[dict[int, int]], club: list[set[int]], allowance: int
+) -> tuple[_Sparse, list[set[int]]]:
     """Who may be drawn against whom: the graph (by its complement) and the complements.
     ``counts``: each player's meetings by index, in order (read once)."""
     blocked: list[set[int]] = []
@@ -623,8 +642,9 @@ def _graph(n: int, counts: Iterable[dict[int, int]], club: list[set[int]], allow
     return _Sparse(n, blocked), blocked
 
 
-def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
-          forbidden: Callable[[P, P], bool] | None) -> Pairings[P]:
+def _draw(
+    order: Sequence[P], meetings: Meetings, allowance: int, forbidden: Callable[[P, P], bool] | None
+) -> Pairings[P]:
     """Lexicographically first draw of an even field, relaxing as the rules say when needed."""
     n = len(order)
     club: list[set[int]] = [set() for _ in range(n)]
@@ -646,7 +666,9 @@ def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
             relaxation = Relaxation(relaxation.forgave_through, relaxation.fewest_repeats, repeats)
         return Pairings(tuple((order[i], order[j]) for i, j in pairs), None, relaxation)
 
-    strict = _lexicographic_matching(*_graph(n, meetings._counts_in_order(order, None), club, allowance), allow_bad=False)
+    strict = _lexicographic_matching(
+        *_graph(n, meetings._counts_in_order(order, None), club, allowance), allow_bad=False
+    )
     if strict is not None:
         return finish(strict, None)
 
@@ -669,7 +691,9 @@ def _draw(order: Sequence[P], meetings: Meetings, allowance: int,
                 lo = mid + 1
         return finish(attempt(lo) or [], Relaxation(forgave_through=rounds[lo]))
 
-    fewest = _lexicographic_matching(*_graph(n, meetings._counts_in_order(order, None), club, allowance), allow_bad=True)
+    fewest = _lexicographic_matching(
+        *_graph(n, meetings._counts_in_order(order, None), club, allowance), allow_bad=True
+    )
     return finish(fewest or [], Relaxation(fewest_repeats=True))
 
 

@@ -18,7 +18,7 @@ class Ranked(NamedTuple, Generic[T]):
     rank: int
     item: T
     decided_by: int | None  # index of the key that separated it from its neighbour above; None = first or lot
-    by_lot: bool = False     # its place among equals was decided by drawing lots
+    by_lot: bool = False  # its place among equals was decided by drawing lots
 
 
 def rank(

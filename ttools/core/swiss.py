@@ -46,9 +46,9 @@ P = TypeVar("P", bound=Hashable)
 
 ADJACENT, DUTCH = "adjacent", "dutch"
 METHODS = (ADJACENT, DUTCH)
-FIELD, GROUP = "field", "group"       # how far same-club pairs are kept apart
-ODD, BLOCKED = "odd", "blocked"       # why a table is between two points groups
-NEAR = 6                              # partners first considered for each player in its own group
+FIELD, GROUP = "field", "group"  # how far same-club pairs are kept apart
+ODD, BLOCKED = "odd", "blocked"  # why a table is between two points groups
+NEAR = 6  # partners first considered for each player in its own group
 
 
 @dataclass(frozen=True)
@@ -94,8 +94,16 @@ class _Field:
     """Players 0..n-1 in ranking order, their points groups, who may meet whom and what each
     table costs; the pairs first considered and the check that proves a matching of them optimal."""
 
-    def __init__(self, groups: list[int], values: list[int], counts: list[dict[int, int]], club: Callable[[int, int], bool],
-                 method: str, club_first: bool, repeats_allowed: bool) -> None:
+    def __init__(
+        self,
+        groups: list[int],
+        values: list[int],
+        counts: list[dict[int, int]],
+        club: Callable[[int, int], bool],
+        method: str,
+        club_first: bool,
+        repeats_allowed: bool,
+    ) -> None:
         n = self.n = len(groups)
         self.group, self.values, self.counts, self.club = groups, values, counts, club
         self.repeats_allowed = repeats_allowed
@@ -114,7 +122,7 @@ class _Field:
         self.diff_k, self.repeat_k = diff_k, repeat_k
         self.float_k, self.club_k = (low_k, high_k) if club_first else (high_k, low_k)
         edge_most = n * n + spread * diff_k + low_k + high_k + most_met * repeat_k
-        self.top = (n // 2 + 1) * edge_most + 1      # any larger matching outweighs any smaller one
+        self.top = (n // 2 + 1) * edge_most + 1  # any larger matching outweighs any smaller one
 
     def barred(self, i: int, j: int) -> bool:
         return not self.repeats_allowed and j in self.counts[i]
@@ -162,7 +170,7 @@ class _Field:
                 if 1 <= d and pi + d < len(m):
                     yield m[pi + d], (d - h) ** 2
             return
-        for j in m[bisect_right(m, i):]:
+        for j in m[bisect_right(m, i) :]:
             yield j, (j - i) ** 2
 
     def violations(self, considered: set[tuple[int, int]], duals: Duals) -> list[tuple[int, int]]:
@@ -185,7 +193,7 @@ class _Field:
                 least = min(d for d in (apart, near) if d is not None) + dual[i]
                 base = self.top - self.groups_cost(self.group[i], g)
                 if 2 * base <= least:
-                    continue              # not even the cheapest table with group g could help
+                    continue  # not even the cheapest table with group g could help
                 for j, oc in self.partners(i, g):
                     if 2 * (base - oc) <= least:
                         break
@@ -219,7 +227,7 @@ def _points_groups(rest: Sequence[P], points: Mapping[P, object]) -> tuple[list[
     """Each player's points group (0 = the most points), each group's points as whole numbers
     (scaled by their common denominator, so differences stay exact) and as given."""
     given = [points.get(p) for p in rest]
-    exact = [Fraction(v) if v is not None else Fraction(0) for v in given]   # type: ignore[arg-type]
+    exact = [Fraction(v) if v is not None else Fraction(0) for v in given]  # type: ignore[arg-type]
     distinct = sorted(set(exact), reverse=True)
     scale = lcm(*(v.denominator for v in distinct)) if distinct else 1
     index = {v: k for k, v in enumerate(distinct)}
@@ -230,7 +238,9 @@ def _points_groups(rest: Sequence[P], points: Mapping[P, object]) -> tuple[list[
     return [index[v] for v in exact], [int(v * scale) for v in distinct], shown
 
 
-def _floats(rest: Sequence[P], pairs: list[tuple[int, int]], groups: list[int], shown: list[object]) -> tuple[Float[P], ...]:
+def _floats(
+    rest: Sequence[P], pairs: list[tuple[int, int]], groups: list[int], shown: list[object]
+) -> tuple[Float[P], ...]:
     """Every table between two points groups, with why: a group of an odd size that sends or
     takes exactly one player, or a group that could not be kept together."""
     size = [0] * len(shown)
@@ -286,7 +296,7 @@ def swiss_round(
 
     relaxation: Relaxation | None = None
     pairs = attempt(None)
-    if pairs is None:   # no repeat-free pairing: forgive the oldest rounds first (never the latest one)
+    if pairs is None:  # no repeat-free pairing: forgive the oldest rounds first (never the latest one)
         for k in meetings.known_rounds(rest)[:-1]:
             pairs = attempt(k)
             if pairs is not None:
@@ -295,8 +305,11 @@ def swiss_round(
     if pairs is None:
         pairs = attempt(None, repeats_allowed=True) or []
         relaxation = Relaxation(fewest_repeats=True)
-    clashes = tuple(RepeatedPair(rest[i], rest[j], meetings.count(rest[i], rest[j]), club(i, j))
-                    for i, j in pairs if club(i, j) or meetings.count(rest[i], rest[j]))
+    clashes = tuple(
+        RepeatedPair(rest[i], rest[j], meetings.count(rest[i], rest[j]), club(i, j))
+        for i, j in pairs
+        if club(i, j) or meetings.count(rest[i], rest[j])
+    )
     if clashes or relaxation is not None:
         given = relaxation or Relaxation()
         relaxation = Relaxation(given.forgave_through, given.fewest_repeats, clashes)
@@ -333,5 +346,18 @@ def more_is_better(values: Mapping[P, object], default: object = 0) -> Callable[
     return lambda p: -values.get(p, default)  # type: ignore[operator]
 
 
-__all__ = ["ADJACENT", "BLOCKED", "DUTCH", "FIELD", "GROUP", "METHODS", "ODD", "Float", "SwissRound", "more_is_better",
-           "opponent_score", "swiss_pairing", "swiss_round"]
+__all__ = [
+    "ADJACENT",
+    "BLOCKED",
+    "DUTCH",
+    "FIELD",
+    "GROUP",
+    "METHODS",
+    "ODD",
+    "Float",
+    "SwissRound",
+    "more_is_better",
+    "opponent_score",
+    "swiss_pairing",
+    "swiss_round",
+]

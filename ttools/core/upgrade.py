@@ -10,8 +10,21 @@ from dataclasses import dataclass
 
 # Levels run 2 … 10, J, Q, K, A, then "past A" (过A), written A+.
 LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "A+")
-_LEVEL_ALIASES = {"T": "10", "11": "J", "12": "Q", "13": "K", "14": "A", "1": "A", "15": "A+",
-                  "A+": "A+", "过A": "A+", "過A": "A+", "PASTA": "A+", "PAST A": "A+", "A*": "A+"}
+_LEVEL_ALIASES = {
+    "T": "10",
+    "11": "J",
+    "12": "Q",
+    "13": "K",
+    "14": "A",
+    "1": "A",
+    "15": "A+",
+    "A+": "A+",
+    "过A": "A+",
+    "過A": "A+",
+    "PASTA": "A+",
+    "PAST A": "A+",
+    "A*": "A+",
+}
 
 
 def parse_level(text: object) -> str:
@@ -59,8 +72,20 @@ class LastLead:
         return self.kind
 
 
-_SHAPE_ALIASES = {"单": "single", "單": "single", "单张": "single", "單張": "single", "对": "pair", "對": "pair",
-                  "对子": "pair", "對子": "pair", "对牌": "pair", "對牌": "pair", "甩": "throw", "甩牌": "throw"}
+_SHAPE_ALIASES = {
+    "单": "single",
+    "單": "single",
+    "单张": "single",
+    "單張": "single",
+    "对": "pair",
+    "對": "pair",
+    "对子": "pair",
+    "對子": "pair",
+    "对牌": "pair",
+    "對牌": "pair",
+    "甩": "throw",
+    "甩牌": "throw",
+}
 
 
 def parse_last_lead(text: object) -> LastLead:
@@ -81,12 +106,14 @@ def parse_last_lead(text: object) -> LastLead:
             return LastLead(THROW, 1)
         if int(m.group(2)) >= 2:
             return LastLead(THROW, int(m.group(2)))
-    raise ValueError(f"{text!r} is not a last-lead shape (single, pair, tractor2, tractor3, …, throw, throw-pair, throw-tractor2, …)")
+    raise ValueError(
+        f"{text!r} is not a last-lead shape (single, pair, tractor2, tractor3, …, throw, throw-pair, throw-tractor2, …)"
+    )
 
 
 # ---- kitty multiplier (抠底 / 摳底) ------------------------------------------------------------------
-NATIONAL = "national"     # 競技升級撲克競賽規則: a throw counts by the largest pair or tractor it holds
-SEED_004 = "seed004"      # 2011 Beijing pairs rules: any throw ×3
+NATIONAL = "national"  # 競技升級撲克競賽規則: a throw counts by the largest pair or tractor it holds
+SEED_004 = "seed004"  # 2011 Beijing pairs rules: any throw ×3
 KITTY_PRESETS = (NATIONAL, SEED_004)
 
 
@@ -117,9 +144,9 @@ class Bands:
 class DealOutcome:
     """What one deal does: who declares next and how many levels the winning side goes up."""
 
-    defenders_take_deal: bool   # P ≥ threshold: the defenders become declarers (上台)
-    levels: int                 # levels the side named by defenders_take_deal goes up
-    net: int                    # net levels from the declarers' view: +3 … −3
+    defenders_take_deal: bool  # P ≥ threshold: the defenders become declarers (上台)
+    levels: int  # levels the side named by defenders_take_deal goes up
+    net: int  # net levels from the declarers' view: +3 … −3
 
 
 def deal_outcome(points: int, bands: Bands = Bands()) -> DealOutcome:

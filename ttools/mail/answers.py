@@ -35,8 +35,8 @@ from ttools.mail.mime import (
 from ttools.problems import Unreadable
 from ttools.version import __version__
 
-_MAX_LISTED_WARNINGS = 5    # a clean workbook's reply shows only the first few warnings
-_MAX_LISTED_PROBLEMS = 30   # the annotated copy carries the full list
+_MAX_LISTED_WARNINGS = 5  # a clean workbook's reply shows only the first few warnings
+_MAX_LISTED_PROBLEMS = 30  # the annotated copy carries the full list
 
 
 # ---- one workbook -----------------------------------------------------------------------------------
@@ -46,21 +46,27 @@ _MAX_LISTED_PROBLEMS = 30   # the annotated copy carries the full list
 class WorkbookResult:
     name: str
     sha256: str
-    status: str                              # 'ok', 'problems' or 'unreadable'
+    status: str  # 'ok', 'problems' or 'unreadable'
     lang: str = "en"
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    reason: str = ""                         # why an unreadable file was not processed
-    files: list[str] = field(default_factory=list)   # paths of the workbooks to attach
-    site: str = ""                           # the web site updated from it (--publish)
-    site_error: str = ""                     # why the site was not updated
-    left_out: list[str] = field(default_factory=list)   # paths of results too large to attach
+    reason: str = ""  # why an unreadable file was not processed
+    files: list[str] = field(default_factory=list)  # paths of the workbooks to attach
+    site: str = ""  # the web site updated from it (--publish)
+    site_error: str = ""  # why the site was not updated
+    left_out: list[str] = field(default_factory=list)  # paths of results too large to attach
 
     def ledger(self) -> dict[str, Any]:
-        return {"name": self.name, "sha256": self.sha256, "result": self.status,
-                "errors": len(self.errors), "warnings": len(self.warnings),
-                **({"reason": self.reason} if self.reason else {}),
-                **({"site": self.site} if self.site else {}), **({"site_error": self.site_error} if self.site_error else {})}
+        return {
+            "name": self.name,
+            "sha256": self.sha256,
+            "result": self.status,
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
+            **({"reason": self.reason} if self.reason else {}),
+            **({"site": self.site} if self.site else {}),
+            **({"site_error": self.site_error} if self.site_error else {}),
+        }
 
 
 def _stem(name: str) -> str:
@@ -83,19 +89,21 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
         # the reason names the file by the path it was read from; the sender knows it by its name
         reason = str(exc).replace(source, att.name)
         if reason.startswith(att.name + ": "):
-            reason = reason[len(att.name) + 2:]
+            reason = reason[len(att.name) + 2 :]
         return WorkbookResult(att.name, digest, "unreadable", reason=reason)
 
     try:
         return _process_workbook(att, source, folder, digest, publish)
     except Unreadable as exc:
         return unreadable(exc)
-    except (OSError, CannotWrite):   # a full disk: the message is answered by a later run
+    except (OSError, CannotWrite):  # a full disk: the message is answered by a later run
         raise
-    except Exception as exc:   # a bug in ttools costs this workbook, not the message nor its other workbooks
+    except Exception as exc:  # a bug in ttools costs this workbook, not the message nor its other workbooks
         if os_error(exc) is not None:
             raise
-        return unreadable(Unreadable(f"ttools failed on it ({one_line(exc)}); the processor's operator should report it"))
+        return unreadable(
+            Unreadable(f"ttools failed on it ({one_line(exc)}); the processor's operator should report it")
+        )
 
 
 def _process_workbook(att: Attachment, source: str, folder: str, digest: str, publish: str | None) -> WorkbookResult:
@@ -106,9 +114,14 @@ def _process_workbook(att: Attachment, source: str, folder: str, digest: str, pu
 
     outcome = pipeline.process_file(source)
     lang = outcome.lang
-    result = WorkbookResult(att.name, digest, "ok" if outcome.ok else "problems", lang=lang,
-                            errors=[p.line(lang) for p in outcome.problems if p.severity == "error"],
-                            warnings=[p.line(lang) for p in outcome.problems if p.severity != "error"])
+    result = WorkbookResult(
+        att.name,
+        digest,
+        "ok" if outcome.ok else "problems",
+        lang=lang,
+        errors=[p.line(lang) for p in outcome.problems if p.severity == "error"],
+        warnings=[p.line(lang) for p in outcome.problems if p.severity != "error"],
+    )
     results = os.path.join(folder, _stem(att.name) + ".out.xlsx")
     if outcome.writer is not None:
         pipeline.write_output(outcome, results)
@@ -117,7 +130,7 @@ def _process_workbook(att: Attachment, source: str, folder: str, digest: str, pu
         checked = os.path.join(folder, _stem(att.name) + ".checked.xlsx")
         annotate_copy(source, checked, outcome.problems, lang)
         result.files.append(checked)
-        if publish:   # nothing computed from a broken workbook goes public
+        if publish:  # nothing computed from a broken workbook goes public
             result.site_error = "the workbook has errors; its site was left as it was"
     elif publish:
         _publish_site(outcome, publish, result)
@@ -153,55 +166,98 @@ def _publish_site(outcome, folder: str, result: WorkbookResult) -> None:
 # 电子表格 for 試算表, 单元格 for 儲存格, 导出 for 匯出, 打开 for 開啟, 转发 for 轉寄]); the codes of
 # the hints are those that the MIME walk gives the files it ignores
 _TEXTS: dict[str, tuple[str, ...]] = {
-    "ok": ("{name}：已處理，沒有錯誤，{warnings} 個警告。結果已附上：{out}。",
-           "{name}: processed, no errors, {warnings} warning(s). Results attached: {out}."),
-    "ok-nothing": ("{name}：已處理，沒有錯誤，{warnings} 個警告；沒有可寫出的結果。",
-                   "{name}: processed, no errors, {warnings} warning(s); there were no results to write."),
-    "problems": (("{name}：{errors} 個錯誤，{warnings} 個警告。附件：{attached}。{checked} 是您的工作簿，"
-                  "每個有問題的儲存格都已標示：請修正後再寄一次。"),
-                 ("{name}: {errors} error(s), {warnings} warning(s). Attached: {attached}. {checked} is your "
-                  "workbook with every problem cell highlighted: fix those cells and send the workbook again."),
-                 ("{name}：{errors} 个错误，{warnings} 个警告。附件：{attached}。{checked} 是您的工作簿，"
-                  "每个有问题的单元格都已标示：请修正后再寄一次。")),
+    "ok": (
+        "{name}：已處理，沒有錯誤，{warnings} 個警告。結果已附上：{out}。",
+        "{name}: processed, no errors, {warnings} warning(s). Results attached: {out}.",
+    ),
+    "ok-nothing": (
+        "{name}：已處理，沒有錯誤，{warnings} 個警告；沒有可寫出的結果。",
+        "{name}: processed, no errors, {warnings} warning(s); there were no results to write.",
+    ),
+    "problems": (
+        (
+            "{name}：{errors} 個錯誤，{warnings} 個警告。附件：{attached}。{checked} 是您的工作簿，"
+            "每個有問題的儲存格都已標示：請修正後再寄一次。"
+        ),
+        (
+            "{name}: {errors} error(s), {warnings} warning(s). Attached: {attached}. {checked} is your "
+            "workbook with every problem cell highlighted: fix those cells and send the workbook again."
+        ),
+        (
+            "{name}：{errors} 个错误，{warnings} 个警告。附件：{attached}。{checked} 是您的工作簿，"
+            "每个有问题的单元格都已标示：请修正后再寄一次。"
+        ),
+    ),
     "unreadable": ("{name}：未處理：{reason}", "{name}: not processed: {reason}"),
-    "more": ("…… 另有 {n} 項（全部列在 {checked} 的第一個工作表）",
-             "… and {n} more (every problem is listed in the first sheet of {checked})"),
+    "more": (
+        "…… 另有 {n} 項（全部列在 {checked} 的第一個工作表）",
+        "… and {n} more (every problem is listed in the first sheet of {checked})",
+    ),
     "more-warnings": ("…… 另有 {n} 個警告", "… and {n} more warning(s)"),
-    "none": ("您的郵件沒有附上 Excel 工作簿（.xlsx 或 .xlsm），所以沒有處理任何檔案。",
-             "No Excel workbook (.xlsx or .xlsm) was attached to your message, so nothing was processed.",
-             "您的邮件没有附上 Excel 工作簿（.xlsx 或 .xlsm），所以没有处理任何文件。"),
+    "none": (
+        "您的郵件沒有附上 Excel 工作簿（.xlsx 或 .xlsm），所以沒有處理任何檔案。",
+        "No Excel workbook (.xlsx or .xlsm) was attached to your message, so nothing was processed.",
+        "您的邮件没有附上 Excel 工作簿（.xlsx 或 .xlsm），所以没有处理任何文件。",
+    ),
     "ignored": ("已略過（不是工作簿）：", "Ignored (not a workbook):"),
     "no-attachments": ("郵件沒有附件。", "The message had no attachments."),
-    "hint-xls": ("舊版 Excel 97-2003 格式：請另存為 .xlsx 再寄", "old Excel 97-2003 format: save it as .xlsx and send it again"),
-    "hint-ods": ("OpenDocument 試算表：請另存為 .xlsx 再寄", "an OpenDocument spreadsheet: save it as .xlsx and send it again",
-                 "OpenDocument 电子表格：请另存为 .xlsx 再寄"),
-    "hint-csv": ("CSV 檔：ttools 讀取的是賽事的 .xlsx 工作簿", "a CSV file: ttools reads the event's .xlsx workbook",
-                 "CSV 文件：ttools 读取的是赛事的 .xlsx 工作簿"),
-    "hint-numbers": ("Numbers 檔：請匯出為 .xlsx 再寄", "a Numbers file: export it as .xlsx and send it again",
-                     "Numbers 文件：请导出为 .xlsx 再寄"),
-    "too-deep": (f"未開啟：郵件中轉寄的層次超過 {MAX_NESTING} 層；請直接附上工作簿",
-                 f"not opened: the message nests forwarded parts deeper than {MAX_NESTING} levels; attach the workbook directly",
-                 f"未打开：邮件中转发的层次超过 {MAX_NESTING} 层；请直接附上工作簿"),
-    "too-many": (f"未開啟：郵件超過 {MAX_PARTS} 個部分", f"not opened: the message has more than {MAX_PARTS} parts",
-                 f"未打开：邮件超过 {MAX_PARTS} 个部分"),
+    "hint-xls": (
+        "舊版 Excel 97-2003 格式：請另存為 .xlsx 再寄",
+        "old Excel 97-2003 format: save it as .xlsx and send it again",
+    ),
+    "hint-ods": (
+        "OpenDocument 試算表：請另存為 .xlsx 再寄",
+        "an OpenDocument spreadsheet: save it as .xlsx and send it again",
+        "OpenDocument 电子表格：请另存为 .xlsx 再寄",
+    ),
+    "hint-csv": (
+        "CSV 檔：ttools 讀取的是賽事的 .xlsx 工作簿",
+        "a CSV file: ttools reads the event's .xlsx workbook",
+        "CSV 文件：ttools 读取的是赛事的 .xlsx 工作簿",
+    ),
+    "hint-numbers": (
+        "Numbers 檔：請匯出為 .xlsx 再寄",
+        "a Numbers file: export it as .xlsx and send it again",
+        "Numbers 文件：请导出为 .xlsx 再寄",
+    ),
+    "too-deep": (
+        f"未開啟：郵件中轉寄的層次超過 {MAX_NESTING} 層；請直接附上工作簿",
+        f"not opened: the message nests forwarded parts deeper than {MAX_NESTING} levels; attach the workbook directly",
+        f"未打开：邮件中转发的层次超过 {MAX_NESTING} 层；请直接附上工作簿",
+    ),
+    "too-many": (
+        f"未開啟：郵件超過 {MAX_PARTS} 個部分",
+        f"not opened: the message has more than {MAX_PARTS} parts",
+        f"未打开：邮件超过 {MAX_PARTS} 个部分",
+    ),
     "same-file": ("與 {other} 是同一個檔案", "the same file as {other}", "与 {other} 是同一个文件"),
-    "unreadable-parts": ("未開啟：郵件的結構無法讀取；請直接附上工作簿再寄一次",
-                         "not opened: the structure of the message cannot be read; attach the workbook again",
-                         "未打开：邮件的结构无法读取；请直接附上工作簿再寄一次"),
-    "ok-left-out": ("{name}：已處理，沒有錯誤，{warnings} 個警告；結果太大，沒有附上（見下）。",
-                    "{name}: processed, no errors, {warnings} warning(s); the results were too large to attach (see below)."),
+    "unreadable-parts": (
+        "未開啟：郵件的結構無法讀取；請直接附上工作簿再寄一次",
+        "not opened: the structure of the message cannot be read; attach the workbook again",
+        "未打开：邮件的结构无法读取；请直接附上工作簿再寄一次",
+    ),
+    "ok-left-out": (
+        "{name}：已處理，沒有錯誤，{warnings} 個警告；結果太大，沒有附上（見下）。",
+        "{name}: processed, no errors, {warnings} warning(s); the results were too large to attach (see below).",
+    ),
     "left-out": ("未處理或未附上：", "Left out:"),
-    "too-many-workbooks": ("{name}：未處理：郵件附上 {n} 個工作簿，每封郵件最多處理 {limit} 個；請另外寄出其餘的",
-                           "{name}: not processed: the message carries {n} workbooks and at most {limit} are "
-                           "processed per message; send the others in another message"),
-    "answer-too-large": ("{name}（{size}）：未附上：回信會超過 {limit} 的上限",
-                         "{name} ({size}): not attached: the answer would be larger than the limit of {limit}"),
-    "message-too-large": (("您的郵件（{size}）超過 {limit} 的上限，所以沒有開啟其中任何檔案；"
-                           "請把工作簿分成幾封郵件寄出。"),
-                          ("Your message ({size}) is larger than the limit of {limit}, so nothing in it was "
-                           "opened; send the workbooks in several messages."),
-                          ("您的邮件（{size}）超过 {limit} 的上限，所以没有打开其中任何文件；"
-                           "请把工作簿分成几封邮件寄出。")),
+    "too-many-workbooks": (
+        "{name}：未處理：郵件附上 {n} 個工作簿，每封郵件最多處理 {limit} 個；請另外寄出其餘的",
+        "{name}: not processed: the message carries {n} workbooks and at most {limit} are "
+        "processed per message; send the others in another message",
+    ),
+    "answer-too-large": (
+        "{name}（{size}）：未附上：回信會超過 {limit} 的上限",
+        "{name} ({size}): not attached: the answer would be larger than the limit of {limit}",
+    ),
+    "message-too-large": (
+        ("您的郵件（{size}）超過 {limit} 的上限，所以沒有開啟其中任何檔案；請把工作簿分成幾封郵件寄出。"),
+        (
+            "Your message ({size}) is larger than the limit of {limit}, so nothing in it was "
+            "opened; send the workbooks in several messages."
+        ),
+        ("您的邮件（{size}）超过 {limit} 的上限，所以没有打开其中任何文件；请把工作簿分成几封邮件寄出。"),
+    ),
 }
 
 
@@ -229,8 +285,15 @@ def _paragraph(t: Translator, r: WorkbookResult) -> str:
             lines.append("  " + _say(t, "more-warnings", n=len(r.warnings) - _MAX_LISTED_WARNINGS))
         return "\n".join([head, *lines])
     checked = os.path.basename([*r.files, *r.left_out][-1])
-    head = _say(t, "problems", name=r.name, errors=len(r.errors), warnings=len(r.warnings),
-                attached=", ".join(names) or "-", checked=checked)
+    head = _say(
+        t,
+        "problems",
+        name=r.name,
+        errors=len(r.errors),
+        warnings=len(r.warnings),
+        attached=", ".join(names) or "-",
+        checked=checked,
+    )
     problems = r.errors + r.warnings
     lines = [f"  {p}" for p in problems[:_MAX_LISTED_PROBLEMS]]
     if len(problems) > _MAX_LISTED_PROBLEMS:
@@ -238,8 +301,12 @@ def _paragraph(t: Translator, r: WorkbookResult) -> str:
     return "\n".join([head, *lines])
 
 
-def reply_text(results: list[WorkbookResult], ignored: list[tuple[str, str]],
-               left_out: list[tuple[str, dict[str, Any]]] | None = None, opening: str = "") -> str:
+def reply_text(
+    results: list[WorkbookResult],
+    ignored: list[tuple[str, str]],
+    left_out: list[tuple[str, dict[str, Any]]] | None = None,
+    opening: str = "",
+) -> str:
     """The body of the answer: an opening line, one paragraph per workbook, what was ignored,
     and what was left out (``(code, params)`` of each line: workbooks beyond the limit, results
     too large to attach)."""
@@ -276,7 +343,7 @@ def _encoded_size(n: int) -> int:
 def fit_attachments(results: list[WorkbookResult], limit: int) -> list[tuple[str, dict[str, Any]]]:
     """Keep the result files of each workbook while the answer stays within ``limit`` bytes; the
     others move to the workbook's ``left_out``, and the lines saying so are returned."""
-    budget = limit - 64 * 1024          # the text and headers of the answer
+    budget = limit - 64 * 1024  # the text and headers of the answer
     lines: list[tuple[str, dict[str, Any]]] = []
     for r in results:
         kept = []
@@ -287,8 +354,12 @@ def fit_attachments(results: list[WorkbookResult], limit: int) -> list[tuple[str
                 kept.append(path)
             else:
                 r.left_out.append(path)
-                lines.append(("answer-too-large", {"name": os.path.basename(path), "size": shown_size(size),
-                                                   "limit": shown_size(limit)}))
+                lines.append(
+                    (
+                        "answer-too-large",
+                        {"name": os.path.basename(path), "size": shown_size(size), "limit": shown_size(limit)},
+                    )
+                )
         r.files = kept
     return lines
 
@@ -302,7 +373,7 @@ def _attach_results(reply: EmailMessage, results: list[WorkbookResult]) -> None:
             name = os.path.basename(path)
             stem, ext = os.path.splitext(name)
             n = 1
-            while name.casefold() in names:     # never two attachments of one name
+            while name.casefold() in names:  # never two attachments of one name
                 n += 1
                 name = f"{stem}-{n}{ext}"
             names.add(name.casefold())
@@ -310,8 +381,14 @@ def _attach_results(reply: EmailMessage, results: list[WorkbookResult]) -> None:
             reply.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
 
 
-def compose_reply(original: Message, to: str, text: str, results: list[WorkbookResult],
-                  sender: str = DEFAULT_SENDER, message_id: str | None = None) -> EmailMessage:
+def compose_reply(
+    original: Message,
+    to: str,
+    text: str,
+    results: list[WorkbookResult],
+    sender: str = DEFAULT_SENDER,
+    message_id: str | None = None,
+) -> EmailMessage:
     """The answer to ``original``: threaded under it, addressed to ``to`` alone, marked as an
     automatic answer (RFC 3834) with the inbox's own X-Loop, the results attached."""
     reply = EmailMessage()
@@ -327,7 +404,7 @@ def compose_reply(original: Message, to: str, text: str, results: list[WorkbookR
     if original_id:
         reply["In-Reply-To"] = original_id
         reply["References"] = _references(header(original, "References"), original_id)
-    reply["Auto-Submitted"] = "auto-replied"   # RFC 3834: other robots must not answer us back
+    reply["Auto-Submitted"] = "auto-replied"  # RFC 3834: other robots must not answer us back
     reply[LOOP_HEADER] = f"{LOOP_MARK}; {address_of(sender)}"
     reply.set_content(text)
     _attach_results(reply, results)
@@ -345,21 +422,37 @@ def _references(earlier: str, original_id: str, room: int = 1900) -> str:
 
 
 def _entry(msg: Message, reply: EmailMessage, results: list[WorkbookResult], contents: Contents) -> dict[str, Any]:
-    return {"from": header(msg, "From"), "subject": header(msg, "Subject"), "status": ANSWERED,
-            "to": header(reply, "To"), "reply": header(reply, "Message-ID"),
-            "workbooks": [r.ledger() for r in results], "ignored": [d for d, _ in contents.ignored]}
+    return {
+        "from": header(msg, "From"),
+        "subject": header(msg, "Subject"),
+        "status": ANSWERED,
+        "to": header(reply, "To"),
+        "reply": header(reply, "Message-ID"),
+        "workbooks": [r.ledger() for r in results],
+        "ignored": [d for d, _ in contents.ignored],
+    }
 
 
-def answer_message(msg: Message, contents: Contents, to: str, key: str, work: str, sender: str = DEFAULT_SENDER,
-                   publish: str | None = None, limits: Limits | None = None) -> tuple[EmailMessage, dict[str, Any]]:
+def answer_message(
+    msg: Message,
+    contents: Contents,
+    to: str,
+    key: str,
+    work: str,
+    sender: str = DEFAULT_SENDER,
+    publish: str | None = None,
+    limits: Limits | None = None,
+) -> tuple[EmailMessage, dict[str, Any]]:
     """Process each workbook of a message in a folder of its own under ``work`` (removed
     afterwards), at most ``limits.workbooks`` of them, and make the answer to ``to``, at most
     ``limits.answer_size`` large, under the Message-ID derived from the ledger key ``key``.
     Returns the answer and its ledger entry."""
     limits = limits or Limits()
-    books, beyond = contents.workbooks[:limits.workbooks], contents.workbooks[limits.workbooks:]
-    left_out = [("too-many-workbooks", {"name": att.name, "n": len(contents.workbooks), "limit": limits.workbooks})
-                for att in beyond]
+    books, beyond = contents.workbooks[: limits.workbooks], contents.workbooks[limits.workbooks :]
+    left_out = [
+        ("too-many-workbooks", {"name": att.name, "n": len(contents.workbooks), "limit": limits.workbooks})
+        for att in beyond
+    ]
     try:
         results = [process_attachment(att, os.path.join(work, str(i)), publish) for i, att in enumerate(books, start=1)]
         left_out = fit_attachments(results, limits.answer_size) + left_out
@@ -373,8 +466,9 @@ def answer_message(msg: Message, contents: Contents, to: str, key: str, work: st
     return reply, entry
 
 
-def answer_too_large(msg: Message, size: int, to: str, key: str, sender: str = DEFAULT_SENDER,
-                     limits: Limits | None = None) -> tuple[EmailMessage, dict[str, Any]]:
+def answer_too_large(
+    msg: Message, size: int, to: str, key: str, sender: str = DEFAULT_SENDER, limits: Limits | None = None
+) -> tuple[EmailMessage, dict[str, Any]]:
     """The answer to a message too large to open (only its headers were read): it says so."""
     limits = limits or Limits()
     t = Translator("en")

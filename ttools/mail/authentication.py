@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from email.message import Message
 
-_MAX_RESULTS = 50       # methods read from one header
+_MAX_RESULTS = 50  # methods read from one header
 
 
 @dataclass(frozen=True)
 class MethodResult:
-    method: str                    # 'spf', 'dkim', 'dmarc', …
-    result: str                    # 'pass', 'fail', 'none', …
-    properties: dict[str, str] = field(default_factory=dict)   # 'header.d' -> 'example.org'
+    method: str  # 'spf', 'dkim', 'dmarc', …
+    result: str  # 'pass', 'fail', 'none', …
+    properties: dict[str, str] = field(default_factory=dict)  # 'header.d' -> 'example.org'
 
 
 def _without_comments(text: str) -> str:
@@ -75,10 +75,10 @@ def parse_authentication_results(value: str) -> tuple[str, list[MethodResult]]:
     head = segments[0].split()
     authserv_id = head[0].lower() if head else ""
     results = []
-    for segment in segments[1:_MAX_RESULTS + 1]:
+    for segment in segments[1 : _MAX_RESULTS + 1]:
         words = segment.split()
         if not words or "=" not in words[0]:
-            continue            # 'none', or nothing this parser understands
+            continue  # 'none', or nothing this parser understands
         method, _, result = words[0].partition("=")
         properties = {}
         for word in words[1:]:
@@ -112,8 +112,9 @@ def stamped_results(msg: Message, authserv_id: str) -> list[MethodResult] | None
 
 def _aligned(domain: str, sender_domain: str) -> bool:
     domain = domain.lstrip("@").rpartition("@")[2]
-    return bool(domain) and (domain == sender_domain or sender_domain.endswith("." + domain)
-                             or domain.endswith("." + sender_domain))
+    return bool(domain) and (
+        domain == sender_domain or sender_domain.endswith("." + domain) or domain.endswith("." + sender_domain)
+    )
 
 
 def forged_sender(msg: Message, authserv_id: str, sender: str) -> str:
@@ -128,9 +129,12 @@ def forged_sender(msg: Message, authserv_id: str, sender: str) -> str:
     domain = sender.rpartition("@")[2]
     spf_failed = any(r.method == "spf" and r.result in ("fail", "softfail") for r in results)
     spf_passed = any(r.method == "spf" and r.result == "pass" for r in results)
-    dkim_passed = any(r.method == "dkim" and r.result == "pass"
-                      and _aligned(r.properties.get("header.d") or r.properties.get("header.i", domain), domain)
-                      for r in results)
+    dkim_passed = any(
+        r.method == "dkim"
+        and r.result == "pass"
+        and _aligned(r.properties.get("header.d") or r.properties.get("header.i", domain), domain)
+        for r in results
+    )
     dkim_failed = any(r.method == "dkim" and r.result in ("fail", "permerror", "neutral", "policy") for r in results)
     if spf_failed and not dkim_passed:
         return "SPF failed and no DKIM signature of the sender's domain passed at the mailbox's server"

@@ -41,7 +41,7 @@ class MaildirOutbox:
     def delivered(self, name: str) -> bool:
         if os.path.exists(os.path.join(self.path, "new", name)):
             return True
-        cur = os.path.join(self.path, "cur")   # a mail client moves what it has seen here, adding ':2,S'
+        cur = os.path.join(self.path, "cur")  # a mail client moves what it has seen here, adding ':2,S'
         return os.path.isdir(cur) and any(n == name or n.startswith(name + ":") for n in os.listdir(cur))
 
     def deliver(self, msg: EmailMessage, name: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-NETWORK_TIMEOUT = 60        # seconds a mail server may stay silent before the run gives up on it
+NETWORK_TIMEOUT = 60  # seconds a mail server may stay silent before the run gives up on it
 
 
 class InboxError(Exception):

@@ -40,30 +40,36 @@ from ttools.mail.sources import Incoming, imap_password, open_source
 Deliver = Callable[[EmailMessage, str], None]
 # told each line of the report as the run makes it: (the report's list, e.g. 'answered', the line)
 Progress = Callable[[str, str], None]
-OPEN_INBOX_WARNING = ("no allow-list: anyone who can mail this inbox gets the results of what they send "
-                      "(give --allow ADDRESS or --allow-file FILE)")
+OPEN_INBOX_WARNING = (
+    "no allow-list: anyone who can mail this inbox gets the results of what they send "
+    "(give --allow ADDRESS or --allow-file FILE)"
+)
 
 
 @dataclass
 class InboxReport:
-    answered: list[str] = field(default_factory=list)      # one line per message answered
+    answered: list[str] = field(default_factory=list)  # one line per message answered
     not_answered: list[str] = field(default_factory=list)  # automatic mail and the like
-    refused: list[str] = field(default_factory=list)       # 'sender: why', senders that may not use the inbox
-    failed: list[str] = field(default_factory=list)        # 'where: reason', also every message given up
-    published: list[str] = field(default_factory=list)     # sites updated (--publish), or why not
+    refused: list[str] = field(default_factory=list)  # 'sender: why', senders that may not use the inbox
+    failed: list[str] = field(default_factory=list)  # 'where: reason', also every message given up
+    published: list[str] = field(default_factory=list)  # sites updated (--publish), or why not
     deferred: dict[str, int] = field(default_factory=dict)  # sender -> messages left for the next run (the cap)
-    warnings: list[str] = field(default_factory=list)      # said once per run (no allow-list)
-    already: int = 0                                       # handled on an earlier run
+    warnings: list[str] = field(default_factory=list)  # said once per run (no allow-list)
+    already: int = 0  # handled on an earlier run
 
     def summary(self) -> str:
-        text = (f"{len(self.answered)} answered, {len(self.failed)} failed, {len(self.not_answered)} not answered, "
-                f"{self.already} already handled, {len(self.refused)} refused")
+        text = (
+            f"{len(self.answered)} answered, {len(self.failed)} failed, {len(self.not_answered)} not answered, "
+            f"{self.already} already handled, {len(self.refused)} refused"
+        )
         left = sum(self.deferred.values())
         return text + (f", {left} left for the next run" if left else "")
 
     def deferred_lines(self, cap: int) -> list[str]:
-        return [f"{sender}: {n} message(s) beyond {cap} from one sender in one run wait for the next run"
-                for sender, n in self.deferred.items()]
+        return [
+            f"{sender}: {n} message(s) beyond {cap} from one sender in one run wait for the next run"
+            for sender, n in self.deferred.items()
+        ]
 
     def note_answer(self, where: str, entry: dict[str, Any]) -> None:
         """What became of a message answered (or found not to be answered) and of its sites."""
@@ -114,7 +120,7 @@ class _Run:
     sender: str
     retry_failed: bool
     publish: str | None
-    maildir_out: MaildirOutbox | None   # the outbox that can tell an answer already filed
+    maildir_out: MaildirOutbox | None  # the outbox that can tell an answer already filed
     policy: Policy
     limits: Limits
     per_sender: Counter = field(default_factory=Counter)
@@ -137,7 +143,9 @@ def _refuse_overlaps(source: str | None, outbox: str | None, state: str, publish
     if source is not None:
         for what, path in (("outbox", outbox), ("state folder", state)):
             if not _apart(path, source):
-                raise InboxRefused(f"refused: the {what} {path} is (or holds, or lies in) the mailbox {source} that is read")
+                raise InboxRefused(
+                    f"refused: the {what} {path} is (or holds, or lies in) the mailbox {source} that is read"
+                )
     if outbox and not _apart(outbox, state):
         raise InboxRefused(f"refused: the outbox {outbox} and the state folder {state} must be apart")
     if publish:
@@ -146,21 +154,23 @@ def _refuse_overlaps(source: str | None, outbox: str | None, state: str, publish
                 raise InboxRefused(f"refused: the site folder must not be, hold or lie inside the {what}")
 
 
-def _outboxes(outbox: str | None, smtp: str | None, sender: str, env: dict[str, str]
-              ) -> tuple[list[Deliver], MaildirOutbox | None]:
+def _outboxes(
+    outbox: str | None, smtp: str | None, sender: str, env: dict[str, str]
+) -> tuple[list[Deliver], MaildirOutbox | None]:
     """Where the answers go, in order, and the Maildir outbox among them (if any)."""
     outboxes: list[Deliver] = []
     maildir_out: MaildirOutbox | None = None
     if outbox:
         maildir_out = MaildirOutbox(outbox)
-        outboxes.append(maildir_out.deliver)   # first: it is the one that can tell an answer already filed
+        outboxes.append(maildir_out.deliver)  # first: it is the one that can tell an answer already filed
     if smtp:
         outboxes.append(SmtpOutbox(smtp, sender, env).deliver)
     return outboxes, maildir_out
 
 
-def _places(source: str | None, imap: str | None, state: str | None, outbox: str | None, smtp: str | None,
-            env: dict[str, str]) -> tuple[str, str | None]:
+def _places(
+    source: str | None, imap: str | None, state: str | None, outbox: str | None, smtp: str | None, env: dict[str, str]
+) -> tuple[str, str | None]:
     """The state folder and the outbox Maildir: beside SOURCE by default; for IMAP the state
     lives in the user's state folder, keyed by the mailbox, and the outbox in the working folder."""
     if (source is None) == (imap is None):
@@ -171,7 +181,7 @@ def _places(source: str | None, imap: str | None, state: str | None, outbox: str
         beside = os.path.dirname(os.path.abspath(source.rstrip("/\\") or source))
         state = state or os.path.join(beside, OLD_STATE_NAME)
     else:
-        imap_password(imap, env)       # before anything is made for the mailbox
+        imap_password(imap, env)  # before anything is made for the mailbox
         beside = os.getcwd()
         if not state:
             state = imap_state_folder(imap, env)
@@ -181,12 +191,23 @@ def _places(source: str | None, imap: str | None, state: str | None, outbox: str
     return state, outbox
 
 
-def process_inbox(source: str | None = None, *, imap: str | None = None, outbox: str | None = None,
-                  state: str | None = None, smtp: str | None = None, sender: str = DEFAULT_SENDER,
-                  retry_failed: bool = False, env: dict[str, str] | None = None,
-                  publish: str | None = None, allow: Iterable[str] = (), allow_files: Iterable[str] = (),
-                  authserv_id: str | None = None, limits: Limits | None = None,
-                  progress: Progress | None = None) -> InboxReport:
+def process_inbox(
+    source: str | None = None,
+    *,
+    imap: str | None = None,
+    outbox: str | None = None,
+    state: str | None = None,
+    smtp: str | None = None,
+    sender: str = DEFAULT_SENDER,
+    retry_failed: bool = False,
+    env: dict[str, str] | None = None,
+    publish: str | None = None,
+    allow: Iterable[str] = (),
+    allow_files: Iterable[str] = (),
+    authserv_id: str | None = None,
+    limits: Limits | None = None,
+    progress: Progress | None = None,
+) -> InboxReport:
     """Answer every message of SOURCE (a Maildir or a folder of .eml files) or of the IMAP mailbox at
     ``imap`` not yet answered; answers go to the ``outbox`` Maildir (default ``outbox/`` beside
     SOURCE) or through ``smtp`` (and also to ``outbox`` when one is given with it).
@@ -205,8 +226,10 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
     limits = limits or Limits()
     allowed = allow_list(allow, allow_files)
     if publish and allowed is None:
-        raise InboxRefused("refused: --publish needs an allow-list (--allow or --allow-file): "
-                           "anyone who can mail the inbox could replace an event's site")
+        raise InboxRefused(
+            "refused: --publish needs an allow-list (--allow or --allow-file): "
+            "anyone who can mail the inbox could replace an event's site"
+        )
     state, outbox = _places(source, imap, state, outbox, smtp, env)
     outboxes, maildir_out = _outboxes(outbox, smtp, sender, env)
     _refuse_overlaps(source, outbox, state, publish)
@@ -215,8 +238,15 @@ def process_inbox(source: str | None = None, *, imap: str | None = None, outbox:
         for send in outboxes:
             send(msg, name)
 
-    run = _Run(deliver, sender, retry_failed, publish, maildir_out,
-               Policy(allowed, authserv_id or None, address_of(sender).lower()), limits)
+    run = _Run(
+        deliver,
+        sender,
+        retry_failed,
+        publish,
+        maildir_out,
+        Policy(allowed, authserv_id or None, address_of(sender).lower()),
+        limits,
+    )
     report = InboxReport(warnings=[OPEN_INBOX_WARNING] if allowed is None else [])
     if progress is not None:
         _tell_as_it_goes(report, progress)
@@ -256,8 +286,10 @@ def _settled(key: str, ledger: Ledger, report: InboxReport, run: _Run, where: st
         report.already += 1
         return True
     if status == GIVEN_UP and not run.retry_failed:
-        report.failed.append(f"{where}: given up after {entry.get('attempts', '?')} attempts "
-                             f"({entry.get('reason', '')}); --retry-failed tries it again")
+        report.failed.append(
+            f"{where}: given up after {entry.get('attempts', '?')} attempts "
+            f"({entry.get('reason', '')}); --retry-failed tries it again"
+        )
         return True
     if status == REFUSED:
         sender = entry.get("sender", "")
@@ -290,8 +322,9 @@ def _read(incoming: Incoming, limit: int) -> _Read:
         msg, contents = read_message(raw)
         return _Read(ledger_key(raw), msg, contents, size, False)
     head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
-    return _Read(oversize_key(raw, size), BytesHeaderParser(policy=default_policy).parsebytes(head), Contents(),
-                 size, True)
+    return _Read(
+        oversize_key(raw, size), BytesHeaderParser(policy=default_policy).parsebytes(head), Contents(), size, True
+    )
 
 
 def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, run: _Run) -> None:
@@ -312,7 +345,7 @@ def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, run: _R
     if verdict.kind in (AUTOMATIC, REFUSE):
         _note_unanswered(read, verdict, ledger, report, where)
         return
-    if run.per_sender[verdict.sender] >= run.limits.per_sender:   # not noted: the next run takes it up
+    if run.per_sender[verdict.sender] >= run.limits.per_sender:  # not noted: the next run takes it up
         report.deferred[verdict.sender] = report.deferred.get(verdict.sender, 0) + 1
         return
     run.per_sender[verdict.sender] += 1
@@ -322,8 +355,12 @@ def _answer_one(incoming: Incoming, ledger: Ledger, report: InboxReport, run: _R
 def _note_unanswered(read: _Read, verdict: Verdict, ledger: Ledger, report: InboxReport, where: str) -> None:
     """Automatic mail is noted as not answered for good; a refused message as refused (a later
     run with a longer allow-list may answer it)."""
-    entry = {"from": header(read.msg, "From"), "subject": header(read.msg, "Subject"), "sender": verdict.sender,
-             "reason": verdict.reason}
+    entry = {
+        "from": header(read.msg, "From"),
+        "subject": header(read.msg, "Subject"),
+        "sender": verdict.sender,
+        "reason": verdict.reason,
+    }
     if verdict.kind == AUTOMATIC:
         entry["status"] = NOT_ANSWERED
         report.not_answered.append(f"{where}: {verdict.reason}")
@@ -350,8 +387,9 @@ def _take_up(read: _Read, verdict: Verdict, ledger: Ledger, report: InboxReport,
         if read.too_large:
             reply, entry = answer_too_large(read.msg, read.size, verdict.to, key, run.sender, run.limits)
         else:
-            reply, entry = answer_message(read.msg, read.contents, verdict.to, key, ledger.work_folder(key),
-                                          run.sender, run.publish, run.limits)
+            reply, entry = answer_message(
+                read.msg, read.contents, verdict.to, key, ledger.work_folder(key), run.sender, run.publish, run.limits
+            )
         entry["sender"] = verdict.sender
         run.deliver(reply, outbox_name(key))
     except Exception as exc:  # one bad message never stops the others

@@ -22,12 +22,12 @@ from ttools.files import fsync_folder
 from ttools.mail.errors import InboxError
 
 LEDGER_NAME = "ledger.json"
-WORK_FOLDER = "work"    # inside the state folder: attachments and results while a message is answered
-MAX_ATTEMPTS = 5        # runs that try a message whose answer could not be delivered, then it is given up
+WORK_FOLDER = "work"  # inside the state folder: attachments and results while a message is answered
+MAX_ATTEMPTS = 5  # runs that try a message whose answer could not be delivered, then it is given up
 
 # what became of a message: final ones are never tried again (unless asked to for 'given up')
 RESERVED, ANSWERED, NOT_ANSWERED, FAILED, GIVEN_UP = "reserved", "answered", "not answered", "failed", "given up"
-REFUSED = "refused"     # its sender may not use the inbox; looked at again by every run (the list may change)
+REFUSED = "refused"  # its sender may not use the inbox; looked at again by every run (the list may change)
 _FINAL = (ANSWERED, NOT_ANSWERED, GIVEN_UP)
 
 
@@ -36,15 +36,18 @@ def ledger_key(raw: bytes) -> str:
     say who, what and when, and the body), so that two different messages reusing one Message-ID
     are both answered, while the same message met twice (trace headers added on the way) is not."""
     try:
-        msg = email.message_from_bytes(raw.split(b"\n\n", 1)[0].split(b"\r\n\r\n", 1)[0] + b"\n\n",
-                                       policy=email.policy.compat32)
+        msg = email.message_from_bytes(
+            raw.split(b"\n\n", 1)[0].split(b"\r\n\r\n", 1)[0] + b"\n\n", policy=email.policy.compat32
+        )
         message_id = re.sub(r"\s+", " ", str(msg.get("Message-ID") or "")).strip()
         head = [re.sub(r"\s+", " ", str(msg.get(h) or "")).strip() for h in ("From", "To", "Cc", "Subject", "Date")]
     except Exception:
         message_id, head = "", []
     sep = re.search(rb"\r?\n\r?\n", raw)
-    body = raw[sep.end():] if sep else b""
-    h = hashlib.sha256("\n".join([message_id, *head]).encode("utf-8", "surrogateescape") + b"\n\n" + body.replace(b"\r\n", b"\n"))
+    body = raw[sep.end() :] if sep else b""
+    h = hashlib.sha256(
+        "\n".join([message_id, *head]).encode("utf-8", "surrogateescape") + b"\n\n" + body.replace(b"\r\n", b"\n")
+    )
     return f"{message_id} sha256:{h.hexdigest()}" if message_id else f"sha256:{h.hexdigest()}"
 
 
@@ -53,8 +56,13 @@ def oversize_key(head: bytes, size: int) -> str:
     when, and its size (what a relay adds on the way is left out of both)."""
     head = head.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
     key = ledger_key(head + b"\n\n")
-    trace = len(b"".join(re.findall(rb"(?im)^(?:received|return-path|delivered-to|x-original-to):.*\r?\n(?:[ \t].*\r?\n)*",
-                                    head + b"\n")))
+    trace = len(
+        b"".join(
+            re.findall(
+                rb"(?im)^(?:received|return-path|delivered-to|x-original-to):.*\r?\n(?:[ \t].*\r?\n)*", head + b"\n"
+            )
+        )
+    )
     return f"{key} size:{size - trace}"
 
 
@@ -70,7 +78,7 @@ class Ledger:
         self.folder = folder
         self.path = os.path.join(folder, LEDGER_NAME)
         self.messages: dict[str, dict[str, Any]] = {}
-        self.sources: dict[str, str] = {}     # where a message was seen -> its key (IMAP: no second download)
+        self.sources: dict[str, str] = {}  # where a message was seen -> its key (IMAP: no second download)
         if os.path.exists(self.path):
             try:
                 with open(self.path, encoding="utf-8") as fh:
@@ -104,8 +112,9 @@ class Ledger:
         self.messages[key] = entry
         if where:
             self.sources[where] = key
-        data = json.dumps({"tool": "ttools inbox", "messages": self.messages, "sources": self.sources},
-                          ensure_ascii=False, indent=1)
+        data = json.dumps(
+            {"tool": "ttools inbox", "messages": self.messages, "sources": self.sources}, ensure_ascii=False, indent=1
+        )
         fd, tmp = tempfile.mkstemp(prefix=".ledger-", suffix=".json", dir=self.folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -120,7 +129,9 @@ class Ledger:
 
     def work_folder(self, key: str) -> str:
         """Where the attachments of the message of ``key`` and their results are made."""
-        return os.path.join(self.folder, WORK_FOLDER, hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:16])
+        return os.path.join(
+            self.folder, WORK_FOLDER, hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        )
 
     def take_up(self, key: str, where: str) -> Turn:
         """This run's turn at the message of ``key``, counted among the runs that took it up."""
@@ -128,7 +139,7 @@ class Ledger:
         status = self.status(key)
         attempts = int(previous.get("attempts", 0)) + 1
         if status == GIVEN_UP:
-            attempts = MAX_ATTEMPTS       # asked to try again: once
+            attempts = MAX_ATTEMPTS  # asked to try again: once
         return Turn(self, key, where, previous, status, attempts, {"at": _now(), "source": where, "attempts": attempts})
 
 
@@ -139,10 +150,10 @@ class Turn:
     ledger: Ledger
     key: str
     where: str
-    previous: dict[str, Any]     # the ledger's entry before this run
-    status: str                  # and its status
-    attempts: int                # runs that took it up, this one included
-    base: dict[str, Any]         # what every entry of this turn says: when, where, which attempt
+    previous: dict[str, Any]  # the ledger's entry before this run
+    status: str  # and its status
+    attempts: int  # runs that took it up, this one included
+    base: dict[str, Any]  # what every entry of this turn says: when, where, which attempt
 
     def stopped_every_run(self, retry_failed: bool) -> bool:
         """Whether every run that took it up so far stopped on the way: it must not stop every run to come."""
@@ -165,8 +176,11 @@ class Turn:
         """The entry of an answer that could not be made or delivered, and the note for the report."""
         given_up = self.attempts >= MAX_ATTEMPTS
         entry = {"status": GIVEN_UP if given_up else FAILED, "reason": reason}
-        note = (f" (given up after {self.attempts} attempts)" if given_up
-                else f" (attempt {self.attempts} of {MAX_ATTEMPTS}; tried again next run)")
+        note = (
+            f" (given up after {self.attempts} attempts)"
+            if given_up
+            else f" (attempt {self.attempts} of {MAX_ATTEMPTS}; tried again next run)"
+        )
         return entry, note
 
     def finish(self, entry: dict[str, Any]) -> None:
@@ -188,7 +202,7 @@ def exclusive(folder: str) -> Iterator[None]:
 def _try_lock(fh: Any) -> bool:
     try:
         import fcntl
-    except ImportError:       # Windows: a lock on the file's first byte
+    except ImportError:  # Windows: a lock on the file's first byte
         import msvcrt
 
         try:

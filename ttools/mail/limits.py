@@ -7,15 +7,15 @@ import re
 from dataclasses import dataclass
 
 KB, MB = 1024, 1024 * 1024
-HEAD_READ = 256 * KB          # bytes read of a message too large to open, for its headers
+HEAD_READ = 256 * KB  # bytes read of a message too large to open, for its headers
 
 
 @dataclass(frozen=True)
 class Limits:
-    message_size: int = 25 * MB      # a larger message is not opened; its sender is told so
-    workbooks: int = 20              # workbooks of one message processed; the others are named as left out
-    answer_size: int = 20 * MB       # result files beyond this are left out of the answer, which says so
-    per_sender: int = 20             # messages of one sender answered in one run; the rest wait for the next
+    message_size: int = 25 * MB  # a larger message is not opened; its sender is told so
+    workbooks: int = 20  # workbooks of one message processed; the others are named as left out
+    answer_size: int = 20 * MB  # result files beyond this are left out of the answer, which says so
+    per_sender: int = 20  # messages of one sender answered in one run; the rest wait for the next
 
 
 def parse_size(text: str) -> int:

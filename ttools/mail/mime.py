@@ -16,9 +16,9 @@ from ttools.mail.headers import REPORT_TYPES
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 XLSM_TYPE = "application/vnd.ms-excel.sheet.macroenabled.12"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
-MAX_NESTING = 100           # forwarded inside forwarded …; deeper parts are not opened (and the reply says so)
-MAX_PARTS = 2000            # parts of one message looked at
-MAX_QUOTED_HEADERS = 64 * 1024   # bytes of a quoted header part (text/rfc822-headers) read
+MAX_NESTING = 100  # forwarded inside forwarded …; deeper parts are not opened (and the reply says so)
+MAX_PARTS = 2000  # parts of one message looked at
+MAX_QUOTED_HEADERS = 64 * 1024  # bytes of a quoted header part (text/rfc822-headers) read
 _HEADER_PARTS = ("text/rfc822-headers", "message/rfc822-headers", "message/global-headers")
 _MESSAGE_PARTS = ("message/rfc822", "message/global")
 
@@ -31,16 +31,16 @@ UNREADABLE = ("(the parts of the message)", "unreadable-parts")
 
 @dataclass(frozen=True)
 class Attachment:
-    name: str      # sanitised, unique within its message
+    name: str  # sanitised, unique within its message
     data: bytes
 
 
 @dataclass
 class Contents:
     workbooks: list[Attachment] = field(default_factory=list)
-    ignored: list[tuple[str, str]] = field(default_factory=list)   # (description, hint code or '')
-    embedded: list[Message] = field(default_factory=list)   # forwarded messages and quoted headers in it
-    reports: bool = False                                   # a delivery or read report is among its parts
+    ignored: list[tuple[str, str]] = field(default_factory=list)  # (description, hint code or '')
+    embedded: list[Message] = field(default_factory=list)  # forwarded messages and quoted headers in it
+    reports: bool = False  # a delivery or read report is among its parts
 
 
 def safe_filename(name: str | None, fallback: str = "workbook.xlsx") -> str:
@@ -65,8 +65,11 @@ def _is_workbook(part: Message, filename: str) -> bool:
 
 
 def _is_body_text(part: Message) -> bool:
-    return (part.get_content_maintype() == "text" and not part.get_filename()
-            and part.get_content_disposition() != "attachment")
+    return (
+        part.get_content_maintype() == "text"
+        and not part.get_filename()
+        and part.get_content_disposition() != "attachment"
+    )
 
 
 def _size(n: int) -> str:
@@ -87,8 +90,8 @@ class _Findings:
 
     def __init__(self) -> None:
         self.contents = Contents()
-        self.seen: dict[str, str] = {}     # sha256 -> name, so a workbook attached twice is processed once
-        self.taken: set[str] = set()       # stems in use
+        self.seen: dict[str, str] = {}  # sha256 -> name, so a workbook attached twice is processed once
+        self.taken: set[str] = set()  # stems in use
 
     def _unique(self, name: str) -> str:
         stem, ext = os.path.splitext(name)
@@ -153,13 +156,13 @@ def find_workbooks(msg: Message) -> Contents:
         if part.get_content_type() in _MESSAGE_PARTS:
             found.contents.embedded.extend(inner or [])
         if inner is not None:
-            stack.extend((sub, depth + 1) for sub in reversed(inner))    # popped in the order they came
+            stack.extend((sub, depth + 1) for sub in reversed(inner))  # popped in the order they came
             continue
         if _is_body_text(part):
             continue
         raw_name = part.get_filename() or ""
         data = part.get_payload(decode=True) or b""
-        if raw_name.lower().endswith(".eml"):   # some clients forward a message as a plain file
+        if raw_name.lower().endswith(".eml"):  # some clients forward a message as a plain file
             forwarded = parse_message(data)
             found.contents.embedded.append(forwarded)
             stack.append((forwarded, depth + 1))
@@ -187,6 +190,6 @@ def read_message(raw: bytes) -> tuple[Message, Contents]:
     except RecursionError:
         msg = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
         return msg, Contents(ignored=[TOO_DEEP])
-    except Exception:   # a part the parser fails on: the message is answered for its headers alone
+    except Exception:  # a part the parser fails on: the message is answered for its headers alone
         msg = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
         return msg, Contents(ignored=[UNREADABLE])

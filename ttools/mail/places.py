@@ -12,7 +12,7 @@ import re
 from ttools.mail.errors import InboxError
 from ttools.mail.sources import ImapAddress, parse_imap_url
 
-OLD_STATE_NAME = ".ttools-inbox"     # the state folder beside SOURCE (and, before, in the working folder for IMAP)
+OLD_STATE_NAME = ".ttools-inbox"  # the state folder beside SOURCE (and, before, in the working folder for IMAP)
 
 
 def user_state_home(env: dict[str, str]) -> str:
@@ -57,5 +57,7 @@ def refuse_stray_ledger(state: str, cwd: str) -> None:
     except (OSError, ValueError, AttributeError):
         return
     if any(str(where).startswith("imap:") for where in sources):
-        raise InboxError(f"{old} holds the ledger of an IMAP mailbox; move that folder to {state} "
-                         f"(or give --state {os.path.dirname(old)}) so that its messages are not answered again")
+        raise InboxError(
+            f"{old} holds the ledger of an IMAP mailbox; move that folder to {state} "
+            f"(or give --state {os.path.dirname(old)}) so that its messages are not answered again"
+        )

@@ -24,7 +24,7 @@ from ttools.mail.headers import (
 from ttools.mail.mime import Contents
 
 _DOMAIN = re.compile(r"@(?:[^\W_](?:[\w-]*[^\W_])?\.)+[^\W\d_](?:[\w-]*[^\W_])?")
-_MAX_ALLOW_FILE = 1024 * 1024     # bytes of an allow-list file read
+_MAX_ALLOW_FILE = 1024 * 1024  # bytes of an allow-list file read
 
 ANSWER, AUTOMATIC, REFUSED = "answer", "automatic", "refused"
 # why a message was refused: only a sender not on the list may be allowed by a later run's list
@@ -92,8 +92,9 @@ def allow_list(allow: Iterable[str] = (), allow_files: Iterable[str] = ()) -> Al
         entries.append(entry)
     for path in allow_files:
         entries.extend(_read_allow_file(os.fspath(path)))
-    return AllowList(frozenset(e for e in entries if not e.startswith("@")),
-                     frozenset(e[1:] for e in entries if e.startswith("@")))
+    return AllowList(
+        frozenset(e for e in entries if not e.startswith("@")), frozenset(e[1:] for e in entries if e.startswith("@"))
+    )
 
 
 @dataclass(frozen=True)
@@ -108,11 +109,11 @@ class Policy:
 
 @dataclass(frozen=True)
 class Verdict:
-    kind: str            # ANSWER, AUTOMATIC or REFUSED
-    sender: str          # the From address ('' when there is none)
-    reason: str = ""     # why not answered, or refused
-    to: str = ""         # where the answer goes (ANSWER only)
-    refusal: str = ""    # STRANGER, UNAUTHENTICATED or NO_SENDER (REFUSED only)
+    kind: str  # ANSWER, AUTOMATIC or REFUSED
+    sender: str  # the From address ('' when there is none)
+    reason: str = ""  # why not answered, or refused
+    to: str = ""  # where the answer goes (ANSWER only)
+    refusal: str = ""  # STRANGER, UNAUTHENTICATED or NO_SENDER (REFUSED only)
 
     @property
     def shown_sender(self) -> str:

@@ -102,8 +102,9 @@ def parse_imap_url(url: str) -> ImapAddress:
         port = parts.port or (993 if secure else 143)
     except ValueError:
         raise InboxError(f"bad port in {url!r}") from None
-    return ImapAddress(secure, unquote(parts.username), parts.hostname, port,
-                       unquote(parts.path.lstrip("/")) or "INBOX")
+    return ImapAddress(
+        secure, unquote(parts.username), parts.hostname, port, unquote(parts.path.lstrip("/")) or "INBOX"
+    )
 
 
 def _imap_quote(name: str) -> str:
@@ -124,8 +125,9 @@ def _imap_open(address: ImapAddress, password: str) -> tuple[imaplib.IMAP4, list
     try:
         # an explicit context: imaplib's own default does not verify the server's certificate
         if address.secure:
-            conn = imaplib.IMAP4_SSL(address.host, address.port, ssl_context=ssl.create_default_context(),
-                                     timeout=NETWORK_TIMEOUT)
+            conn = imaplib.IMAP4_SSL(
+                address.host, address.port, ssl_context=ssl.create_default_context(), timeout=NETWORK_TIMEOUT
+            )
         else:
             conn = imaplib.IMAP4(address.host, address.port, timeout=NETWORK_TIMEOUT)
             conn.starttls(ssl_context=ssl.create_default_context())
@@ -168,7 +170,7 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
     message is flagged \\Seen, moved or deleted."""
     conn, data = _imap_open(address, password)
     uids = [u.decode() for u in (data[0] or b"").split()] if data else []
-    try:   # UIDs name a message only together with the mailbox's UIDVALIDITY
+    try:  # UIDs name a message only together with the mailbox's UIDVALIDITY
         validity = b"".join(x for x in conn.response("UIDVALIDITY")[1] if isinstance(x, bytes)).decode() or "0"
     except Exception:
         validity = "0"
@@ -179,16 +181,17 @@ def imap_messages(address: ImapAddress, password: str) -> Iterator[Iterator[Inco
         what = "(BODY.PEEK[])" if size is not None and limit >= size else f"(BODY.PEEK[]<0.{limit}>)"
         try:
             typ, data = conn.uid("FETCH", uid, what)
-        except (imaplib.IMAP4.abort, OSError) as exc:   # the connection is gone: so are the other messages
+        except (imaplib.IMAP4.abort, OSError) as exc:  # the connection is gone: so are the other messages
             raise SourceLost(f"IMAP {address.host}: connection lost ({one_line(exc)})") from None
         if typ != "OK":
             raise InboxError(f"IMAP: fetch of message {uid} failed: {data!r}")
         return _imap_literal(data)[:limit]
 
     def incoming() -> Iterator[Incoming]:
-        for uid in uids:   # a message already answered is known by its UID and never downloaded again
-            yield Incoming(f"imap:{address.mailbox};{validity}/{uid}", sizes.get(uid),
-                           lambda limit, uid=uid: fetch(uid, limit))
+        for uid in uids:  # a message already answered is known by its UID and never downloaded again
+            yield Incoming(
+                f"imap:{address.mailbox};{validity}/{uid}", sizes.get(uid), lambda limit, uid=uid: fetch(uid, limit)
+            )
 
     try:
         yield incoming()

@@ -80,7 +80,7 @@ def render(reports: Iterable[Any], lang: str, event_name: str = "", source_hash:
 
     try:
         import typst
-    except ImportError:   # a dependency of ttools: only a broken installation lacks it
+    except ImportError:  # a dependency of ttools: only a broken installation lacks it
         raise PdfUnavailable("the typesetter is missing: pip install typst") from None
     try:
         faces = find_faces(lang)
@@ -90,9 +90,10 @@ def render(reports: Iterable[Any], lang: str, event_name: str = "", source_hash:
     source = document(reports, Page(lang, event_name, stamp, faces.families))
     with linked(faces.files) as folder:
         try:
-            return typst.compile(source.encode("utf-8"), font_paths=[folder], ignore_system_fonts=True,
-                                 format="pdf", pdf_tags=False)
-        except typst.TypstError as exc:   # a bug of ttools' markup: this print fails, nothing else
+            return typst.compile(
+                source.encode("utf-8"), font_paths=[folder], ignore_system_fonts=True, format="pdf", pdf_tags=False
+            )
+        except typst.TypstError as exc:  # a bug of ttools' markup: this print fails, nothing else
             raise PdfUnavailable(f"the typesetter failed: {exc.message}") from None
 
 

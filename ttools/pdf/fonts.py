@@ -21,34 +21,62 @@ ENV = "TTOOLS_PDF_FONT"
 # family names of the regional faces, best first; the Noto / Source Han collections hold one
 # face per region (JP, KR, SC, TC, HK), of which the family name selects one
 REGIONAL = {
-    "zh-Hant": ("Noto Sans CJK TC", "Source Han Sans TC", "Noto Sans TC", "Microsoft JhengHei", "PingFang TC",
-                "Heiti TC"),
-    "zh-Hans": ("Noto Sans CJK SC", "Source Han Sans SC", "Noto Sans SC", "Microsoft YaHei", "PingFang SC",
-                "Heiti SC"),
+    "zh-Hant": (
+        "Noto Sans CJK TC",
+        "Source Han Sans TC",
+        "Noto Sans TC",
+        "Microsoft JhengHei",
+        "PingFang TC",
+        "Heiti TC",
+    ),
+    "zh-Hans": ("Noto Sans CJK SC", "Source Han Sans SC", "Noto Sans SC", "Microsoft YaHei", "PingFang SC", "Heiti SC"),
 }
 # a Latin face for English pages (a CJK face follows it, for names typed in Chinese)
 LATIN = ("Noto Sans", "DejaVu Sans", "Liberation Sans", "Arial", "Helvetica", "Segoe UI", "Calibri")
 
 # where each system installs them: (folder, file names); checked before any font scan
-_LINUX = ("/usr/share/fonts/opentype/noto", "/usr/share/fonts/noto-cjk", "/usr/share/fonts/google-noto-cjk",
-          "/usr/share/fonts/opentype/noto-cjk", "/usr/share/fonts/noto", "/usr/local/share/fonts")
-_CJK_FILES = ("NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoSansCJK.ttc", "SourceHanSans-Regular.ttc",
-              "SourceHanSans-Bold.ttc")
-_LATIN_LINUX = (("/usr/share/fonts/truetype/dejavu", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
-                ("/usr/share/fonts/dejavu", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
-                ("/usr/share/fonts/TTF", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
-                ("/usr/share/fonts/truetype/liberation", ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf")))
-_WINDOWS = ("msjh.ttc", "msjhbd.ttc", "msyh.ttc", "msyhbd.ttc", "arial.ttf", "arialbd.ttf", "segoeui.ttf",
-            "segoeuib.ttf")
-_MACOS = (("/System/Library/Fonts", ("PingFang.ttc", "Helvetica.ttc")),
-          ("/System/Library/Fonts/Supplemental", ("Arial.ttf", "Arial Bold.ttf")),
-          ("/Library/Fonts", ("Arial.ttf", "Arial Bold.ttf")))
+_LINUX = (
+    "/usr/share/fonts/opentype/noto",
+    "/usr/share/fonts/noto-cjk",
+    "/usr/share/fonts/google-noto-cjk",
+    "/usr/share/fonts/opentype/noto-cjk",
+    "/usr/share/fonts/noto",
+    "/usr/local/share/fonts",
+)
+_CJK_FILES = (
+    "NotoSansCJK-Regular.ttc",
+    "NotoSansCJK-Bold.ttc",
+    "NotoSansCJK.ttc",
+    "SourceHanSans-Regular.ttc",
+    "SourceHanSans-Bold.ttc",
+)
+_LATIN_LINUX = (
+    ("/usr/share/fonts/truetype/dejavu", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
+    ("/usr/share/fonts/dejavu", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
+    ("/usr/share/fonts/TTF", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
+    ("/usr/share/fonts/truetype/liberation", ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf")),
+)
+_WINDOWS = (
+    "msjh.ttc",
+    "msjhbd.ttc",
+    "msyh.ttc",
+    "msyhbd.ttc",
+    "arial.ttf",
+    "arialbd.ttf",
+    "segoeui.ttf",
+    "segoeuib.ttf",
+)
+_MACOS = (
+    ("/System/Library/Fonts", ("PingFang.ttc", "Helvetica.ttc")),
+    ("/System/Library/Fonts/Supplemental", ("Arial.ttf", "Arial Bold.ttf")),
+    ("/Library/Fonts", ("Arial.ttf", "Arial Bold.ttf")),
+)
 
 INSTALL = {
     "zh-Hant": "a Traditional Chinese font: Noto Sans CJK TC ('apt-get install fonts-noto-cjk' on Debian/Ubuntu; "
-               "Microsoft JhengHei on Windows, PingFang TC on macOS)",
+    "Microsoft JhengHei on Windows, PingFang TC on macOS)",
     "zh-Hans": "a Simplified Chinese font: Noto Sans CJK SC ('apt-get install fonts-noto-cjk' on Debian/Ubuntu; "
-               "Microsoft YaHei on Windows, PingFang SC on macOS)",
+    "Microsoft YaHei on Windows, PingFang SC on macOS)",
     "en": "a sans-serif font such as DejaVu Sans or Noto Sans ('apt-get install fonts-dejavu-core')",
 }
 
@@ -132,8 +160,11 @@ def _choose(available: dict[str, list[str]], lang: str) -> Faces | None:
 def _override(setting: str, lang: str) -> Faces:
     """``TTOOLS_PDF_FONT``: a font file (of a collection, the face of the page's script when it
     holds one) or an installed family name."""
-    if os.path.sep in setting or (os.altsep and os.altsep in setting) or os.path.splitext(setting)[1].lower() in (
-            ".ttf", ".otf", ".ttc", ".otc"):
+    if (
+        os.path.sep in setting
+        or (os.altsep and os.altsep in setting)
+        or os.path.splitext(setting)[1].lower() in (".ttf", ".otf", ".ttc", ".otc")
+    ):
         if not os.path.isfile(setting):
             raise FontMissing(f"{ENV} names the font file {setting}, which does not exist")
         available = _families([setting])
@@ -156,8 +187,10 @@ def find_faces(lang: str) -> Faces:
         return _override(setting, lang)
     chosen = _choose(_families(_known_files()), lang) or _choose(_system_families(), lang)
     if chosen is None:
-        raise FontMissing(f"no font for {_SCRIPT.get(lang, lang)} pages: install {INSTALL.get(lang, INSTALL['en'])}, "
-                          f"or set {ENV} to a font file")
+        raise FontMissing(
+            f"no font for {_SCRIPT.get(lang, lang)} pages: install {INSTALL.get(lang, INSTALL['en'])}, "
+            f"or set {ENV} to a font file"
+        )
     return chosen
 
 
@@ -170,7 +203,7 @@ class linked:
 
     def __init__(self, files: list[str]) -> None:
         self.files = files
-        self.origin: dict[str, str] = {}     # name in the folder -> the file it stands for
+        self.origin: dict[str, str] = {}  # name in the folder -> the file it stands for
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
 
     def __enter__(self) -> str:

@@ -18,21 +18,114 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-SIZE = 8.5                    # text size of the tables, points
-INSET_X, INSET_Y = 3.0, 2.2   # cell padding, points (the prelude's tt-inset)
-CAP, LEADING = 0.75, 0.35     # a line's box (cap height to baseline) and the space between lines, em
-PAD = 2.0                     # room above and below the glyphs in a row, points
-SMALLEST = 0.7                # a block is shrunk to fit the page width down to this scale
+SIZE = 8.5  # text size of the tables, points
+INSET_X, INSET_Y = 3.0, 2.2  # cell padding, points (the prelude's tt-inset)
+CAP, LEADING = 0.75, 0.35  # a line's box (cap height to baseline) and the space between lines, em
+PAD = 2.0  # room above and below the glyphs in a row, points
+SMALLEST = 0.7  # a block is shrunk to fit the page width down to this scale
 
 # A4 in points less the margins of the prelude's tt-page (1.27 cm sides, 1.6 cm top, 1.5 cm bottom)
 _A4 = (595.28, 841.89)
 _SIDES, _TOP, _BOTTOM = 36.0, 45.35, 42.52
 
 # widths of the printable ASCII characters (32-126), hundredths of an em
-_ASCII = (35, 46, 58, 84, 70, 101, 88, 33, 46, 46, 53, 84, 38, 42, 38, 39, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70,
-          40, 40, 84, 84, 84, 59, 101, 78, 77, 74, 84, 69, 69, 83, 84, 38, 57, 78, 64, 100, 84, 86, 74, 86, 78, 73,
-          69, 82, 78, 111, 78, 73, 73, 46, 39, 46, 84, 57, 63, 68, 72, 60, 72, 68, 44, 72, 72, 35, 35, 67, 35, 105,
-          72, 69, 72, 72, 50, 60, 48, 72, 66, 93, 65, 66, 59, 72, 37, 72, 84)
+_ASCII = (
+    35,
+    46,
+    58,
+    84,
+    70,
+    101,
+    88,
+    33,
+    46,
+    46,
+    53,
+    84,
+    38,
+    42,
+    38,
+    39,
+    70,
+    70,
+    70,
+    70,
+    70,
+    70,
+    70,
+    70,
+    70,
+    70,
+    40,
+    40,
+    84,
+    84,
+    84,
+    59,
+    101,
+    78,
+    77,
+    74,
+    84,
+    69,
+    69,
+    83,
+    84,
+    38,
+    57,
+    78,
+    64,
+    100,
+    84,
+    86,
+    74,
+    86,
+    78,
+    73,
+    69,
+    82,
+    78,
+    111,
+    78,
+    73,
+    73,
+    46,
+    39,
+    46,
+    84,
+    57,
+    63,
+    68,
+    72,
+    60,
+    72,
+    68,
+    44,
+    72,
+    72,
+    35,
+    35,
+    67,
+    35,
+    105,
+    72,
+    69,
+    72,
+    72,
+    50,
+    60,
+    48,
+    72,
+    66,
+    93,
+    65,
+    66,
+    59,
+    72,
+    37,
+    72,
+    84,
+)
 _OTHER = 1.05
 
 
@@ -64,7 +157,7 @@ def line_height(lines: int, size: float) -> float:
     return (CAP * lines + LEADING * (lines - 1)) * size
 
 
-LINE_GAP = 0.45             # between the lines of a column of rows, em: a row is 1.45 em high
+LINE_GAP = 0.45  # between the lines of a column of rows, em: a row is 1.45 em high
 
 
 @dataclass
@@ -73,22 +166,29 @@ class Shape:
     set as columns of lines (``tt-cols``) and its height is known row by row; None when it is
     too wide even shrunk: the typesetter's table wraps it and measures it (``tt-block``)."""
 
-    size: float                      # text size, points
+    size: float  # text size, points
     widths: list[float] | None
-    aligns: list[bool]               # right-aligned columns (numbers)
-    row_lines: list[int]             # lines of each row
-    pitch: float                     # height of one line of rows, points
-    heading: float                   # height of the heading row (0: none)
-    title: float                     # height of the block's title (0: none)
-    notes: float                     # height of the notes
-    lead: float                      # height of the sheet's title above it
+    aligns: list[bool]  # right-aligned columns (numbers)
+    row_lines: list[int]  # lines of each row
+    pitch: float  # height of one line of rows, points
+    heading: float  # height of the heading row (0: none)
+    title: float  # height of the block's title (0: none)
+    notes: float  # height of the notes
+    lead: float  # height of the sheet's title above it
 
     def rows_height(self, rows: range) -> float:
         return sum(self.row_lines[i] for i in rows) * self.pitch
 
     @property
     def height(self) -> float:
-        return self.lead + self.title + self.heading + self.rows_height(range(len(self.row_lines))) + self.notes + 1.1 * SIZE
+        return (
+            self.lead
+            + self.title
+            + self.heading
+            + self.rows_height(range(len(self.row_lines)))
+            + self.notes
+            + 1.1 * SIZE
+        )
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[float], list[float]]:
@@ -115,8 +215,15 @@ def _lead_height(lead: tuple[str, str] | None, width: float) -> float:
     return height
 
 
-def block_shape(title: str, header: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[bool],
-                notes: Sequence[str], landscape: bool, lead: tuple[str, str] | None) -> Shape:
+def block_shape(
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    numeric: Sequence[bool],
+    notes: Sequence[str],
+    landscape: bool,
+    lead: tuple[str, str] | None,
+) -> Shape:
     """The shape of a block (see the module's docstring)."""
     page_w, _ = body(landscape)
     data, words = _columns(header, rows)
@@ -159,11 +266,11 @@ def page_rows(shape: Shape, landscape: bool) -> list[range]:
         pages.append(range(start, end))
         start, room = end, page_h - head
     last = pages[-1]
-    while len(pages) > 1 and shape.rows_height(last) + shape.notes > page_h - head:   # the notes go with rows
+    while len(pages) > 1 and shape.rows_height(last) + shape.notes > page_h - head:  # the notes go with rows
         pages[-1] = range(last.start, last.stop - 1)
         pages.append(range(last.stop - 1, count))
         last = pages[-1]
-    if len(pages) > 1 and len(pages[-1]) < 2 and len(pages[-2]) > 3:    # no row alone on the last page
+    if len(pages) > 1 and len(pages[-1]) < 2 and len(pages[-2]) > 3:  # no row alone on the last page
         pages[-2] = range(pages[-2].start, pages[-2].stop - 1)
         pages[-1] = range(pages[-2].stop, count)
     return pages
@@ -179,7 +286,7 @@ def column_groups(header: Sequence[str], rows: Sequence[Sequence[str]], landscap
     if sum(width) <= page_w:
         return None
     keep: list[int] = []
-    for c in range(min(3, len(width))):     # the leading columns, at most 40 % of the page
+    for c in range(min(3, len(width))):  # the leading columns, at most 40 % of the page
         if sum(width[i] for i in keep) + width[c] > 0.4 * page_w:
             break
         keep.append(c)

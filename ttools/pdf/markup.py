@@ -40,7 +40,7 @@ class Page:
 
     lang: str
     event_name: str
-    stamp: str          # "ttools 1.0 · sha256 0123456789ab"
+    stamp: str  # "ttools 1.0 · sha256 0123456789ab"
     families: Sequence[str]
 
 
@@ -50,9 +50,11 @@ def document_head(page: Page) -> str:
         prelude = fh.read()
     lang, region = _REGION.get(page.lang, _REGION["en"])
     fonts = "(" + ", ".join(lit(f) for f in page.families) + ",)"
-    return (prelude + f"\n#set document(title: {lit(page.event_name or 'ttools')}, author: \"ttools\", date: none)\n"
-            f"#set text(font: {fonts}, size: 8.5pt, lang: {lang}, region: {region})\n"
-            "#set par(leading: 0.35em)\n")
+    return (
+        prelude + f'\n#set document(title: {lit(page.event_name or "ttools")}, author: "ttools", date: none)\n'
+        f"#set text(font: {fonts}, size: 8.5pt, lang: {lang}, region: {region})\n"
+        "#set par(leading: 0.35em)\n"
+    )
 
 
 def _column(texts: list[str], bold: set[int]) -> str:
@@ -72,40 +74,69 @@ def _block_call(block: Any, ident: str, cont: str, report: Any, lead: tuple[str,
     fmt = dict(block.number_format)
     rows = [[cell_text(v, fmt.get(c)) for c, v in enumerate(row)] for row in block.rows]
     groups = layout.column_groups([str(h) for h in (block.header or ())], rows, report.landscape)
-    if groups:   # too wide for a page: the columns in groups, page after page
-        parts = [_block_call(_columns_of(block, group, f" · {k}/{len(groups)}"), f"{ident}-{k}", cont, report,
-                             lead if k == 1 else None) for k, group in enumerate(groups, start=1)]
+    if groups:  # too wide for a page: the columns in groups, page after page
+        parts = [
+            _block_call(
+                _columns_of(block, group, f" · {k}/{len(groups)}"),
+                f"{ident}-{k}",
+                cont,
+                report,
+                lead if k == 1 else None,
+            )
+            for k, group in enumerate(groups, start=1)
+        ]
         return "".join(p for p, _ in parts), layout.body(report.landscape)[1] + 1
     numbers = [[is_number(v) for v in row] for row in block.rows]
     n = max([len(block.header or ())] + [len(r) for r in rows] + [1])
-    numeric = [any(len(r) > c and r[c] != "" for r in rows)
-               and all(num[c] for r, num in zip(rows, numbers) if len(r) > c and r[c] != "") for c in range(n)]
+    numeric = [
+        any(len(r) > c and r[c] != "" for r in rows)
+        and all(num[c] for r, num in zip(rows, numbers) if len(r) > c and r[c] != "")
+        for c in range(n)
+    ]
     header = [str(h) for h in (block.header or ())]
     notes = [str(x) for x in block.notes if x]
     shape = layout.block_shape(block.title, header, rows, numeric, notes, report.landscape, lead)
     lead_call = f"tt-title({lit(lead[0])}, {lit(lead[1])})" if lead else "none"
     if shape.widths is None:
-        cells = ["(" + "".join(f"({lit(t)}, {'true' if x else 'false'})," for t, x in zip(r, num)) + ")"
-                 for r, num in zip(rows, numbers)]
-        args = [lit(ident), lit(block.title), lit(cont), _array(lit(h) for h in header), _array(cells),
-                _array(str(i) for i in sorted(block.highlight)), _array(lit(x) for x in notes)]
-        return (f"#tt-block({', '.join(args)}, fits: auto, size: {shape.size:.2f}pt, lead: {lead_call})\n",
-                layout.body(report.landscape)[1] + 1)
+        cells = [
+            "(" + "".join(f"({lit(t)}, {'true' if x else 'false'})," for t, x in zip(r, num)) + ")"
+            for r, num in zip(rows, numbers)
+        ]
+        args = [
+            lit(ident),
+            lit(block.title),
+            lit(cont),
+            _array(lit(h) for h in header),
+            _array(cells),
+            _array(str(i) for i in sorted(block.highlight)),
+            _array(lit(x) for x in notes),
+        ]
+        return (
+            f"#tt-block({', '.join(args)}, fits: auto, size: {shape.size:.2f}pt, lead: {lead_call})\n",
+            layout.body(report.landscape)[1] + 1,
+        )
     pages = layout.page_rows(shape, report.landscape)
     widths = _array(f"{w:.2f}pt" for w in shape.widths)
     aligns = _array("true" if a else "false" for a in shape.aligns)
     calls = []
     for k, span in enumerate(pages):
         title = block.title if k == 0 else (block.title or report.title) + cont
-        columns = _array(_column([rows[i][c] if c < len(rows[i]) else "" for i in span],
-                                 {i - span.start for i in span if i in block.highlight}) for c in range(n))
+        columns = _array(
+            _column(
+                [rows[i][c] if c < len(rows[i]) else "" for i in span],
+                {i - span.start for i in span if i in block.highlight},
+            )
+            for c in range(n)
+        )
         hl = _array(str(i - span.start) for i in span if i in block.highlight)
         lines = "none" if all(shape.row_lines[i] == 1 for i in span) else _array(str(shape.row_lines[i]) for i in span)
         last = k == len(pages) - 1
-        calls.append(("#pagebreak()\n" if k else "#pagebreak(weak: true)\n" if len(pages) > 1 and not lead else "")
-                     + f"#tt-cols({lit(title)}, {_array(lit(h) for h in header)}, {widths}, {aligns}, {columns}, {hl}, "
-                     f"{len(span)}, {lines}, {shape.pitch:.3f}pt, {_array(lit(x) for x in notes) if last else '()'}, "
-                     f"lead: {lead_call if k == 0 else 'none'}, size: {shape.size:.2f}pt)\n")
+        calls.append(
+            ("#pagebreak()\n" if k else "#pagebreak(weak: true)\n" if len(pages) > 1 and not lead else "")
+            + f"#tt-cols({lit(title)}, {_array(lit(h) for h in header)}, {widths}, {aligns}, {columns}, {hl}, "
+            f"{len(span)}, {lines}, {shape.pitch:.3f}pt, {_array(lit(x) for x in notes) if last else '()'}, "
+            f"lead: {lead_call if k == 0 else 'none'}, size: {shape.size:.2f}pt)\n"
+        )
     return "".join(calls), shape.height if len(pages) == 1 else layout.body(report.landscape)[1] + 1
 
 
@@ -114,9 +145,14 @@ def _columns_of(block: Any, columns: list[int], part: str) -> Any:
     from dataclasses import replace
 
     pick = lambda cells: [cells[c] for c in columns if c < len(cells)]  # noqa: E731
-    return replace(block, title=block.title + part, header=pick(list(block.header or ())),
-                   rows=[pick(list(row)) for row in block.rows], notes=block.notes,
-                   number_format={columns.index(c): f for c, f in block.number_format.items() if c in columns})
+    return replace(
+        block,
+        title=block.title + part,
+        header=pick(list(block.header or ())),
+        rows=[pick(list(row)) for row in block.rows],
+        notes=block.notes,
+        number_format={columns.index(c): f for c, f in block.number_format.items() if c in columns},
+    )
 
 
 def _array(items: Iterable[str]) -> str:
@@ -126,7 +162,7 @@ def _array(items: Iterable[str]) -> str:
 def _units(report: Any) -> Iterator[tuple[str, list[Any]]]:
     """The report's blocks in printing units: ("group", blocks sharing a page group), ("page",
     [a block that starts a page]) or ("flow", [a block])."""
-    compact = report.key.lower().startswith("hand")   # hand records: several boards a page
+    compact = report.key.lower().startswith("hand")  # hand records: several boards a page
     group: list[Any] = []
     for block in report.blocks:
         name = getattr(block, "page_group", "")
@@ -147,12 +183,16 @@ def report_source(report: Any, page: Page, counter: Iterator[int]) -> str:
     """One report sheet: its pages (landscape where the report says so) and its blocks."""
     cont = Translator(page.lang)("（續）", " (cont.)")
     lead: tuple[str, str] | None = (report.title, report.subtitle)
-    parts = [f"#pagebreak(weak: true)\n#tt-page({lit(page.event_name)}, {lit(report.name)}, {lit(page.stamp)}, "
-             f"{'true' if report.landscape else 'false'})[\n"]
+    parts = [
+        f"#pagebreak(weak: true)\n#tt-page({lit(page.event_name)}, {lit(report.name)}, {lit(page.stamp)}, "
+        f"{'true' if report.landscape else 'false'})[\n"
+    ]
     for kind, blocks in _units(report):
         if kind == "group":
-            calls = [_block_call(b, f"b{next(counter)}", cont, report, lead if i == 0 else None)
-                     for i, b in enumerate(blocks)]
+            calls = [
+                _block_call(b, f"b{next(counter)}", cont, report, lead if i == 0 else None)
+                for i, b in enumerate(blocks)
+            ]
             fits = "true" if sum(h for _, h in calls) <= layout.body(report.landscape)[1] else "false"
             parts.append(f"#tt-group(fits: {fits})[\n{''.join(c for c, _ in calls)}]\n")
         else:
@@ -160,7 +200,7 @@ def report_source(report: Any, page: Page, counter: Iterator[int]) -> str:
                 parts.append("#pagebreak(weak: true)\n")
             parts.append(_block_call(blocks[0], f"b{next(counter)}", cont, report, lead)[0])
         lead = None
-    if lead:   # a sheet without a table
+    if lead:  # a sheet without a table
         parts.append(f"#tt-title({lit(lead[0])}, {lit(lead[1])})\n")
     parts.append("]\n")
     return "".join(parts)

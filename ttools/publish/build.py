@@ -22,18 +22,54 @@ MARKER = ".ttools-site"
 ASSETS = ("site.css", "favicon.svg")
 
 UI = {
-    "en": {"events": "Events", "competition": "Competition", "stage": "Stage reached", "updated": "Last update", "seed": "Draw seed",
-           "pages": "Pages", "big": "Big screen", "summary": "JSON summary", "home": "Index", "skip": "Skip to the content",
-           "version": "ttools {version}", "nav": "Site", "nothing": "Nothing to show yet.",
-           "scroll": "Scrolls by itself; refreshes when new results are published."},
-    "zh-Hant": {"events": "賽事", "competition": "賽事種類", "stage": "目前進度", "updated": "最後更新", "seed": "抽籤種子",
-                "pages": "頁面", "big": "大螢幕", "summary": "JSON 摘要", "home": "首頁", "skip": "跳至內容",
-                "version": "ttools {version}", "nav": "網站", "nothing": "尚無資料。",
-                "scroll": "自動捲動；有新成績時自動更新。"},
-    "zh-Hans": {"events": "赛事", "competition": "赛事种类", "stage": "目前进度", "updated": "最后更新", "seed": "抽签种子",
-                "pages": "页面", "big": "大屏幕", "summary": "JSON 摘要", "home": "首页", "skip": "跳至内容",
-                "version": "ttools {version}", "nav": "网站", "nothing": "尚无数据。",
-                "scroll": "自动滚动；有新成绩时自动更新。"},
+    "en": {
+        "events": "Events",
+        "competition": "Competition",
+        "stage": "Stage reached",
+        "updated": "Last update",
+        "seed": "Draw seed",
+        "pages": "Pages",
+        "big": "Big screen",
+        "summary": "JSON summary",
+        "home": "Index",
+        "skip": "Skip to the content",
+        "version": "ttools {version}",
+        "nav": "Site",
+        "nothing": "Nothing to show yet.",
+        "scroll": "Scrolls by itself; refreshes when new results are published.",
+    },
+    "zh-Hant": {
+        "events": "賽事",
+        "competition": "賽事種類",
+        "stage": "目前進度",
+        "updated": "最後更新",
+        "seed": "抽籤種子",
+        "pages": "頁面",
+        "big": "大螢幕",
+        "summary": "JSON 摘要",
+        "home": "首頁",
+        "skip": "跳至內容",
+        "version": "ttools {version}",
+        "nav": "網站",
+        "nothing": "尚無資料。",
+        "scroll": "自動捲動；有新成績時自動更新。",
+    },
+    "zh-Hans": {
+        "events": "赛事",
+        "competition": "赛事种类",
+        "stage": "目前进度",
+        "updated": "最后更新",
+        "seed": "抽签种子",
+        "pages": "页面",
+        "big": "大屏幕",
+        "summary": "JSON 摘要",
+        "home": "首页",
+        "skip": "跳至内容",
+        "version": "ttools {version}",
+        "nav": "网站",
+        "nothing": "尚无数据。",
+        "scroll": "自动滚动；有新成绩时自动更新。",
+    },
 }
 
 
@@ -54,7 +90,7 @@ class PublishError(Exception):
 @dataclass
 class Site:
     folder: str
-    pages: list[str]      # file names written, index and big.html included
+    pages: list[str]  # file names written, index and big.html included
 
 
 def plan_for(outcome) -> tuple[list[Page], SitePlan]:
@@ -70,7 +106,7 @@ def plan_for(outcome) -> tuple[list[Page], SitePlan]:
 
 def _big_slugs(pages: Sequence[Page], plan: SitePlan) -> list[str]:
     known = {p.slug for p in pages}
-    chosen = [s for s in plan.big if s in known]   # a page the data does not allow yet is skipped
+    chosen = [s for s in plan.big if s in known]  # a page the data does not allow yet is skipped
     if chosen:
         return chosen
     chosen = [p.slug for p in pages if p.key and BIG_KEYS.search(p.key)]
@@ -84,24 +120,43 @@ def _table(block) -> dict[str, Any]:
     for i, row in enumerate(block.rows):
         cells = []
         for c, v in enumerate(row):
-            cells.append({"text": cell_text(v, fmt.get(c)), "href": f"{v.slug}.html" if isinstance(v, Link) else None,
-                          "num": is_number(v)})
+            cells.append(
+                {
+                    "text": cell_text(v, fmt.get(c)),
+                    "href": f"{v.slug}.html" if isinstance(v, Link) else None,
+                    "num": is_number(v),
+                }
+            )
         rows.append({"cells": cells, "hl": i in block.highlight})
-    return {"title": block.title, "header": [str(h) for h in block.header], "rows": rows,
-            "notes": [str(n) for n in block.notes if n]}
+    return {
+        "title": block.title,
+        "header": [str(h) for h in block.header],
+        "rows": rows,
+        "notes": [str(n) for n in block.notes if n],
+    }
 
 
 def _page_model(page: Page) -> dict[str, Any]:
-    return {"slug": page.slug, "title": page.title, "subtitle": page.subtitle, "listed": page.listed,
-            "tables": [_table(b) for b in page.blocks]}
+    return {
+        "slug": page.slug,
+        "title": page.title,
+        "subtitle": page.subtitle,
+        "listed": page.listed,
+        "tables": [_table(b) for b in page.blocks],
+    }
 
 
 def _environment():
     import jinja2
 
-    env = jinja2.Environment(loader=jinja2.PackageLoader("ttools.publish", "templates"),
-                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("ttools.publish", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
     env.filters["short"] = short_title
     return env
 
@@ -110,7 +165,7 @@ def short_title(title: str, event_name: str) -> str:
     """A page's title without the event name it starts with (for menus)."""
     for sep in (" · ", "·"):
         if event_name and title.startswith(event_name + sep):
-            return title[len(event_name) + len(sep):].strip()
+            return title[len(event_name) + len(sep) :].strip()
     return title
 
 
@@ -124,35 +179,61 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
     summary = {k: v for k, v in outcome.json().items() if not plan.private(k)}
     summary_text = json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
     # the version changes exactly when what is shown changes (never with the clock alone)
-    version = hashlib.sha256(json.dumps([models, big, plan.stage, summary], ensure_ascii=False,
-                                        sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
-    when = (now or datetime.now(timezone.utc)).astimezone()   # the machine's local time, as staff read it
+    version = hashlib.sha256(
+        json.dumps([models, big, plan.stage, summary], ensure_ascii=False, sort_keys=True, default=str).encode("utf-8")
+    ).hexdigest()[:16]
+    when = (now or datetime.now(timezone.utc)).astimezone()  # the machine's local time, as staff read it
     updated = when.strftime("%Y-%m-%d %H:%M") + _zone(when)
     event = {
         "name": outcome.event_name or competition_title(outcome.competition, lang),
         "competition": competition_title(outcome.competition, lang),
-        "stage": plan.stage, "seed": str(summary.get("seed") or ""), "updated": updated,
+        "stage": plan.stage,
+        "seed": str(summary.get("seed") or ""),
+        "updated": updated,
         "updated_iso": when.isoformat(timespec="seconds"),
     }
     menu = [s for s in plan.menu if s in by_slug] or big
-    common = {"lang": lang, "ui": UI[lang], "event": event, "version": version, "tool_version": __version__,
-              "nav": [by_slug[s] for s in menu], "listed": [m for m in models if m["listed"]], "has_big": bool(big)}
+    common = {
+        "lang": lang,
+        "ui": UI[lang],
+        "event": event,
+        "version": version,
+        "tool_version": __version__,
+        "nav": [by_slug[s] for s in menu],
+        "listed": [m for m in models if m["listed"]],
+        "has_big": bool(big),
+    }
     env = _environment()
     files: dict[str, bytes] = {}
     files["index.html"] = env.get_template("index.html").render(common, page=None).encode("utf-8")
     for m in models:
         files[f"{m['slug']}.html"] = env.get_template("page.html").render(common, page=m).encode("utf-8")
-    files["big.html"] = env.get_template("big.html").render(common, page=None, big=[by_slug[s] for s in big]).encode("utf-8")
+    files["big.html"] = (
+        env.get_template("big.html").render(common, page=None, big=[by_slug[s] for s in big]).encode("utf-8")
+    )
     from importlib import resources
 
     for name in ASSETS:
         files[name] = resources.files("ttools.publish").joinpath("static", name).read_bytes()
     files["summary.json"] = summary_text.encode("utf-8")
-    files["version.json"] = (json.dumps({"version": version, "updated": when.isoformat(timespec="seconds"),
-                                         "event": event["name"], "competition": outcome.competition, "stage": plan.stage,
-                                         "lang": lang}, ensure_ascii=False) + "\n").encode("utf-8")
+    files["version.json"] = (
+        json.dumps(
+            {
+                "version": version,
+                "updated": when.isoformat(timespec="seconds"),
+                "event": event["name"],
+                "competition": outcome.competition,
+                "stage": plan.stage,
+                "lang": lang,
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+    ).encode("utf-8")
     # the big screen polls this with a <script> element: it works from a folder (file://) too
-    files["version.js"] = f"window.ttoolsSiteVersion && window.ttoolsSiteVersion({json.dumps(version)});\n".encode("utf-8")
+    files["version.js"] = f"window.ttoolsSiteVersion && window.ttoolsSiteVersion({json.dumps(version)});\n".encode(
+        "utf-8"
+    )
     files[MARKER] = b"A web site written by ttools publish; the whole folder is replaced on every update.\n"
     return files
 
@@ -167,6 +248,7 @@ def _zone(when: datetime) -> str:
 
 
 # ---- writing ---------------------------------------------------------------------------------
+
 
 def _inside(path: str, folder: str) -> bool:
     path, folder = os.path.realpath(path), os.path.realpath(folder)
@@ -186,8 +268,10 @@ def check_target(folder: str, keep: Iterable[str] = ()) -> None:
             raise PublishError(f"{folder} exists and is not a folder; choose another folder for the site")
         entries = os.listdir(folder)
         if entries and MARKER not in entries:
-            raise PublishError(f"{folder} is not empty and was not written by ttools publish; "
-                               "choose an empty or new folder (the site folder is replaced as a whole)")
+            raise PublishError(
+                f"{folder} is not empty and was not written by ttools publish; "
+                "choose an empty or new folder (the site folder is replaced as a whole)"
+            )
     if os.path.realpath(folder) in (os.path.realpath(os.getcwd()), os.path.realpath(os.path.expanduser("~")), "/"):
         raise PublishError(f"{folder} cannot be the site folder; choose a folder of its own")
 
@@ -207,7 +291,7 @@ def _exchange(a: str, b: str) -> bool:
 # the folders a publish builds beside the site ('.<site>.new-<pid>-<random>', '.<site>.old-…'); an
 # earlier version wrote them without the process id
 _LEFTOVER = re.compile(r"\..+\.(?:new|old)-(?:(\d+)-)?[a-z0-9_]{8}")
-_LEFTOVER_AGE_S = 3600     # a folder without a living owner to point at is stale after an hour
+_LEFTOVER_AGE_S = 3600  # a folder without a living owner to point at is stale after an hour
 
 
 def _owner_gone(pid: str | None) -> bool:
@@ -276,7 +360,7 @@ def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -
         if not os.path.exists(folder):
             os.rename(tmp, folder)
         elif _exchange(tmp, folder):
-            shutil.rmtree(tmp)          # tmp now holds the old site
+            shutil.rmtree(tmp)  # tmp now holds the old site
         else:
             old = tempfile.mkdtemp(prefix=f".{base}.old-{os.getpid()}-", dir=parent)
             os.rmdir(old)
@@ -312,21 +396,33 @@ def write_events_index(root: str) -> str | None:
                 info = json.load(fh)
         except (OSError, ValueError):
             continue
-        events.append({"href": f"{name}/index.html", "name": str(info.get("event") or name),
-                       "competition": str(info.get("competition") or ""), "stage": str(info.get("stage") or ""),
-                       "updated": str(info.get("updated") or ""), "lang": info.get("lang")})
+        events.append(
+            {
+                "href": f"{name}/index.html",
+                "name": str(info.get("event") or name),
+                "competition": str(info.get("competition") or ""),
+                "stage": str(info.get("stage") or ""),
+                "updated": str(info.get("updated") or ""),
+                "lang": info.get("lang"),
+            }
+        )
     events.sort(key=lambda e: e["updated"], reverse=True)
     langs = {e["lang"] for e in events}
-    lang = langs.pop() if len(langs) == 1 else "en"      # one language for all: that one; else English
+    lang = langs.pop() if len(langs) == 1 else "en"  # one language for all: that one; else English
     lang = lang if lang in UI else "en"
     for e in events:
         e["competition"] = competition_title(e["competition"], lang)
     from importlib import resources
 
-    html = _environment().get_template("events.html").render(lang=lang, ui=UI[lang], events=events, mark=EVENTS_MARK,
-                                                             tool_version=__version__)
-    for name, content in (("site.css", resources.files("ttools.publish").joinpath("static", "site.css").read_bytes()),
-                          ("index.html", html.encode("utf-8"))):
+    html = (
+        _environment()
+        .get_template("events.html")
+        .render(lang=lang, ui=UI[lang], events=events, mark=EVENTS_MARK, tool_version=__version__)
+    )
+    for name, content in (
+        ("site.css", resources.files("ttools.publish").joinpath("static", "site.css").read_bytes()),
+        ("index.html", html.encode("utf-8")),
+    ):
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=root)
         with os.fdopen(fd, "wb") as fh:
             fh.write(content)

@@ -38,9 +38,9 @@ class Page:
     title: str
     blocks: Sequence[Block]
     subtitle: str = ""
-    listed: bool = True      # on the index; False: reached through links only (one per player…)
-    big: bool = False        # also on big.html
-    key: str = ""            # the report key, for pages made from a report sheet
+    listed: bool = True  # on the index; False: reached through links only (one per player…)
+    big: bool = False  # also on big.html
+    key: str = ""  # the report key, for pages made from a report sheet
 
 
 @dataclass
@@ -49,8 +49,8 @@ class SitePlan:
     stage: str = ""
     big: Sequence[str] = ()
     hide: Sequence[str] = ()
-    menu: Sequence[str] = ()     # the pages linked from every page's header (default: the big screen's)
-    show: Sequence[str] = ()     # report keys and summary keys published although PRIVATE matches them
+    menu: Sequence[str] = ()  # the pages linked from every page's header (default: the big screen's)
+    show: Sequence[str] = ()  # report keys and summary keys published although PRIVATE matches them
 
     def private(self, key: str) -> bool:
         return bool(PRIVATE.match(key)) and key not in self.show
@@ -93,7 +93,7 @@ def report_page(report: Report) -> Page:
 def cell_text(value: Any, number_format: str | None = None) -> str:
     """A cell as the workbook shows it: the sheet's number formats for spreads and 2-decimal
     scores, whole numbers without '.0'."""
-    if type(value) is str:   # most cells
+    if type(value) is str:  # most cells
         return value
     if isinstance(value, Link):
         return value.text
@@ -130,7 +130,9 @@ def check_plan(pages: Sequence[Page]) -> None:
     seen: set[str] = set()
     for p in pages:
         if not SLUG_RE.match(p.slug) or p.slug in RESERVED:
-            raise ValueError(f"page slug {p.slug!r} is not allowed (lower-case letters, digits and '-'; not index or big)")
+            raise ValueError(
+                f"page slug {p.slug!r} is not allowed (lower-case letters, digits and '-'; not index or big)"
+            )
         if p.slug in seen:
             raise ValueError(f"two pages have the slug {p.slug!r}")
         seen.add(p.slug)

@@ -26,7 +26,7 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
     def write(tmp: str) -> None:
         shutil.copyfile(source, tmp)
         try:
-            with warnings.catch_warnings():   # openpyxl's remarks on odd parts are not for staff
+            with warnings.catch_warnings():  # openpyxl's remarks on odd parts are not for staff
                 warnings.simplefilter("ignore")
                 wb = load_workbook(tmp)
         except Exception as exc:  # read safely by ttools, yet more than openpyxl can open
@@ -49,7 +49,13 @@ def annotate_copy(source: str, target: str, problems: Iterable[Problem], lang: s
         for stale in _stale_problem_sheets(wb.sheetnames):
             del wb[stale]
         ws = wb.create_sheet(title, 0)
-        head = [t("嚴重性", "severity"), t("工作表", "sheet"), t("儲存格", "cell"), t("代碼", "code"), t("說明", "message")]
+        head = [
+            t("嚴重性", "severity"),
+            t("工作表", "sheet"),
+            t("儲存格", "cell"),
+            t("代碼", "code"),
+            t("說明", "message"),
+        ]
         _text_row(ws, 1, head)
         for cell in ws[1]:
             cell.font = Font(bold=True)

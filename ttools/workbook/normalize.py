@@ -77,8 +77,8 @@ def _ascii(value: Any) -> str:
 
 
 # Excel keeps 15 significant digits; no count, score or chip stack in a tournament comes near this
-MAX_MAGNITUDE = 10 ** 15
-_MAX_NUMBER_TEXT = 60       # characters of a number typed as text (digits, sign, point, exponent)
+MAX_MAGNITUDE = 10**15
+_MAX_NUMBER_TEXT = 60  # characters of a number typed as text (digits, sign, point, exponent)
 _DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,4})?")
 
 
@@ -171,4 +171,6 @@ def parse_choice(value: Any, choices: dict[str, str]) -> str:
 def natural_key(text: Any) -> tuple:
     """A sort key in which digits compare as numbers: 'A2' < 'A10', '2' < '10' (player, pair and
     division ids)."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in _DIGIT_RUNS.split(str(text)) if part)
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part) for part in _DIGIT_RUNS.split(str(text)) if part
+    )

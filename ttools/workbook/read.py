@@ -23,26 +23,26 @@ from typing import Any, BinaryIO, Callable, Iterator
 from ttools.problems import Unreadable
 from ttools.workbook.normalize import fold_label
 
-MAX_FILE_BYTES = 50 * 1024 * 1024          # a tournament workbook is a few hundred KB
-MAX_UNPACKED_BYTES = 200 * 1024 * 1024      # zip bomb guard: total uncompressed size
-MAX_RATIO = 200                             # and per-member compression ratio (for large members)
+MAX_FILE_BYTES = 50 * 1024 * 1024  # a tournament workbook is a few hundred KB
+MAX_UNPACKED_BYTES = 200 * 1024 * 1024  # zip bomb guard: total uncompressed size
+MAX_RATIO = 200  # and per-member compression ratio (for large members)
 # the largest event imaginable (1000 Scrabble players, 40 rounds) has some 200,000 cells
-MAX_SHEET_AREA = 1_000_000                  # cells of one sheet's grid (rows x columns) held in memory
-MAX_BOOK_AREA = 1_500_000                   # and of the whole workbook
-MAX_CELLS = 500_000                         # cell elements in the whole workbook
-MAX_SHEET_XML_BYTES = 32 * 1024 * 1024      # one XML part (a sheet, the shared strings)
-MAX_COLUMNS = 256                           # columns beyond IV are never part of a ttools table
+MAX_SHEET_AREA = 1_000_000  # cells of one sheet's grid (rows x columns) held in memory
+MAX_BOOK_AREA = 1_500_000  # and of the whole workbook
+MAX_CELLS = 500_000  # cell elements in the whole workbook
+MAX_SHEET_XML_BYTES = 32 * 1024 * 1024  # one XML part (a sheet, the shared strings)
+MAX_COLUMNS = 256  # columns beyond IV are never part of a ttools table
 MAX_SHEETS = 255
-MAX_MARKED_CELLS = 100_000                  # cells of one sheet with an error or a formula without value
+MAX_MARKED_CELLS = 100_000  # cells of one sheet with an error or a formula without value
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _HAS_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[ >/]")  # an <f> element, with or without a namespace prefix
 # the tags the cell scan looks at, whatever their namespace prefix
 _ROW_OR_CELL = re.compile(rb"<(?:[\w.-]+:)?(?:(row)|c)\b([^>]*?)(/?)>")
 _CELL_OPEN = re.compile(rb"<(?:[\w.-]+:)?c\b")
-_CELL_REF = re.compile(rb"\sr\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]{1,7})[\"']")   # only cells have such an r
+_CELL_REF = re.compile(rb"\sr\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]{1,7})[\"']")  # only cells have such an r
 _ERROR_TYPE = re.compile(rb"\bt\s*=\s*[\"']e[\"']")
-_QUOTED_E = (b'"e"', b"'e'", b'"e\'', b"'e\"")   # what _ERROR_TYPE cannot match without
+_QUOTED_E = (b'"e"', b"'e'", b"\"e'", b"'e\"")  # what _ERROR_TYPE cannot match without
 _CELL_NAME = re.compile(rb"<(?:[\w.-]+:)?c")
 _CELL_END = re.compile(rb"</(?:[\w.-]+:)?c\s*>")
 _ATTR_R = re.compile(rb"\br\s*=\s*[\"']([^\"']*)[\"']")
@@ -52,8 +52,11 @@ _VALUE = re.compile(rb"<(?:[\w.-]+:)?v(?:\s[^>]*)?(?:/>|>(.*?)</(?:[\w.-]+:)?v\s
 _INLINE = re.compile(rb"<(?:[\w.-]+:)?is\b")
 _ROOT = re.compile(rb"<([\w.-]+:)?worksheet\b[^>]*>")
 # a DOCTYPE or an entity declaration, in UTF-8 or UTF-16: no workbook needs one, and parsers differ on them
-_DTD_MARKS = tuple(m.encode(enc) for m in ("<!DOCTYPE", "<!ENTITY", "<!doctype") for enc in ("ascii", "utf-16-le", "utf-16-be"))
+_DTD_MARKS = tuple(
+    m.encode(enc) for m in ("<!DOCTYPE", "<!ENTITY", "<!doctype") for enc in ("ascii", "utf-16-le", "utf-16-be")
+)
 _XML_MEMBER = (".xml", ".rels", ".vml")
+
 
 def col_letter(col: int) -> str:
     """0-based column index -> 'A', 'B', … 'AA'."""
@@ -73,9 +76,18 @@ def a1(row: int, col: int) -> str:
 class SheetData:
     """One sheet's values as a grid; ``row0``/``col0`` place the grid's top-left cell."""
 
-    def __init__(self, name: str, grid: list[list[Any]], row0: int = 0, col0: int = 0, visible: bool = True,
-                 no_cached_value: set[str] | None = None, errors: dict[str, str] | None = None, far_cells: int = 0,
-                 first_far_cell: str = "") -> None:
+    def __init__(
+        self,
+        name: str,
+        grid: list[list[Any]],
+        row0: int = 0,
+        col0: int = 0,
+        visible: bool = True,
+        no_cached_value: set[str] | None = None,
+        errors: dict[str, str] | None = None,
+        far_cells: int = 0,
+        first_far_cell: str = "",
+    ) -> None:
         self.name = name
         self.grid = grid
         self.row0 = row0
@@ -84,8 +96,8 @@ class SheetData:
         # A1 cells with a formula but no value, and A1 -> the Excel error a cell shows ('#REF!')
         self.no_cached_value: set[str] = set() if no_cached_value is None else no_cached_value
         self.errors: dict[str, str] = {} if errors is None else errors
-        self.far_cells = far_cells              # cells left out because they lie far outside any table
-        self.first_far_cell = first_far_cell    # the first of them, to point at
+        self.far_cells = far_cells  # cells left out because they lie far outside any table
+        self.first_far_cell = first_far_cell  # the first of them, to point at
 
     def rows(self) -> Iterator[tuple[int, list[tuple[Any, str]]]]:
         """Yield (0-based row index, [(value, 'A1'), …]) for every row of the grid."""
@@ -123,7 +135,7 @@ class Book:
         wanted = {fold_label(n) for n in names}
         for name in self.order:
             if fold_label(name) in wanted:
-                return self.sheets.get(name)     # None once released
+                return self.sheets.get(name)  # None once released
         return None
 
 
@@ -151,14 +163,18 @@ def check_container(path: str, later: Callable[[str], bool] | None = None) -> se
     if size == 0:
         raise Unreadable(f"{path}: the file is empty")
     if size > MAX_FILE_BYTES:
-        raise Unreadable(f"{path}: too large ({size // (1024 * 1024)} MB; the limit is {MAX_FILE_BYTES // (1024 * 1024)} MB)")
+        raise Unreadable(
+            f"{path}: too large ({size // (1024 * 1024)} MB; the limit is {MAX_FILE_BYTES // (1024 * 1024)} MB)"
+        )
     with open(path, "rb") as fh:
         head = fh.read(8)
         if head == _OLE_MAGIC:
             fh.seek(0)
             blob = fh.read(min(size, 4 * 1024 * 1024))
             if "EncryptionInfo".encode("utf-16-le") in blob or b"EncryptionInfo" in blob:
-                raise Unreadable(f"{path}: the workbook is encrypted (password-protected); save a copy without a password")
+                raise Unreadable(
+                    f"{path}: the workbook is encrypted (password-protected); save a copy without a password"
+                )
             raise Unreadable(f"{path}: old Excel 97-2003 (.xls) format; save it as .xlsx")
     if not zipfile.is_zipfile(path):
         raise Unreadable(f"{path}: not an Excel workbook (.xlsx)")
@@ -170,7 +186,9 @@ def check_container(path: str, later: Callable[[str], bool] | None = None) -> se
                 # package part names compare without case; a second copy would silently win
                 folded = info.filename.casefold()
                 if folded in seen:
-                    raise Unreadable(f"{path}: refused: the zip holds two members named {info.filename} (damaged or tampered)")
+                    raise Unreadable(
+                        f"{path}: refused: the zip holds two members named {info.filename} (damaged or tampered)"
+                    )
                 seen.add(folded)
             names = {i.filename for i in infos}
             if "xl/workbook.xml" not in names:
@@ -180,13 +198,23 @@ def check_container(path: str, later: Callable[[str], bool] | None = None) -> se
             total = 0
             for info in infos:
                 total += info.file_size
-                if info.file_size > 10 * 1024 * 1024 and info.compress_size and info.file_size / info.compress_size > MAX_RATIO:
-                    raise Unreadable(f"{path}: refused: {info.filename} expands {info.file_size // info.compress_size}× (zip bomb guard)")
+                if (
+                    info.file_size > 10 * 1024 * 1024
+                    and info.compress_size
+                    and info.file_size / info.compress_size > MAX_RATIO
+                ):
+                    raise Unreadable(
+                        f"{path}: refused: {info.filename} expands {info.file_size // info.compress_size}× (zip bomb guard)"
+                    )
                 if info.filename.lower().endswith(".xml") and info.file_size > MAX_SHEET_XML_BYTES:
-                    raise Unreadable(f"{path}: too large ({info.filename} unpacks to {info.file_size // (1024 * 1024)} MB; "
-                                     f"the limit is {MAX_SHEET_XML_BYTES // (1024 * 1024)} MB)")
+                    raise Unreadable(
+                        f"{path}: too large ({info.filename} unpacks to {info.file_size // (1024 * 1024)} MB; "
+                        f"the limit is {MAX_SHEET_XML_BYTES // (1024 * 1024)} MB)"
+                    )
             if total > MAX_UNPACKED_BYTES:
-                raise Unreadable(f"{path}: refused: unpacks to {total // (1024 * 1024)} MB (zip bomb guard, limit {MAX_UNPACKED_BYTES // (1024 * 1024)} MB)")
+                raise Unreadable(
+                    f"{path}: refused: unpacks to {total // (1024 * 1024)} MB (zip bomb guard, limit {MAX_UNPACKED_BYTES // (1024 * 1024)} MB)"
+                )
             deferred = set()
             with open(path, "rb") as fh:
                 for info in infos:
@@ -201,8 +229,8 @@ def check_container(path: str, later: Callable[[str], bool] | None = None) -> se
         raise Unreadable(f"{path}: damaged ({exc})") from None
 
 
-_ZIP_CHUNK = 1 << 16          # compressed bytes read at a time
-_INFLATED_CHUNK = 1 << 20     # and the most inflated from them at once
+_ZIP_CHUNK = 1 << 16  # compressed bytes read at a time
+_INFLATED_CHUNK = 1 << 20  # and the most inflated from them at once
 
 
 def _damaged_member(path: str, name: str, why: str) -> Unreadable:
@@ -215,8 +243,10 @@ def _member_data(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> tuple[int, i
     if info.flag_bits & 0x1:
         raise Unreadable(f"{path}: the workbook is encrypted (password-protected); save a copy without a password")
     if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-        raise Unreadable(f"{path}: refused: {info.filename} is compressed with method {info.compress_type}, "
-                         "which no spreadsheet program writes (damaged or tampered)")
+        raise Unreadable(
+            f"{path}: refused: {info.filename} is compressed with method {info.compress_type}, "
+            "which no spreadsheet program writes (damaged or tampered)"
+        )
     fh.seek(info.header_offset)
     header = fh.read(30)
     if len(header) != 30 or header[:4] != b"PK\x03\x04":
@@ -273,8 +303,10 @@ def _check_member(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> None:
         if scan:
             window = tail + chunk
             if any(mark in window for mark in _DTD_MARKS):
-                raise Unreadable(f"{path}: refused: {info.filename} declares a DOCTYPE or XML entities, "
-                                 "which a workbook never needs (damaged or tampered)")
+                raise Unreadable(
+                    f"{path}: refused: {info.filename} declares a DOCTYPE or XML entities, "
+                    "which a workbook never needs (damaged or tampered)"
+                )
             tail = window[-24:]
 
 
@@ -288,8 +320,10 @@ def read_member(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> bytes:
 def check_read_member(path: str, name: str, data: bytes) -> None:
     """The DOCTYPE check of ``_check_member``, on a member read whole."""
     if name.lower().endswith(_XML_MEMBER) and any(mark in data for mark in _DTD_MARKS):
-        raise Unreadable(f"{path}: refused: {name} declares a DOCTYPE or XML entities, "
-                         "which a workbook never needs (damaged or tampered)")
+        raise Unreadable(
+            f"{path}: refused: {name} declares a DOCTYPE or XML entities, "
+            "which a workbook never needs (damaged or tampered)"
+        )
 
 
 def _sheet_part(name: str) -> bool:
@@ -364,12 +398,14 @@ def _sheet_paths(zf: zipfile.ZipFile) -> tuple[dict[str, str], set[str]]:
 # A cell of type "s" holds the index of a string of the shared strings part; every such cell is
 # read as a string of its own, so one long string referenced by many cells takes its length
 # times their number. What a workbook expands to is bounded before the spreadsheet reader sees it.
-MAX_SHARED_TEXT = 50_000_000       # characters all shared-string cells together expand to
+MAX_SHARED_TEXT = 50_000_000  # characters all shared-string cells together expand to
 
 _SI = re.compile(rb"<(/?)(?:[\w.-]+:)?si(?=[\s/>])[^>]*?(/?)>")
 _STRING_CELL = re.compile(rb"<(?:[\w.-]+:)?c\b[^>]*?\st\s*=\s*[\"'](?:s|&#0*115;|&#[xX]0*73;)[\"']")
-_STRING_VALUE = re.compile(rb"<(?:[\w.-]+:)?c\b[^>]*?\st\s*=\s*[\"']s[\"'][^>]*>\s*"
-                           rb"<(?:[\w.-]+:)?v>\s*([0-9]{1,9})\s*</(?:[\w.-]+:)?v\s*>")
+_STRING_VALUE = re.compile(
+    rb"<(?:[\w.-]+:)?c\b[^>]*?\st\s*=\s*[\"']s[\"'][^>]*>\s*"
+    rb"<(?:[\w.-]+:)?v>\s*([0-9]{1,9})\s*</(?:[\w.-]+:)?v\s*>"
+)
 
 
 class SharedStrings:
@@ -386,7 +422,9 @@ class SharedStrings:
         """Either table's length for each index, whichever is larger (a package with two candidate parts)."""
         if not self.lengths:
             return other
-        longer, shorter = (self.lengths, other.lengths) if len(self.lengths) >= len(other.lengths) else (other.lengths, self.lengths)
+        longer, shorter = (
+            (self.lengths, other.lengths) if len(self.lengths) >= len(other.lengths) else (other.lengths, self.lengths)
+        )
         merged = array("q", longer)
         for i, n in enumerate(shorter):
             merged[i] = max(merged[i], n)
@@ -397,12 +435,12 @@ class SharedStrings:
         if not self.longest:
             return 0
         cells = len(_STRING_CELL.findall(xml))
-        if cells * self.longest <= 100_000:     # 255 sheets of it stay far below the bound
+        if cells * self.longest <= 100_000:  # 255 sheets of it stay far below the bound
             return cells * self.longest
         lengths, count, longest = self.lengths, len(self.lengths), self.longest
         indexes = _STRING_VALUE.findall(xml)
         total = sum(lengths[i] if i < count else longest for i in map(int, indexes))
-        return total + (cells - len(indexes)) * longest   # a value written otherwise: the longest
+        return total + (cells - len(indexes)) * longest  # a value written otherwise: the longest
 
 
 def shared_string_lengths(path: str, name: str, xml: bytes) -> SharedStrings:
@@ -410,14 +448,14 @@ def shared_string_lengths(path: str, name: str, xml: bytes) -> SharedStrings:
     the part holds no comment, CDATA section or declaration (then every '<' starts a tag, as an
     attribute value cannot hold one), else by expat."""
     lengths = array("q")
-    if b"<!" not in xml and xml.count(b"<?") <= 1:     # no comment, CDATA, DTD; no PI but the declaration
+    if b"<!" not in xml and xml.count(b"<?") <= 1:  # no comment, CDATA, DTD; no PI but the declaration
         depth, start, opened = 0, 0, 0
         for m in _SI.finditer(xml):
-            if m.group(1):                         # </si>
+            if m.group(1):  # </si>
                 depth -= 1
                 if depth == 0:
                     lengths.append(m.end() - start)
-            elif m.group(2):                       # <si/>
+            elif m.group(2):  # <si/>
                 opened += 1
                 if depth == 0:
                     lengths.append(0)
@@ -480,12 +518,12 @@ class SheetScan:
     __slots__ = ("rows", "cols", "no_cached_value", "errors", "far_cells", "first_far_cell", "trimmed")
 
     def __init__(self) -> None:
-        self.rows = self.cols = 0       # bounding box of the cells kept (0-based exclusive ends)
+        self.rows = self.cols = 0  # bounding box of the cells kept (0-based exclusive ends)
         self.no_cached_value: set[str] = set()
         self.errors: dict[str, str] = {}
         self.far_cells = 0
         self.first_far_cell = ""
-        self.trimmed: bytes | None = None    # the sheet XML without the far cells, when there were any
+        self.trimmed: bytes | None = None  # the sheet XML without the far cells, when there were any
 
 
 def _cells(xml: bytes) -> Iterator[tuple[int, int, bytes, int, int]]:
@@ -532,7 +570,7 @@ def scan_sheet(xml: bytes, max_area: int = MAX_SHEET_AREA) -> SheetScan:
     max_row = max_col = -1
     max_near_col = -1
     marked = 0
-    outside = False   # a cell whose address is beyond a worksheet's limits
+    outside = False  # a cell whose address is beyond a worksheet's limits
     # the cell-by-cell walk only where something needs a closer look (or a cell has no address)
     for row, col, attrs, start, end in _cells(xml) if extent is None else ():
         if row < 0 or col < 0:
@@ -590,7 +628,7 @@ def _extent(xml: bytes) -> tuple[int, int, int] | None:
     start, end = 0, len(xml)
     while start < end:
         cut = xml.find(b"<", start + _EXTENT_CHUNK) if start + _EXTENT_CHUNK < end else -1
-        piece = xml[start:cut if cut != -1 else end]
+        piece = xml[start : cut if cut != -1 else end]
         found = _CELL_REF.findall(piece)
         refs += len(found)
         opens += len(_CELL_OPEN.findall(piece))
@@ -704,18 +742,22 @@ def _scan_package(path: str, deferred: set[str]) -> tuple[dict[str, SheetScan], 
                 raise Unreadable(f"{path}: too large (more than {MAX_CELLS:,} cells)")
             expanded += strings.expansion(xml)
             if expanded > MAX_SHARED_TEXT:
-                raise Unreadable(f"{path}: refused: its cells repeat shared text to more than {MAX_SHARED_TEXT:,} "
-                                 "characters (damaged or tampered)")
+                raise Unreadable(
+                    f"{path}: refused: its cells repeat shared text to more than {MAX_SHARED_TEXT:,} "
+                    "characters (damaged or tampered)"
+                )
             try:
                 scans[name] = scan = scan_sheet(xml)
             except _TooMany:
-                raise Unreadable(f"{path}: refused: sheet {name!r} has more than {MAX_MARKED_CELLS} cells showing "
-                                 "errors or formulas without values") from None
+                raise Unreadable(
+                    f"{path}: refused: sheet {name!r} has more than {MAX_MARKED_CELLS} cells showing "
+                    "errors or formulas without values"
+                ) from None
             del xml
             area += scan.rows * scan.cols
             if area > MAX_BOOK_AREA:
                 raise Unreadable(f"{path}: too large (more than {MAX_BOOK_AREA:,} cells in its sheets)")
-        for part in sorted(deferred):   # parts no sheet points to: checked as the others
+        for part in sorted(deferred):  # parts no sheet points to: checked as the others
             _check_member(path, fh, zf.getinfo(part))
     return scans, paths
 
@@ -733,7 +775,9 @@ def _open_calamine(path: str, trimmed: dict[str, bytes]) -> Any:
         kind = type(exc).__name__
         if "Password" in kind:
             raise Unreadable(f"{path}: the workbook is encrypted (password-protected)") from None
-        raise Unreadable(f"{path}: damaged workbook ({kind}: {str(exc).splitlines()[0] if str(exc) else 'unreadable'})") from None
+        raise Unreadable(
+            f"{path}: damaged workbook ({kind}: {str(exc).splitlines()[0] if str(exc) else 'unreadable'})"
+        ) from None
 
 
 def read_book(path: str) -> Book:
@@ -757,7 +801,7 @@ def read_book(path: str) -> Book:
             if "WorkSheet" not in str(meta.typ):
                 continue
             scan = scans.get(name)
-            if scan is None:   # a sheet whose part the scan could not find is never handed to calamine
+            if scan is None:  # a sheet whose part the scan could not find is never handed to calamine
                 raise Unreadable(f"{path}: sheet {name!r} is damaged (its part is missing)")
             sheets[name] = _sheet_values(path, wb, name, scan, meta)
             order.append(name)
@@ -785,7 +829,7 @@ def _sheet_values(path: str, wb: Any, name: str, scan: SheetScan, meta: Any) -> 
         first_far_cell=scan.first_far_cell,
     )
     _finite_only(data.grid)
-    for cell, text in scan.errors.items():   # calamine reads a cached error as blank
+    for cell, text in scan.errors.items():  # calamine reads a cached error as blank
         where = _ref(cell.encode())
         i, j = where[0] - data.row0, where[1] - data.col0
         if 0 <= i < len(data.grid) and 0 <= j < len(data.grid[i]):

@@ -91,10 +91,14 @@ class RowStream:
     def __init__(self, ws: Worksheet) -> None:
         self.ws = ws
         # what would make XlsxWriter add to a <row> or a cell of this sheet beyond the plain case
-        self.fast = (bool(ws.constant_memory) and ws.excel_version == 2007
-                     and ws.default_row_height == ws.original_row_height and fast_path_verified())
+        self.fast = (
+            bool(ws.constant_memory)
+            and ws.excel_version == 2007
+            and ws.default_row_height == ws.original_row_height
+            and fast_path_verified()
+        )
         self._s: dict[int, str] = {}
-        self._pending: str | tuple[str, list[tuple[str, Any, str]]] | None = None   # the row held back
+        self._pending: str | tuple[str, list[tuple[str, Any, str]]] | None = None  # the row held back
         # XlsxWriter writes out the row held back (previous_row) through this method, both when
         # a later row begins and at close; the row held back here goes out the same way
         self._flush_table = ws._write_single_row
@@ -127,15 +131,22 @@ class RowStream:
         with ``formats[c]``. Empty text and None are blank cells, written only with a format and
         only with ``blanks``. Rows go in ascending order, each once."""
         ws = self.ws
-        if not (self.fast and r > ws.previous_row and r < ws.xls_rowmax and len(values) <= ws.xls_colmax
-                and not ws.col_info and r not in ws.row_info and r not in ws.comments):
+        if not (
+            self.fast
+            and r > ws.previous_row
+            and r < ws.xls_rowmax
+            and len(values) <= ws.xls_colmax
+            and not ws.col_info
+            and r not in ws.row_info
+            and r not in ws.comments
+        ):
             return self._slow(r, values, formats, blanks)
         rs = str(r + 1)
         if len(_COLS) < len(values):
             _col(len(values) - 1)
         cols, special, styles = _COLS, _SPECIAL.search, self._s
         cells = []
-        numbered = True       # every format of the row has its style number: the row is final now
+        numbered = True  # every format of the row has its style number: the row is final now
         first = last = None
         for c, v in enumerate(values):
             t = type(v)
@@ -150,7 +161,7 @@ class RowStream:
                 else:
                     tail = f' t="inlineStr"><is><t>{v}</t></is></c>'
             elif t is int or (t is float and math.isfinite(v)):
-                tail = f'><v>{v:.16G}</v></c>'
+                tail = f"><v>{v:.16G}</v></c>"
             elif v is None or t is str:
                 if fmt is None or not blanks:
                     continue
@@ -168,10 +179,12 @@ class RowStream:
                     s = styles[id(fmt)] = f' s="{fmt.xf_index}"'
             if s is None:
                 numbered = False
-            cells.append((f'<c r="{cols[c]}{rs}"', fmt, tail) if s is None else (f'<c r="{cols[c]}{rs}"{s}{tail}', None, ""))
+            cells.append(
+                (f'<c r="{cols[c]}{rs}"', fmt, tail) if s is None else (f'<c r="{cols[c]}{rs}"{s}{tail}', None, "")
+            )
         if first is None:
             return
-        ws._write_single_row(r)          # the row before goes out; this one is held back
+        ws._write_single_row(r)  # the row before goes out; this one is held back
         if numbered:
             self._pending = f'<row r="{rs}">{"".join(head for head, _, _ in cells)}</row>'
         else:

@@ -27,28 +27,66 @@ FORMULA_NO_VALUE = define(
     "此儲存格為沒有計算結果的公式；請以 Excel 開啟、重算並儲存後再送出（或直接輸入數值）",
     "此单元格为没有计算结果的公式；请用 Excel 打开、重算并保存后再送出（或直接输入数值）",
 )
-CELL_ERROR = define("cell-error", "the cell shows an error value {value}", "儲存格顯示錯誤值 {value}", "单元格显示错误值 {value}")
-NOT_WHOLE = define("not-a-whole-number", "'{value}' is not a whole number ({what})", "「{value}」不是整數（{what}）", "「{value}」不是整数（{what}）")
-NOT_NUMBER = define("not-a-number", "'{value}' is not a number ({what})", "「{value}」不是數字（{what}）", "「{value}」不是数字（{what}）")
-BAD_CHOICE = define("bad-choice", "'{value}' is not allowed here; expected one of: {choices}", "「{value}」不可用；應為：{choices}", "「{value}」不可用；应为：{choices}")
+CELL_ERROR = define(
+    "cell-error", "the cell shows an error value {value}", "儲存格顯示錯誤值 {value}", "单元格显示错误值 {value}"
+)
+NOT_WHOLE = define(
+    "not-a-whole-number",
+    "'{value}' is not a whole number ({what})",
+    "「{value}」不是整數（{what}）",
+    "「{value}」不是整数（{what}）",
+)
+NOT_NUMBER = define(
+    "not-a-number",
+    "'{value}' is not a number ({what})",
+    "「{value}」不是數字（{what}）",
+    "「{value}」不是数字（{what}）",
+)
+BAD_CHOICE = define(
+    "bad-choice",
+    "'{value}' is not allowed here; expected one of: {choices}",
+    "「{value}」不可用；應為：{choices}",
+    "「{value}」不可用；应为：{choices}",
+)
 REQUIRED = define("required", "{what} is required here", "此處須填寫{what}", "此处须填写{what}")
-UNKNOWN_KEY = define("unknown-key", "unknown setting '{key}' (ignored)", "未知設定「{key}」（已略過）", "未知设定「{key}」（已略过）")
-UNKNOWN_SHEET = define("sheet-unknown", "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged",
-                       "工作表「{sheet}」不是 ttools 工作表；原樣保留", "工作表「{sheet}」不是 ttools 工作表；原样保留")
-NUMBER_RANGE = define("number-too-large", "'{value}' is far too large a number ({what}); at most 15 digits",
-                      "「{value}」數字過大（{what}）；最多 15 位數", "“{value}”数字过大（{what}）；最多 15 位数")
-FAR_CELLS = define("cells-far-away",
-                   "{count} cell(s) far outside the table, the first at {cell}, were left out; delete them",
-                   "{count} 個遠在表格之外的儲存格（第一個在 {cell}）已略過；請刪除",
-                   "{count} 个远在表格之外的单元格（第一个在 {cell}）已略过；请删除")
-SHEET_TWICE = define("sheet-twice",
-                     "sheets '{read}' and '{other}' are both the {key} sheet; '{read}' was read, '{other}' is carried over unchanged",
-                     "工作表「{read}」與「{other}」都是 {key} 工作表；已讀取「{read}」，「{other}」原樣保留",
-                     "工作表“{read}”与“{other}”都是 {key} 工作表；已读取“{read}”，“{other}”原样保留")
-SHEET_RENAMED = define("sheet-renamed",
-                       "sheet '{sheet}' is not a ttools sheet; its name is one Excel does not allow, so it is carried over as '{name}'",
-                       "工作表「{sheet}」不是 ttools 工作表；Excel 不接受這個名稱，改以「{name}」保留")
-DUPLICATE_KEY = define("duplicate-key", "setting '{key}' is given twice (the first is used)", "設定「{key}」重複（採用第一個）", "设定「{key}」重复（采用第一个）")
+UNKNOWN_KEY = define(
+    "unknown-key", "unknown setting '{key}' (ignored)", "未知設定「{key}」（已略過）", "未知设定「{key}」（已略过）"
+)
+UNKNOWN_SHEET = define(
+    "sheet-unknown",
+    "sheet '{sheet}' is not a ttools sheet; it is carried over unchanged",
+    "工作表「{sheet}」不是 ttools 工作表；原樣保留",
+    "工作表「{sheet}」不是 ttools 工作表；原样保留",
+)
+NUMBER_RANGE = define(
+    "number-too-large",
+    "'{value}' is far too large a number ({what}); at most 15 digits",
+    "「{value}」數字過大（{what}）；最多 15 位數",
+    "“{value}”数字过大（{what}）；最多 15 位数",
+)
+FAR_CELLS = define(
+    "cells-far-away",
+    "{count} cell(s) far outside the table, the first at {cell}, were left out; delete them",
+    "{count} 個遠在表格之外的儲存格（第一個在 {cell}）已略過；請刪除",
+    "{count} 个远在表格之外的单元格（第一个在 {cell}）已略过；请删除",
+)
+SHEET_TWICE = define(
+    "sheet-twice",
+    "sheets '{read}' and '{other}' are both the {key} sheet; '{read}' was read, '{other}' is carried over unchanged",
+    "工作表「{read}」與「{other}」都是 {key} 工作表；已讀取「{read}」，「{other}」原樣保留",
+    "工作表“{read}”与“{other}”都是 {key} 工作表；已读取“{read}”，“{other}”原样保留",
+)
+SHEET_RENAMED = define(
+    "sheet-renamed",
+    "sheet '{sheet}' is not a ttools sheet; its name is one Excel does not allow, so it is carried over as '{name}'",
+    "工作表「{sheet}」不是 ttools 工作表；Excel 不接受這個名稱，改以「{name}」保留",
+)
+DUPLICATE_KEY = define(
+    "duplicate-key",
+    "setting '{key}' is given twice (the first is used)",
+    "設定「{key}」重複（採用第一個）",
+    "设定「{key}」重复（采用第一个）",
+)
 
 _ERROR_VALUES = {"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!"}
 
@@ -57,15 +95,15 @@ _ERROR_VALUES = {"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NUL
 class Column:
     """One column of an input table: its key, its header per language, its type and dropdown."""
 
-    key: str                         # canonical English name (the contract)
-    names: dict[str, str]            # header label per language
-    note: dict[str, str] = field(default_factory=dict)   # input message per language
-    kind: str = "text"               # text | int | number | code | choice
-    choices: tuple[str, ...] = ()    # for kind == 'choice'
-    list_name: str | None = None     # defined name feeding a dropdown
+    key: str  # canonical English name (the contract)
+    names: dict[str, str]  # header label per language
+    note: dict[str, str] = field(default_factory=dict)  # input message per language
+    kind: str = "text"  # text | int | number | code | choice
+    choices: tuple[str, ...] = ()  # for kind == 'choice'
+    list_name: str | None = None  # defined name feeding a dropdown
     width: int = 12
     required: bool = True
-    minimum: int | None = None       # whole-number bounds the template's validation enforces (stop)
+    minimum: int | None = None  # whole-number bounds the template's validation enforces (stop)
     maximum: int | None = None
 
     def label(self, lang: str) -> str:
@@ -90,8 +128,8 @@ class Setting:
 class SheetSpec:
     """One sheet of a competition's workbook: its names per language, and its table columns or settings."""
 
-    key: str                          # canonical English sheet name (the contract)
-    names: dict[str, str]             # sheet name per language
+    key: str  # canonical English sheet name (the contract)
+    names: dict[str, str]  # sheet name per language
     columns: tuple[Column, ...] = ()  # table sheets
     settings: tuple[Setting, ...] = ()  # key/value sheets
     note: dict[str, str] = field(default_factory=dict)  # what the sheet is for (Guide)
@@ -170,12 +208,17 @@ class Row:
 
     __slots__ = ("values", "where", "number", "labels")
 
-    def __init__(self, values: dict[str, Any], where: Mapping[str, Where], number: int,
-                 labels: dict[str, dict[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        values: dict[str, Any],
+        where: Mapping[str, Where],
+        number: int,
+        labels: dict[str, dict[str, str]] | None = None,
+    ) -> None:
         self.values = values
-        self.where = where      # a dict, or Places as read from a sheet
+        self.where = where  # a dict, or Places as read from a sheet
         self.number = number
-        self.labels = {} if labels is None else labels   # column key -> label per language
+        self.labels = {} if labels is None else labels  # column key -> label per language
 
     def blank(self, key: str) -> bool:
         return nz.is_blank(self.values.get(key))
@@ -244,12 +287,22 @@ def _shown(value: Any, limit: int = 40) -> str:
 def _formula_problems(sheet: SheetData) -> list[Problem]:
     """What the reader found on a sheet before any column is read: formulas without a value, cached
     Excel errors, and cells left out because they lie far from the table."""
-    found = [error(FORMULA_NO_VALUE, Where(sheet.name, cell)) for cell in sorted(sheet.no_cached_value, key=_cell_order)]
-    found += [error(CELL_ERROR, Where(sheet.name, cell), value=sheet.errors[cell])
-              for cell in sorted(sheet.errors, key=_cell_order)]
+    found = [
+        error(FORMULA_NO_VALUE, Where(sheet.name, cell)) for cell in sorted(sheet.no_cached_value, key=_cell_order)
+    ]
+    found += [
+        error(CELL_ERROR, Where(sheet.name, cell), value=sheet.errors[cell])
+        for cell in sorted(sheet.errors, key=_cell_order)
+    ]
     if sheet.far_cells:
-        found.append(Problem("warning", FAR_CELLS, Where(sheet.name, sheet.first_far_cell),
-                             (("count", sheet.far_cells), ("cell", sheet.first_far_cell or "?"))))
+        found.append(
+            Problem(
+                "warning",
+                FAR_CELLS,
+                Where(sheet.name, sheet.first_far_cell),
+                (("count", sheet.far_cells), ("cell", sheet.first_far_cell or "?")),
+            )
+        )
     return found
 
 
@@ -271,29 +324,41 @@ def read_table(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) -> li
     header_at: int | None = None
     mapping: dict[int, str] = {}
     for i, values in enumerate(sheet.grid[:10]):
-        found = {j: labels[nz.fold_label(v)] for j, v in enumerate(values) if not nz.is_blank(v) and nz.fold_label(v) in labels}
+        found = {
+            j: labels[nz.fold_label(v)]
+            for j, v in enumerate(values)
+            if not nz.is_blank(v) and nz.fold_label(v) in labels
+        }
         if found:
             header_at, mapping = i, found
             break
     if header_at is None:
         if any(any(not nz.is_blank(v) for v in r) for r in sheet.grid):
             expected = ", ".join(c.key for c in spec.columns)
-            problems.append(error(COLUMN_MISSING, Where(sheet.name, a1(sheet.row0, sheet.col0)),
-                                  column=spec.columns[0].key, expected=expected))
+            problems.append(
+                error(
+                    COLUMN_MISSING,
+                    Where(sheet.name, a1(sheet.row0, sheet.col0)),
+                    column=spec.columns[0].key,
+                    expected=expected,
+                )
+            )
         return []
     present = set(mapping.values())
     header_row = sheet.row0 + header_at
     for col in spec.columns:
         if col.required and col.key not in present:
             expected = ", ".join(c.key for c in spec.columns)
-            problems.append(error(COLUMN_MISSING, Where(sheet.name, a1(header_row, sheet.col0)), column=col.key, expected=expected))
+            problems.append(
+                error(COLUMN_MISSING, Where(sheet.name, a1(header_row, sheet.col0)), column=col.key, expected=expected)
+            )
     rows: list[Row] = []
     labels = {c.key: {"en": c.key, **{k: v for k, v in c.names.items() if k != "en"}} for c in spec.columns}
     letters = [(j, key, col_letter(sheet.col0 + j)) for j, key in mapping.items()]
     absent = [col.key for col in spec.columns if col.key not in present]
     # absent optional columns still have a place to point at (the whole row)
     places = _TablePlaces(sheet.name, {key: letter for _, key, letter in letters}, absent)
-    marked = sheet.no_cached_value | set(sheet.errors)   # reported once, by _formula_problems
+    marked = sheet.no_cached_value | set(sheet.errors)  # reported once, by _formula_problems
     for i in range(header_at + 1, len(sheet.grid)):
         values = sheet.grid[i]
         width = len(values)
@@ -369,8 +434,9 @@ def locate(book: Book, spec: SheetSpec, found: dict[str, str]) -> SheetData | No
     return sheet
 
 
-def read_input(book: Book, spec: SheetSpec, found: dict[str, str], raw: dict[str, list[dict[str, Any]]],
-               problems: list[Problem]) -> list[Row]:
+def read_input(
+    book: Book, spec: SheetSpec, found: dict[str, str], raw: dict[str, list[dict[str, Any]]], problems: list[Problem]
+) -> list[Row]:
     """Rows of an input table sheet; what staff typed is kept in ``raw`` to be written back."""
     sheet = locate(book, spec, found)
     if sheet is None:
@@ -382,7 +448,7 @@ def read_input(book: Book, spec: SheetSpec, found: dict[str, str], raw: dict[str
 
 # what Excel refuses in a sheet name (a hand-made or converted file may hold it all the same)
 _FORBIDDEN_IN_SHEET_NAME = re.compile(r"[\\/?*\[\]:\x00-\x1f]")
-MAX_SHEET_NAME = 31          # UTF-16 code units, as Excel counts
+MAX_SHEET_NAME = 31  # UTF-16 code units, as Excel counts
 
 
 def _utf16_cut(name: str, units: int) -> str:
@@ -431,8 +497,9 @@ def _renamed(sheet: SheetData, name: str) -> SheetData:
     return renamed
 
 
-def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable[str],
-                   problems: list[Problem]) -> list[SheetData]:
+def unknown_sheets(
+    book: Book, specs: Iterable[SheetSpec], other_names: Iterable[str], problems: list[Problem]
+) -> list[SheetData]:
     """Sheets that are neither an input sheet of ``specs`` nor one ttools writes (``other_names``,
     hidden '_' helpers): each is reported and returned, so the output carries it over."""
     specs = list(specs)
@@ -463,6 +530,12 @@ def unknown_sheets(book: Book, specs: Iterable[SheetSpec], other_names: Iterable
         for name in book.order:
             if name != read.name and nz.fold_label(name) in accepted:
                 found.append(book.sheets[name])
-                problems.append(Problem("warning", SHEET_TWICE, Where(name, "A1"),
-                                        (("read", read.name), ("other", name), ("key", spec.key))))
+                problems.append(
+                    Problem(
+                        "warning",
+                        SHEET_TWICE,
+                        Where(name, "A1"),
+                        (("read", read.name), ("other", name), ("key", spec.key)),
+                    )
+                )
     return found

@@ -53,12 +53,12 @@ class Block:
     title: str
     header: Sequence[str]
     rows: Sequence[Sequence[Any]]
-    highlight: set[int] = field(default_factory=set)   # row indices to shade (e.g. advancing)
-    notes: Sequence[str] = ()                          # lines printed under the table
+    highlight: set[int] = field(default_factory=set)  # row indices to shade (e.g. advancing)
+    notes: Sequence[str] = ()  # lines printed under the table
     number_format: dict[int, str] = field(default_factory=dict)  # column index -> Excel format
-    page_break: bool = False                           # printed from the top of a new page
+    page_break: bool = False  # printed from the top of a new page
     links: dict[int, tuple[str, str]] = field(default_factory=dict)  # row index -> (sheet, cell) it points at
-    link_column: int = 0                               # the column whose cell holds the link
+    link_column: int = 0  # the column whose cell holds the link
 
 
 @dataclass
@@ -78,7 +78,7 @@ class Meta:
     """What a workbook says about itself: its document properties, footer and _meta sheet."""
 
     competition: str
-    kind: str            # 'event'
+    kind: str  # 'event'
     lang: str
     version: str
     template_version: int = 1
@@ -97,14 +97,15 @@ _PLAIN = frozenset((str, int, float, type(None)))
 _NUMBER_LIKE = re.compile(r"(?:[-+]?\d+(?:[.,]\d+)?[=%]?|[-\u2013\u2014])")
 
 
-def _block_shape(rows: Iterable[Sequence[Any]], number_format: dict[int, str],
-                 font: str = "Calibri") -> tuple[list[float], int, bool, set[int]]:
+def _block_shape(
+    rows: Iterable[Sequence[Any]], number_format: dict[int, str], font: str = "Calibri"
+) -> tuple[list[float], int, bool, set[int]]:
     """One pass over a block's rows: the largest width of each column's values as the cells show
     them (two decimals for "0.00") in ``font``, the number of rows, whether any value needs
     ``_plain`` (then the rows are converted as they are written), and the columns of numbers
     (numbers and text that reads as one, such as a shared place "3="): those are aligned as one."""
     widest: list[float] = []
-    numeric: list[bool | None] = []      # None: nothing seen yet
+    numeric: list[bool | None] = []  # None: nothing seen yet
     two = {c for c, code in number_format.items() if code == "0.00"}
     latin = METRICS.get(font, METRICS["Calibri"]).latin
     count, mixed = 0, False
@@ -172,8 +173,11 @@ class FontMetrics:
 
 # Microsoft JhengHei and YaHei share Segoe UI's Latin glyphs, about 8 px at 11 pt against Calibri's 7;
 # their ascent and descent (about 1.32 em) make an 11 pt line near 17.25 pt where Calibri's is 15
-METRICS = {"Calibri": FontMetrics(1.0, 15.0), "Microsoft JhengHei": FontMetrics(8 / 7, 17.25),
-           "Microsoft YaHei": FontMetrics(8 / 7, 17.25)}
+METRICS = {
+    "Calibri": FontMetrics(1.0, 15.0),
+    "Microsoft JhengHei": FontMetrics(8 / 7, 17.25),
+    "Microsoft YaHei": FontMetrics(8 / 7, 17.25),
+}
 
 
 def text_width(text: Any, font: str = "Calibri") -> float:
@@ -191,17 +195,18 @@ def line_points(font: str) -> float:
     """The height of one line of ``font`` at 11 pt, in points."""
     return METRICS.get(font, METRICS["Calibri"]).line_points
 
+
 # tab colours: the sheets staff fill in, and the sheets ttools writes
 INPUT_TAB = "#FFC000"
 OUTPUT_TAB = "#1F4E78"
-INPUT_ROWS = 500      # rows below an input table's header that its validations (and the table) cover
-MAX_LINKS = 65_000    # Excel keeps at most 65,530 links on a worksheet
+INPUT_ROWS = 500  # rows below an input table's header that its validations (and the table) cover
+MAX_LINKS = 65_000  # Excel keeps at most 65,530 links on a worksheet
 _CELL = re.compile(r"\$?[A-Z]{1,3}\$?[1-9][0-9]{0,6}")
-GUIDE_WIDTH = 100     # the Guide's one column, in characters
+GUIDE_WIDTH = 100  # the Guide's one column, in characters
 
 # A4 less the margins print_setup sets, in points; an Excel row is 15 pt high by default
-_PAGE_POINTS = {False: (8.27 - 1.0) * 72, True: (11.69 - 1.0) * 72}        # printable width
-_PAGE_HEIGHT = {False: (11.69 - 1.5) * 72, True: (8.27 - 1.5) * 72}        # printable height
+_PAGE_POINTS = {False: (8.27 - 1.0) * 72, True: (11.69 - 1.0) * 72}  # printable width
+_PAGE_HEIGHT = {False: (11.69 - 1.5) * 72, True: (8.27 - 1.5) * 72}  # printable height
 _ROW_POINTS = 15
 
 
@@ -228,10 +233,17 @@ class WorkbookWriter:
         import xlsxwriter
 
         self.meta = meta
-        self.wb = xlsxwriter.Workbook(path, {"strings_to_formulas": False, "strings_to_urls": False,
-                                             "strings_to_numbers": False})
-        self.wb.set_properties({"title": meta.event_name or "ttools", "author": "ttools",
-                                "created": FIXED_CREATED, "comments": f"ttools {meta.version}"})
+        self.wb = xlsxwriter.Workbook(
+            path, {"strings_to_formulas": False, "strings_to_urls": False, "strings_to_numbers": False}
+        )
+        self.wb.set_properties(
+            {
+                "title": meta.event_name or "ttools",
+                "author": "ttools",
+                "created": FIXED_CREATED,
+                "comments": f"ttools {meta.version}",
+            }
+        )
         self.wb.set_custom_property("ttools_competition", meta.competition)
         self.wb.set_custom_property("ttools_kind", meta.kind)
         self.wb.set_custom_property("ttools_template_version", str(meta.template_version))
@@ -239,12 +251,34 @@ class WorkbookWriter:
         font = FONTS.get(meta.lang, FONTS["en"])
         self.font = font
         f = self.wb.add_format
-        self.f_header = f({"bold": True, "bg_color": "#1F4E78", "font_color": "#FFFFFF", "border": 1,
-                           "text_wrap": True, "valign": "vcenter", "font_name": font, "locked": True})
-        self.f_input = f({"locked": False, "font_name": font, "bg_color": "#FFFDE7", "border": 1, "border_color": "#BFBFBF"})
-        self.f_input_text = f({"locked": False, "font_name": font, "bg_color": "#FFFDE7", "border": 1,
-                               "border_color": "#BFBFBF", "num_format": "@"})
-        self.f_locked = f({"locked": True, "font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#F2F2F2"})
+        self.f_header = f(
+            {
+                "bold": True,
+                "bg_color": "#1F4E78",
+                "font_color": "#FFFFFF",
+                "border": 1,
+                "text_wrap": True,
+                "valign": "vcenter",
+                "font_name": font,
+                "locked": True,
+            }
+        )
+        self.f_input = f(
+            {"locked": False, "font_name": font, "bg_color": "#FFFDE7", "border": 1, "border_color": "#BFBFBF"}
+        )
+        self.f_input_text = f(
+            {
+                "locked": False,
+                "font_name": font,
+                "bg_color": "#FFFDE7",
+                "border": 1,
+                "border_color": "#BFBFBF",
+                "num_format": "@",
+            }
+        )
+        self.f_locked = f(
+            {"locked": True, "font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#F2F2F2"}
+        )
         self.f_cell = f({"font_name": font, "border": 1, "border_color": "#BFBFBF"})
         self.f_hl = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#C6EFCE", "bold": True})
         self.f_title = f({"bold": True, "font_size": 14, "font_name": font})
@@ -256,10 +290,20 @@ class WorkbookWriter:
         # numbers and the text that reads as one ("3=") right-aligned together, a space from the
         # next column's border so that adjacent columns of numbers never run together
         self.f_num = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "align": "right", "indent": 1})
-        self.f_num_hl = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "bg_color": "#C6EFCE",
-                           "bold": True, "align": "right", "indent": 1})
-        self.f_link = f({"font_name": font, "border": 1, "border_color": "#BFBFBF", "font_color": "#0563C1",
-                         "underline": 1})
+        self.f_num_hl = f(
+            {
+                "font_name": font,
+                "border": 1,
+                "border_color": "#BFBFBF",
+                "bg_color": "#C6EFCE",
+                "bold": True,
+                "align": "right",
+                "indent": 1,
+            }
+        )
+        self.f_link = f(
+            {"font_name": font, "border": 1, "border_color": "#BFBFBF", "font_color": "#0563C1", "underline": 1}
+        )
         self._lists: list[tuple[str, list[Any]]] = []
         self._fmt_cache: dict[tuple[str, bool], Any] = {}
         self.line = line_points(font)
@@ -304,8 +348,14 @@ class WorkbookWriter:
     def _num_format(self, fmt: str, highlight: bool = False):
         key = (fmt, highlight)
         if key not in self._fmt_cache:
-            props = {"font_name": self.font, "border": 1, "border_color": "#BFBFBF", "num_format": fmt,
-                     "align": "right", "indent": 1}
+            props = {
+                "font_name": self.font,
+                "border": 1,
+                "border_color": "#BFBFBF",
+                "num_format": fmt,
+                "align": "right",
+                "indent": 1,
+            }
             if highlight:
                 props.update({"bg_color": "#C6EFCE", "bold": True})
             self._fmt_cache[key] = self.wb.add_format(props)
@@ -395,8 +445,12 @@ class WorkbookWriter:
             opts: dict[str, Any] = {"validate": "any"}
             if s.choices:
                 source = self.define_list(_list_name(s.key, s.choices), s.choices)
-                opts = {"validate": "list", "source": "=" + source, "error_type": "stop",
-                        **validation_error(lang, "list", s.label(lang), choices=s.choices)}
+                opts = {
+                    "validate": "list",
+                    "source": "=" + source,
+                    "error_type": "stop",
+                    **validation_error(lang, "list", s.label(lang), choices=s.choices),
+                }
             if note:
                 opts.update({"input_title": s.label(lang)[:32], "input_message": note[:255]})
             if s.choices or note:
@@ -404,13 +458,24 @@ class WorkbookWriter:
         for c, w in enumerate(widths):
             ws.set_column(c, c, w, self.f_wrap if c == 3 else None)
         ws.freeze_panes(1, 0)
-        ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True,
-                        "format_columns": True, "format_rows": True})
+        ws.protect(
+            "",
+            {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True, "format_rows": True},
+        )
         self.print_setup(ws, header_rows=0)
 
-    def input_sheet(self, spec: SheetSpec, lang: str, rows: Sequence[dict[str, Any]], *,
-                    min_rows: int = 10, locked: Sequence[str] = (), hidden: bool = False,
-                    notes_above: Sequence[str] = (), bounds: dict[str, tuple[int | None, int | None]] | None = None) -> None:
+    def input_sheet(
+        self,
+        spec: SheetSpec,
+        lang: str,
+        rows: Sequence[dict[str, Any]],
+        *,
+        min_rows: int = 10,
+        locked: Sequence[str] = (),
+        hidden: bool = False,
+        notes_above: Sequence[str] = (),
+        bounds: dict[str, tuple[int | None, int | None]] | None = None,
+    ) -> None:
         """A protected input sheet holding one Excel Table: header, ``rows`` filled, at least
         ``min_rows`` rows, dropdowns from defined names, an input message on each column.
         Columns in ``locked`` are pre-filled by ttools and locked (e.g. the Day 1 pairings).
@@ -430,13 +495,24 @@ class WorkbookWriter:
         last_row = max(top + n, top + INPUT_ROWS)
         formats = []
         for c in cols:
-            formats.append(self.f_locked if c.key in locked else (self.f_input_text if c.kind in ("text", "code") else self.f_input))
-        self._streamed_table(ws, top, last_row, len(cols) - 1, {
-            # the cell format lives on the column (set_column below): empty rows cost nothing
-            "columns": [{"header": c.label(lang), "header_format": self.f_header} for c in cols],
-            "style": "Table Style Light 9", "name": "t" + "".join(ch for ch in spec.key if ch.isalnum()),
-            "autofilter": False,
-        })
+            formats.append(
+                self.f_locked
+                if c.key in locked
+                else (self.f_input_text if c.kind in ("text", "code") else self.f_input)
+            )
+        self._streamed_table(
+            ws,
+            top,
+            last_row,
+            len(cols) - 1,
+            {
+                # the cell format lives on the column (set_column below): empty rows cost nothing
+                "columns": [{"header": c.label(lang), "header_format": self.f_header} for c in cols],
+                "style": "Table Style Light 9",
+                "name": "t" + "".join(ch for ch in spec.key if ch.isalnum()),
+                "autofilter": False,
+            },
+        )
         # the data cells, written as plain values so that text stays text (the table writer would infer types)
         stream = RowStream(ws)
         for i, rec in enumerate(data, start=top + 1):
@@ -450,40 +526,67 @@ class WorkbookWriter:
             if unlocked and opts:
                 ws.data_validation(top + 1, j, last_row, j, opts)
         ws.freeze_panes(top + 1, 0)
-        ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True,
-                        "format_rows": True, "insert_rows": True, "delete_rows": True, "sort": True,
-                        "autofilter": True})
+        ws.protect(
+            "",
+            {
+                "select_locked_cells": True,
+                "select_unlocked_cells": True,
+                "format_columns": True,
+                "format_rows": True,
+                "insert_rows": True,
+                "delete_rows": True,
+                "sort": True,
+                "autofilter": True,
+            },
+        )
         self.print_setup(ws, header_rows=top)
         if hidden:
             ws.hide()
 
-    def _column_validation(self, c: Column, lang: str, first_cell: str,
-                           bound: tuple[int | None, int | None] | None) -> dict[str, Any] | None:
+    def _column_validation(
+        self, c: Column, lang: str, first_cell: str, bound: tuple[int | None, int | None] | None
+    ) -> dict[str, Any] | None:
         """The data validation of an input column (its first data cell ``first_cell``): a dropdown,
         whole-number bounds or a place, each with an error title and text in the sheet's language
         that say what is allowed; an input message where the column has a note; None for neither."""
         label = c.label(lang)
         opts: dict[str, Any] = {}
         if c.list_name:
-            opts = {"validate": "list", "source": "=" + c.list_name, "error_type": "warning",
-                    **validation_error(lang, "list", label)}
+            opts = {
+                "validate": "list",
+                "source": "=" + c.list_name,
+                "error_type": "warning",
+                **validation_error(lang, "list", label),
+            }
         elif c.kind == "choice" and c.choices:
             source = self.define_list(_list_name(c.key, c.choices), c.choices)
-            opts = {"validate": "list", "source": "=" + source, "error_type": "stop",
-                    **validation_error(lang, "list", label, choices=c.choices)}
+            opts = {
+                "validate": "list",
+                "source": "=" + source,
+                "error_type": "stop",
+                **validation_error(lang, "list", label, choices=c.choices),
+            }
         elif c.kind == "int":
             lo, hi = bound or (c.minimum, c.maximum)
-            opts = {"validate": "integer", "criteria": "between", "minimum": -10**9 if lo is None else lo,
-                    "maximum": 10**9 if hi is None else hi,
-                    # an impossible value is refused as it is typed; an unbounded one only warned of
-                    "error_type": "warning" if lo is None and hi is None else "stop",
-                    **validation_error(lang, "integer", label, lo=lo, hi=hi)}
+            opts = {
+                "validate": "integer",
+                "criteria": "between",
+                "minimum": -(10**9) if lo is None else lo,
+                "maximum": 10**9 if hi is None else hi,
+                # an impossible value is refused as it is typed; an unbounded one only warned of
+                "error_type": "warning" if lo is None and hi is None else "stop",
+                **validation_error(lang, "integer", label, lo=lo, hi=hi),
+            }
         elif bound is not None:
             # a place typed as text: a whole number in range, or the same with '=' (a shared place)
             lo, hi = bound
             x = f'--SUBSTITUTE({first_cell},"=","")'
-            opts = {"validate": "custom", "value": f"=IFERROR(AND({x}>={lo},{x}<={hi},MOD({x},1)=0),FALSE)",
-                    "error_type": "stop", **validation_error(lang, "place", label, lo=lo, hi=hi)}
+            opts = {
+                "validate": "custom",
+                "value": f"=IFERROR(AND({x}>={lo},{x}<={hi},MOD({x},1)=0),FALSE)",
+                "error_type": "stop",
+                **validation_error(lang, "place", label, lo=lo, hi=hi),
+            }
         note = pick(c.note, lang)
         if note:
             opts = opts or {"validate": "any"}
@@ -518,14 +621,14 @@ class WorkbookWriter:
             breaks.append(at)
             page_start = at
 
-        top = r                  # the rows above stay in view: the sheet's title
+        top = r  # the rows above stay in view: the sheet's title
         for block, (cols, count, mixed, numeric) in zip(report.blocks, shapes):
             size = (1 if block.title else 0) + (1 if block.header else 0) + count + len(block.notes)
             used = r - page_start
             if block.page_break and used:
-                new_page(r)          # a block that asks for its own page (hand records, table cards)
+                new_page(r)  # a block that asks for its own page (hand records, table cards)
             elif not single and used and used + size > per_page and (size <= per_page or per_page - used < 5):
-                new_page(r)          # keep the table on one page, or start a long one on a fresh page
+                new_page(r)  # keep the table on one page, or start a long one on a fresh page
             if block.title:
                 ws.write_string(r, 0, block.title, self.f_block)
                 r += 1
@@ -537,8 +640,13 @@ class WorkbookWriter:
                 r += 1
             number_format = block.number_format
             highlight, links = block.highlight, block.links
-            plain_formats = {hl: [(self.f_num_hl if hl else self.f_num) if c in numeric else (self.f_hl if hl else self.f_cell)
-                                  for c in range(len(cols))] for hl in (False, True)}
+            plain_formats = {
+                hl: [
+                    (self.f_num_hl if hl else self.f_num) if c in numeric else (self.f_hl if hl else self.f_cell)
+                    for c in range(len(cols))
+                ]
+                for hl in (False, True)
+            }
             for i, row in enumerate(block.rows):
                 if mixed:
                     row = [v if type(v) in _PLAIN else _plain(v) for v in row]
@@ -579,12 +687,14 @@ class WorkbookWriter:
         ws.fit_to_pages(1, 0)
         if breaks and any(b.page_break for b in report.blocks):
             # "fit to width" would override a block's own page: scale to the page width instead
-            avail = 95 if report.landscape else 64     # character columns across A4 at 100%
+            avail = 95 if report.landscape else 64  # character columns across A4 at 100%
             total = sum(widths.values()) or 1
             ws.set_print_scale(max(10, min(100, 100 * avail // total)))
-            ws.set_h_pagebreaks(breaks[:1023])        # Excel keeps at most 1023 manual breaks
+            ws.set_h_pagebreaks(breaks[:1023])  # Excel keeps at most 1023 manual breaks
 
-    def _report_widths(self, blocks: Sequence[Block], shapes: Sequence[tuple[list[float], int, bool, set[int]]]) -> dict[int, int]:
+    def _report_widths(
+        self, blocks: Sequence[Block], shapes: Sequence[tuple[list[float], int, bool, set[int]]]
+    ) -> dict[int, int]:
         """Each column's width on a report sheet: its widest heading or value in the sheet's font,
         two characters of room, at least 6 and (for values) at most 60."""
         widths: dict[int, int] = {}
@@ -595,16 +705,22 @@ class WorkbookWriter:
                 widths[c] = max(widths.get(c, 6), min(math.ceil(w) + 2, 60))
         return widths
 
-    def _link_row(self, ws: Worksheet, r: int, row: Sequence[Any], formats: Sequence[Any], column: int,
-                  target: tuple[str, str]) -> bool:
+    def _link_row(
+        self, ws: Worksheet, r: int, row: Sequence[Any], formats: Sequence[Any], column: int, target: tuple[str, str]
+    ) -> bool:
         """Write row ``r`` with the cell in ``column`` linked to ``target`` (sheet, cell) of this
         workbook; False (nothing written) when the target is not a cell of a sheet written so far.
         Only a link inside the workbook is ever made, and the text shown stays text."""
         sheet, cell = target
-        if (not cell or not _CELL.fullmatch(cell) or self.wb.get_worksheet_by_name(sheet) is None
-                or column >= len(row) or len(ws.hyperlinks) >= MAX_LINKS):
+        if (
+            not cell
+            or not _CELL.fullmatch(cell)
+            or self.wb.get_worksheet_by_name(sheet) is None
+            or column >= len(row)
+            or len(ws.hyperlinks) >= MAX_LINKS
+        ):
             return False
-        for c, v in enumerate(row):     # through the worksheet: a row of its own, whole
+        for c, v in enumerate(row):  # through the worksheet: a row of its own, whole
             if c != column:
                 write_plain(ws, r, c, v, formats[c])
         location = "'" + sheet.replace("'", "''") + "'!" + cell.replace("$", "")
@@ -613,9 +729,14 @@ class WorkbookWriter:
 
     def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:
         ws = self.wb.add_worksheet("_meta")
-        rows = {"tool": "ttools", "competition": self.meta.competition, "kind": self.meta.kind,
-                "template_version": self.meta.template_version, "version": self.meta.version,
-                "language": self.meta.lang}
+        rows = {
+            "tool": "ttools",
+            "competition": self.meta.competition,
+            "kind": self.meta.kind,
+            "template_version": self.meta.template_version,
+            "version": self.meta.version,
+            "language": self.meta.lang,
+        }
         rows.update(extra or {})
         ws.write_string(0, 0, "key")
         ws.write_string(0, 1, "value")
@@ -647,8 +768,9 @@ class WorkbookWriter:
                     os.unlink(ws.row_data_filename)
 
 
-def validation_error(lang: str, kind: str, label: str, *, choices: Sequence[str] = (),
-                     lo: int | None = None, hi: int | None = None) -> dict[str, str]:
+def validation_error(
+    lang: str, kind: str, label: str, *, choices: Sequence[str] = (), lo: int | None = None, hi: int | None = None
+) -> dict[str, str]:
     """The error title and text Excel shows when a typed value breaks a validation of ``kind``
     (list, integer, place), naming what is allowed, within Excel's 32 and 255 characters."""
     t = Translator(lang)
@@ -661,27 +783,48 @@ def validation_error(lang: str, kind: str, label: str, *, choices: Sequence[str]
         text = t("{label}須為下列之一：{listed}", "{label} must be one of: {listed}", label=label, listed=listed)
     elif kind == "list":
         title = t("不在清單中", "Not in the list")
-        text = t("{label}應從下拉清單中選擇；若仍要輸入此值，請按「是」。",
-                 "{label} should be chosen from the dropdown list; choose Yes to keep this value anyway.",
-                 label=label)
+        text = t(
+            "{label}應從下拉清單中選擇；若仍要輸入此值，請按「是」。",
+            "{label} should be chosen from the dropdown list; choose Yes to keep this value anyway.",
+            label=label,
+        )
     elif kind == "place":
         title = t("不是有效名次", "Not a place")
-        text = t("{label}須為 {lo} 至 {hi} 的整數；並列名次後加 =（例如 3=）。",
-                 "{label} must be a whole number from {lo} to {hi}; add = for a shared place (e.g. 3=).",
-                 label=label, lo=lo, hi=hi)
+        text = t(
+            "{label}須為 {lo} 至 {hi} 的整數；並列名次後加 =（例如 3=）。",
+            "{label} must be a whole number from {lo} to {hi}; add = for a shared place (e.g. 3=).",
+            label=label,
+            lo=lo,
+            hi=hi,
+        )
     elif lo is None and hi is None:
         title = t("不是整數", "Not a whole number")
-        text = t("{label}應為整數；若仍要輸入此值，請按「是」。",
-                 "{label} should be a whole number; choose Yes to keep this value anyway.", label=label)
+        text = t(
+            "{label}應為整數；若仍要輸入此值，請按「是」。",
+            "{label} should be a whole number; choose Yes to keep this value anyway.",
+            label=label,
+        )
     else:
         title = t("不是範圍內的整數", "Not a whole number in range")
         if hi is None:
-            text = t("{label}須為不小於 {lo} 的整數。", "{label} must be a whole number of at least {lo}.", label=label, lo=lo)
+            text = t(
+                "{label}須為不小於 {lo} 的整數。",
+                "{label} must be a whole number of at least {lo}.",
+                label=label,
+                lo=lo,
+            )
         elif lo is None:
-            text = t("{label}須為不大於 {hi} 的整數。", "{label} must be a whole number of at most {hi}.", label=label, hi=hi)
+            text = t(
+                "{label}須為不大於 {hi} 的整數。", "{label} must be a whole number of at most {hi}.", label=label, hi=hi
+            )
         else:
-            text = t("{label}須為 {lo} 至 {hi} 的整數。", "{label} must be a whole number from {lo} to {hi}.",
-                     label=label, lo=lo, hi=hi)
+            text = t(
+                "{label}須為 {lo} 至 {hi} 的整數。",
+                "{label} must be a whole number from {lo} to {hi}.",
+                label=label,
+                lo=lo,
+                hi=hi,
+            )
     return {"error_title": title[:32], "error_message": text[:255]}
 
 
@@ -696,7 +839,11 @@ def problems_report(problems: Sequence[Problem], lang: str) -> Report | None:
     if not problems:
         return None
     t = Translator(lang)
-    block = Block("", [t("嚴重性", "Severity"), t("工作表", "Sheet"), t("儲存格", "Cell"), t("代碼", "Code"), t("說明", "Message")],
-                  [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems],
-                  links={i: (p.sheet, p.cell) for i, p in enumerate(problems) if p.sheet and p.cell}, link_column=2)
+    block = Block(
+        "",
+        [t("嚴重性", "Severity"), t("工作表", "Sheet"), t("儲存格", "Cell"), t("代碼", "Code"), t("說明", "Message")],
+        [[p.severity, p.sheet, p.cell, p.code, p.message(lang)] for p in problems],
+        links={i: (p.sheet, p.cell) for i, p in enumerate(problems) if p.sheet and p.cell},
+        link_column=2,
+    )
     return Report("Problems", t("問題", "Problems"), t("問題", "Problems"), [block])

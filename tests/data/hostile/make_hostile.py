@@ -32,8 +32,13 @@ def nations_cup(teams: int = 4) -> Workbook:
     wb = Workbook()
     ev = wb.active
     ev.title = "Event"
-    for row in (["key", "value"], ["competition", "nations-cup"], ["name", "Hostile Cup"], ["teams", teams],
-                ["seed", "hostile"]):
+    for row in (
+        ["key", "value"],
+        ["competition", "nations-cup"],
+        ["name", "Hostile Cup"],
+        ["teams", teams],
+        ["seed", "hostile"],
+    ):
         ev.append(row)
     pl = wb.create_sheet("Players")
     pl.append(["team", "number", "name", "country"])
@@ -74,10 +79,10 @@ def rezip(data: bytes, change) -> bytes:
     with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         import warnings
 
-        warnings.simplefilter("ignore")           # a duplicate name is the point of one case
+        warnings.simplefilter("ignore")  # a duplicate name is the point of one case
         for info in src.infolist():
             result = change(info.filename, src.read(info))
-            for name, body in (result if isinstance(result, list) else [(info.filename, result)]):
+            for name, body in result if isinstance(result, list) else [(info.filename, result)]:
                 dst.writestr(name, body)
     return out.getvalue()
 
@@ -122,22 +127,40 @@ def cases() -> dict[str, bytes]:
     out["number-1e309"] = typed("1E+309")
     out["number-1e99999999"] = typed("1e99999999")
     out["number-400-digits"] = typed("9" * 400)
-    out["number-raw-overflow"] = add_cells(base, "Players", '<c r="B30"><v>1e400</v></c><c r="A30" t="inlineStr"><is><t>A</t></is></c>')
+    out["number-raw-overflow"] = add_cells(
+        base, "Players", '<c r="B30"><v>1e400</v></c><c r="A30" t="inlineStr"><is><t>A</t></is></c>'
+    )
     # a cached Excel error, and a Strict OOXML formula with no cached value
-    out["cached-error"] = add_cells(base, "Players", '<c r="A30" t="inlineStr"><is><t>A</t></is></c>'
-                                                     '<c r="B30" t="e"><f>1/0</f><v>#VALUE!</v></c>'
-                                                     '<c r="C30" t="e"><v>#REF!</v></c>')
+    out["cached-error"] = add_cells(
+        base,
+        "Players",
+        '<c r="A30" t="inlineStr"><is><t>A</t></is></c>'
+        '<c r="B30" t="e"><f>1/0</f><v>#VALUE!</v></c>'
+        '<c r="C30" t="e"><v>#REF!</v></c>',
+    )
     strict = add_cells(base, "Players", '<c r="A30" t="inlineStr"><is><t>A</t></is></c><c r="B30"><f>1+1</f></c>')
-    out["strict-formula"] = rezip(strict, lambda name, body: body.replace(MAIN.encode(), STRICT_MAIN.encode())
-                                  .replace(REL.encode(), STRICT_REL.encode()) if name.startswith("xl/") else body)
+    out["strict-formula"] = rezip(
+        strict,
+        lambda name, body: (
+            body.replace(MAIN.encode(), STRICT_MAIN.encode()).replace(REL.encode(), STRICT_REL.encode())
+            if name.startswith("xl/")
+            else body
+        ),
+    )
     # the package itself
     players = sheet_part(base, "Players")
     evil = add_cells(base, "Players", '<c r="A30" t="inlineStr"><is><t>Z</t></is></c>')
     with zipfile.ZipFile(io.BytesIO(evil)) as zf:
         second = zf.read(players)
-    out["duplicate-member"] = rezip(base, lambda name, body: [(name, body), (name, second)] if name == players else body)
-    out["doctype"] = rezip(base, lambda name, body: body.replace(b"<worksheet", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet', 1)
-                           if name == players else body)
+    out["duplicate-member"] = rezip(
+        base, lambda name, body: [(name, body), (name, second)] if name == players else body
+    )
+    out["doctype"] = rezip(
+        base,
+        lambda name, body: (
+            body.replace(b"<worksheet", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet', 1) if name == players else body
+        ),
+    )
     # two sheets that are both the Results sheet
     two = scrabble()
     other = two.create_sheet("成績")
@@ -162,8 +185,11 @@ def shared_string_bomb(references: int, length: int = 4_000_000) -> bytes:
     for i in range(references):
         notes.cell(row=i // 10 + 1, column=i % 10 + 1, value="SHARED")
     part = f"xl/worksheets/sheet{len(wb.sheetnames)}.xml"
-    strings = (f'<sst xmlns="{MAIN}" count="{references}" uniqueCount="1"><si><t>'.encode()
-               + b"x" * length + b"</t></si></sst>")
+    strings = (
+        f'<sst xmlns="{MAIN}" count="{references}" uniqueCount="1"><si><t>'.encode()
+        + b"x" * length
+        + b"</t></si></sst>"
+    )
     kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
 
     def change(name: str, body: bytes) -> bytes | list[tuple[str, bytes]]:
@@ -194,8 +220,29 @@ def write_zip(members: list[tuple[str, bytes, int, int]]) -> bytes:
         encoded = name.encode()
         out.write(struct.pack("<4s5H3L2H", b"PK\x03\x04", 20, 0, 8, 0, 0x21, crc, len(data), size, len(encoded), 0))
         out.write(encoded + data)
-        central.append(struct.pack("<4s6H3L5H2L", b"PK\x01\x02", 20, 20, 0, 8, 0, 0x21, crc, len(data), size,
-                                   len(encoded), 0, 0, 0, 0, 0, offset) + encoded)
+        central.append(
+            struct.pack(
+                "<4s6H3L5H2L",
+                b"PK\x01\x02",
+                20,
+                20,
+                0,
+                8,
+                0,
+                0x21,
+                crc,
+                len(data),
+                size,
+                len(encoded),
+                0,
+                0,
+                0,
+                0,
+                0,
+                offset,
+            )
+            + encoded
+        )
     start = out.tell()
     out.write(b"".join(central))
     out.write(struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, len(central), len(central), out.tell() - start, start, 0))
@@ -217,12 +264,12 @@ def understated_size(megabytes: int) -> bytes:
     chunk = row * ((1 << 20) // len(row))
     c = zlib.compressobj(9, zlib.DEFLATED, -15)
     start = c.compress(head) + c.flush(zlib.Z_FULL_FLUSH)
-    block = c.compress(chunk) + c.flush(zlib.Z_FULL_FLUSH)   # after a full flush: the same bytes every time
+    block = c.compress(chunk) + c.flush(zlib.Z_FULL_FLUSH)  # after a full flush: the same bytes every time
     data = start + block * megabytes + c.compress(tail) + c.flush()
     members = []
     for name, body in bodies.items():
         if name == part:
-            members.append((name, data, zlib.crc32((head + chunk)[:len(sheet)]), len(sheet)))
+            members.append((name, data, zlib.crc32((head + chunk)[: len(sheet)]), len(sheet)))
         else:
             members.append((name, _raw_deflate(body), zlib.crc32(body), len(body)))
     return write_zip(members)
@@ -237,7 +284,10 @@ def sheet_names(names: tuple[str, ...]) -> bytes:
     wb = nations_cup()
     for i in range(len(names)):
         wb.create_sheet(f"Forbidden{i}").append([f"kept {i}"])
-    names = {f'name="Forbidden{i}"'.encode(): f'name="{escape(n, {chr(34): "&quot;"})}"'.encode() for i, n in enumerate(names)}
+    names = {
+        f'name="Forbidden{i}"'.encode(): f'name="{escape(n, {chr(34): "&quot;"})}"'.encode()
+        for i, n in enumerate(names)
+    }
 
     def change(name: str, body: bytes) -> bytes:
         if name == "xl/workbook.xml":
@@ -273,8 +323,10 @@ def dense(rows: int, cols: int = 10) -> bytes:
         if name != part:
             return body
         body = re.sub(rb"<dimension [^>]*/>", b"", body)
-        extra = "".join(f'<row r="{r}">' + "".join(f'<c r="{c}{r}"><v>{r}</v></c>' for c in letters) + "</row>"
-                        for r in range(100, 100 + rows))
+        extra = "".join(
+            f'<row r="{r}">' + "".join(f'<c r="{c}{r}"><v>{r}</v></c>' for c in letters) + "</row>"
+            for r in range(100, 100 + rows)
+        )
         return body.replace(b"</sheetData>", extra.encode() + b"</sheetData>")
 
     return rezip(base, change)

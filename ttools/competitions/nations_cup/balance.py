@@ -14,7 +14,7 @@ from .day2 import event_word
 from .model import Located, Rules, team_of as code_team
 
 BREAK_ORDERS = ("highest-first", "lowest-first")
-TABLE_CAPACITY = 9      # 每桌 8 至 9 人: the largest table
+TABLE_CAPACITY = 9  # 每桌 8 至 9 人: the largest table
 
 PLAYER_TWICE = define(
     "seating-player-twice",
@@ -121,14 +121,14 @@ class Move(NamedTuple):
 class Advice(NamedTuple):
     """What the floor must do now; ``stage`` names the draw (with the event seed it reproduces it)."""
 
-    action: str                      # 'none' | 'break' | 'balance' | 'final-table' | 'over' | 'invalid'
+    action: str  # 'none' | 'break' | 'balance' | 'final-table' | 'over' | 'invalid'
     moves: tuple[Move, ...]
-    sizes: dict[int, int]            # players left per table, before the moves
-    table: int | None = None         # the (first) table broken, or the final table
+    sizes: dict[int, int]  # players left per table, before the moves
+    table: int | None = None  # the (first) table broken, or the final table
     stage: str = ""
     problems: tuple[Problem, ...] = ()
-    broken: tuple[int, ...] = ()     # every table broken by this advice, in break order
-    two_tables: bool = False         # the moves end with 2 tables: team-mates no longer kept apart
+    broken: tuple[int, ...] = ()  # every table broken by this advice, in break order
+    two_tables: bool = False  # the moves end with 2 tables: team-mates no longer kept apart
 
     @property
     def flags(self) -> tuple[Move, ...]:
@@ -304,7 +304,7 @@ def advise(
         return Advice("final-table", moves, sizes, final, stage, tuple(problems))
 
     needed = -(-len(live) // table_capacity)
-    broken = tuple(order[:max(0, len(sizes) - needed)]) if started else ()
+    broken = tuple(order[: max(0, len(sizes) - needed)]) if started else ()
     remaining = [t for t in order if t not in broken]
     if not broken:
         threshold = rules.balance_threshold_two_tables if len(sizes) == 2 else rules.balance_threshold
@@ -315,16 +315,32 @@ def advise(
     avoid = len(remaining) > 2
     moves = _plan(at, broken, remaining, table_capacity, team_of, avoid, draw)
     action = "break" if broken else "balance"
-    return Advice(action, moves, sizes, broken[0] if broken else None, stage,
-                  tuple(problems) + _flag(moves, at, len(sizes), sheet), broken, not avoid)
+    return Advice(
+        action,
+        moves,
+        sizes,
+        broken[0] if broken else None,
+        stage,
+        tuple(problems) + _flag(moves, at, len(sizes), sheet),
+        broken,
+        not avoid,
+    )
 
 
 def _flag(moves: Iterable[Move], at: Mapping[int, list[SeatState]], tables: int, sheet: str) -> tuple[Problem, ...]:
     rows = {s.player: s for ss in at.values() for s in ss}
     return tuple(
-        warning(TEAMMATES_FORCED, _where(rows.get(m.player), sheet), player=m.player, table=m.to_table, seat=m.to_seat,
-                teammates=", ".join(m.teammates), tables=tables)
-        for m in moves if m.clash
+        warning(
+            TEAMMATES_FORCED,
+            _where(rows.get(m.player), sheet),
+            player=m.player,
+            table=m.to_table,
+            seat=m.to_seat,
+            teammates=", ".join(m.teammates),
+            tables=tables,
+        )
+        for m in moves
+        if m.clash
     )
 
 
@@ -365,8 +381,14 @@ class _Moving:
 
     __slots__ = ("fixed", "send", "pools", "take", "present")
 
-    def __init__(self, fixed: Counter, send: dict[int, int], pools: dict[int, Counter], take: dict[int, int],
-                 present: dict[int, Counter]) -> None:
+    def __init__(
+        self,
+        fixed: Counter,
+        send: dict[int, int],
+        pools: dict[int, Counter],
+        take: dict[int, int],
+        present: dict[int, Counter],
+    ) -> None:
         self.fixed, self.send, self.pools, self.take, self.present = fixed, send, pools, take, present
 
     def clashes(self, avoid: bool) -> int:

@@ -57,7 +57,7 @@ NO_CHAMPION = define(
     "bounty-no-champion",
     "The log knocks out every one of the {m} players: the last player left is the champion and is never out.",
     "出局紀錄將全部 {m} 名選手淘汰：最後留下的選手為冠軍，不會出局。",
-    zh_hans="出局记录将全部 {m} 名选手淘汰：最后留下的选手为冠军，不会出局。",   # 记录 (a log), where the character table gives 纪录 (a record)
+    zh_hans="出局记录将全部 {m} 名选手淘汰：最后留下的选手为冠军，不会出局。",  # 记录 (a log), where the character table gives 纪录 (a record)
 )
 HAND_INVALID = define(
     "bounty-hand-invalid",
@@ -85,7 +85,7 @@ COUNT_DISAGREES = define(
     "bounty-count-disagrees",
     "{player}: the log says {log} bounty chips, the count says {count}; the standings follow the log.",
     "{player}：依出局紀錄應有 {log} 枚賞金籌碼，清點為 {count} 枚；成績以出局紀錄為準。",
-    zh_hans="{player}：依出局记录应有 {log} 枚赏金筹码，清点为 {count} 枚；成绩以出局记录为准。",   # 记录 (a log), where the character table gives 纪录 (a record)
+    zh_hans="{player}：依出局记录应有 {log} 枚赏金筹码，清点为 {count} 枚；成绩以出局记录为准。",  # 记录 (a log), where the character table gives 纪录 (a record)
 )
 COUNT_NOT_IN_FIELD = define(
     "bounty-count-not-in-field",
@@ -128,20 +128,20 @@ class BountyResult(NamedTuple):
     """Everything the elimination log says about the bounty event so far."""
 
     field: list[str]
-    chips: dict[str, int]                       # final score if out, current holding if still in
-    places: dict[str, int]                      # decided places only; shared: top of the range
-    place_share: dict[str, tuple[int, int]]     # the range of places each decided player covers
+    chips: dict[str, int]  # final score if out, current holding if still in
+    places: dict[str, int]  # decided places only; shared: top of the range
+    place_share: dict[str, tuple[int, int]]  # the range of places each decided player covers
     timeline: list[MilestoneEvent]
-    issued: int                                 # chips actually issued so far
-    remaining: list[str]                        # still in, in field order
-    valid: bool                                 # no error in the log
-    complete: bool                              # valid and the champion is decided
+    issued: int  # chips actually issued so far
+    remaining: list[str]  # still in, in field order
+    valid: bool  # no error in the log
+    complete: bool  # valid and the champion is decided
     champion: str | None
-    received: dict[str, int]                    # heads collected from players knocked out
-    handed: dict[str, int]                      # head handed over when knocked out
-    out_hand: dict[str, int]                    # the hand each player went out in
-    stage: int = 0                              # milestones reached so far
-    head_value: int = 1                         # 人頭值 in force now
+    received: dict[str, int]  # heads collected from players knocked out
+    handed: dict[str, int]  # head handed over when knocked out
+    out_hand: dict[str, int]  # the hand each player went out in
+    stage: int = 0  # milestones reached so far
+    head_value: int = 1  # 人頭值 in force now
     champion_hand: int | None = None
 
 
@@ -210,8 +210,9 @@ class _Replay:
             if row.out not in self.in_field:
                 self.problems.append(error(NOT_IN_FIELD, _where(row, "out"), player=row.out))
             elif row.out in self.out_hand:
-                self.problems.append(error(ALREADY_OUT, _where(row, "out"), player=row.out, hand=hand,
-                                           out_hand=self.out_hand[row.out]))
+                self.problems.append(
+                    error(ALREADY_OUT, _where(row, "out"), player=row.out, hand=hand, out_hand=self.out_hand[row.out])
+                )
             elif row.out in going:
                 self.problems.append(error(ALREADY_OUT, _where(row, "out"), player=row.out, hand=hand, out_hand=hand))
             else:
@@ -230,12 +231,16 @@ class _Replay:
             elif to not in self.in_field:
                 self.problems.append(error(NOT_IN_FIELD, _where(row, "to"), player=to))
             elif to in self.out_hand:
-                self.problems.append(error(RECIPIENT_OUT, _where(row, "to"), hand=hand, to=to, player=row.out,
-                                           out_hand=self.out_hand[to]))
+                self.problems.append(
+                    error(
+                        RECIPIENT_OUT, _where(row, "to"), hand=hand, to=to, player=row.out, out_hand=self.out_hand[to]
+                    )
+                )
             elif to in going:
                 # the winner of a main pot cannot bust in that same hand
-                self.problems.append(error(RECIPIENT_OUT, _where(row, "to"), hand=hand, to=to, player=row.out,
-                                           out_hand=hand))
+                self.problems.append(
+                    error(RECIPIENT_OUT, _where(row, "to"), hand=hand, to=to, player=row.out, out_hand=hand)
+                )
             else:
                 out_now.append(row)
         return out_now
@@ -304,7 +309,9 @@ class _Replay:
         )
 
 
-def run_bounty(field: Iterable[str], log: Iterable[Elimination], rules: Rules | None = None) -> tuple[BountyResult, list[Problem]]:
+def run_bounty(
+    field: Iterable[str], log: Iterable[Elimination], rules: Rules | None = None
+) -> tuple[BountyResult, list[Problem]]:
     """Replay the elimination log hand by hand and return places, chips and the milestone timeline.
 
     Rows with an error are skipped so the rest can still be shown, but the result is then
@@ -345,8 +352,16 @@ def _place_hand(
     problems: list[Problem] = []
     if k > 1 and any(row.stack is None for row in out_now):
         missing = next(row for row in out_now if row.stack is None)
-        problems.append(warning(STACK_MISSING, _where(missing, "stack"), hand=hand,
-                                players=", ".join(row.out for row in out_now), first=top, last=before))
+        problems.append(
+            warning(
+                STACK_MISSING,
+                _where(missing, "stack"),
+                hand=hand,
+                players=", ".join(row.out for row in out_now),
+                first=top,
+                last=before,
+            )
+        )
         groups = [list(out_now)]
     else:
         stacks = sorted({row.stack for row in out_now}, key=lambda s: -(s or 0))
@@ -404,18 +419,57 @@ def milestone_table(m: int, rules: Rules | None = None) -> list[dict[str, object
     rules = rules or Rules()
     rows: list[dict[str, object]] = []
     total = m
-    rows.append(dict(event="start", stage=0, players_left=m, each=1, issued=m, cumulative=total,
-                     head_before=None, head_after=rules.head_value(0)))
+    rows.append(
+        dict(
+            event="start",
+            stage=0,
+            players_left=m,
+            each=1,
+            issued=m,
+            cumulative=total,
+            head_before=None,
+            head_after=rules.head_value(0),
+        )
+    )
     marks = milestones(m)
     for stage, left in enumerate(marks, start=1):
         total += left
-        rows.append(dict(event="milestone", stage=stage, players_left=left, each=1, issued=left,
-                         cumulative=total, head_before=rules.head_value(stage - 1),
-                         head_after=rules.head_value(stage)))
+        rows.append(
+            dict(
+                event="milestone",
+                stage=stage,
+                players_left=left,
+                each=1,
+                issued=left,
+                cumulative=total,
+                head_before=rules.head_value(stage - 1),
+                head_after=rules.head_value(stage),
+            )
+        )
     if m >= 1:
         total += 1
-        rows.append(dict(event="champion", stage=len(marks), players_left=1, each=1, issued=1,
-                         cumulative=total, head_before=rules.head_value(len(marks)), head_after=None))
-    rows.append(dict(event="total", stage=None, players_left=None, each=None, issued=total,
-                     cumulative=total, head_before=None, head_after=None))
+        rows.append(
+            dict(
+                event="champion",
+                stage=len(marks),
+                players_left=1,
+                each=1,
+                issued=1,
+                cumulative=total,
+                head_before=rules.head_value(len(marks)),
+                head_after=None,
+            )
+        )
+    rows.append(
+        dict(
+            event="total",
+            stage=None,
+            players_left=None,
+            each=None,
+            issued=total,
+            cumulative=total,
+            head_before=None,
+            head_after=None,
+        )
+    )
     return rows

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ttools.competitions.base import Competition
 from ttools.i18n import simplified
 
-if TYPE_CHECKING:   # the report sheets, the writer and the site's pages load only when used: check needs none
+if TYPE_CHECKING:  # the report sheets, the writer and the site's pages load only when used: check needs none
     from ttools.competitions.nations_cup.load import EventData
     from ttools.competitions.nations_cup.compute import Results
     from ttools.workbook.write import WorkbookWriter
@@ -17,41 +17,80 @@ NAME = "nations-cup"
 DEFAULT_LANG = "zh-Hant"
 
 GUIDE_TEXT = {
-    "zh-Hant": ("亞洲國家盃 賽務工作簿 · 使用說明", [
-        ("流程", ["1. 於「賽事」填寫賽事名稱與隊數（抽籤種子可留空，ttools 會由名單導出並寫回）。",
-                  "2. 於「選手」填入各隊 1–6 號選手姓名（7 號起為候補）。",
-                  "3. 執行 ttools run 本檔案：輸出檔（.out.xlsx）含第一天配對（附件七）與各表。之後在輸出檔上繼續填寫。",
-                  "4. 第一天：於「第一天」之「勝方」欄填入勝方選手代號。",
-                  "5. 第二天：於「分項名單」填入每隊 NLH 3 名、獵人賽 3 名；再執行一次即得分桌抽籤與座位表。",
-                  "6. NLH 名次填於「NLH名次」；獵人賽每位淘汰選手於「獵人賽淘汰紀錄」填一列（手牌、淘汰選手、主池贏家、選填開局籌碼）。",
-                  "7. 三項完成後，輸出檔含資格賽總成績、附件五、附件六與現場速算表。",
-                  "8. 比賽進行中，於「座位」表之「出局」欄標示已淘汰選手（填 1 或 x），選手換桌後更新桌號與座位；再執行一次，「併桌建議」列出須拆之桌與移動（列出數名者任移一人，如輪到大盲者）。",
-                  "9. 「賞金籌碼清點」填入現場清點之賞金籌碼；與淘汰紀錄不符者提出警告（成績以紀錄為準）。",
-                  "10. 決賽：於「決賽名單」填入晉級四隊各 6 名決賽選手；每輪開賽前於「決賽分項名單」填入各隊單挑 3 名、單桌 3 名，執行後得該輪抽籤；於「決賽單挑」填勝方、「決賽單桌」填名次 1–4。"]),
-        ("填寫規則", ["只在淺黃色儲存格輸入；其餘由 ttools 產生。", "選手代號＝隊伍字母＋編號（如 A1），大小寫、全形皆可。",
-                      "同一手牌同籌碼同時淘汰者共享名次：兩人皆寫 7=。", "公式儲存格須有計算結果；沒有結果者視為問題，不會當作 0。",
-                      "有問題時 ttools 會列出工作表與儲存格；ttools check 檔案 --annotate 可產生標示問題之副本。原始檔案永不修改。"]),
-        ("規則設定", ["「規則」與「名次積分」列出所有預設值（原附件三、四遺失之積分表以預設值補上），可依主辦單位公告修改。",
-                      "第二天桌數（tables_day2）預設 auto：開坐得下之最少桌數（每桌至多「每桌座位數」），至少 3 桌，使同隊 3 人分坐 3 桌（28–36 人即規程之 4 桌）；開賽後有人出局前不拆桌。"]),
-    ]),
-    "en": ("Asian Nations Cup event workbook · Guide", [
-        ("The cycle", ["1. On Event, type the event name and the number of teams (the seed may stay empty: ttools derives one from the roster and writes it back).",
-                       "2. On Players, type the names of players 1–6 of each team (7+ are reserves).",
-                       "3. Run `ttools run` on this file: the output (.out.xlsx) holds the Day 1 pairings (Appendix 7) and every sheet. Carry on in the output.",
-                       "4. Day 1: type each match's winner code in the winner column of Day1.",
-                       "5. Day 2: on Lineups, 3 NLH and 3 bounty players per team; run again for the seat draw.",
-                       "6. NLH places on NLH; one BountyLog row per player knocked out (hand, out, pot winner, optional stack).",
-                       "7. With all three events in, the output holds the qualification standings, Appendices 5 and 6 and the quick reckoner.",
-                       "8. During Day 2, mark players out on Seating (out: 1 or x) and update table and seat after a move; run again and TableMoves says which tables break and who moves (where a move lists several players, move any one, e.g. the one due the big blind).",
-                       "9. BountyCounts: the bounty chips the floor counted; a count that disagrees with the log is a warning (the log is the record).",
-                       "10. Finals: FinalsRoster takes the 6 finals players of each of the four qualifiers; before each round, FinalsLineups takes each team's 3 HU and 3 SNG players, and a run draws the round; type the winners on FinalsHU and the places 1–4 on FinalsSNG."]),
-        ("Filling in", ["Type only in the pale yellow cells; ttools writes the rest.", "Player code = team letter + number (A1); any case, full-width accepted.",
-                        "Players out in one hand with equal stacks share a place: write 7= for both.",
-                        "Formula cells need a calculated value; one without is a problem, never read as 0.",
-                        "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified."]),
-        ("Rules", ["Rules and Points list every default (the lost Appendices 3 and 4 are filled with defaults); change them as the organiser announces.",
-                   "tables_day2 is auto by default: the fewest tables of at most table_seats, and at least 3 so that a team's 3 players sit at 3 tables (the rulebook's 4 for 28–36 players); no table breaks before the first player of an event is out."]),
-    ]),
+    "zh-Hant": (
+        "亞洲國家盃 賽務工作簿 · 使用說明",
+        [
+            (
+                "流程",
+                [
+                    "1. 於「賽事」填寫賽事名稱與隊數（抽籤種子可留空，ttools 會由名單導出並寫回）。",
+                    "2. 於「選手」填入各隊 1–6 號選手姓名（7 號起為候補）。",
+                    "3. 執行 ttools run 本檔案：輸出檔（.out.xlsx）含第一天配對（附件七）與各表。之後在輸出檔上繼續填寫。",
+                    "4. 第一天：於「第一天」之「勝方」欄填入勝方選手代號。",
+                    "5. 第二天：於「分項名單」填入每隊 NLH 3 名、獵人賽 3 名；再執行一次即得分桌抽籤與座位表。",
+                    "6. NLH 名次填於「NLH名次」；獵人賽每位淘汰選手於「獵人賽淘汰紀錄」填一列（手牌、淘汰選手、主池贏家、選填開局籌碼）。",
+                    "7. 三項完成後，輸出檔含資格賽總成績、附件五、附件六與現場速算表。",
+                    "8. 比賽進行中，於「座位」表之「出局」欄標示已淘汰選手（填 1 或 x），選手換桌後更新桌號與座位；再執行一次，「併桌建議」列出須拆之桌與移動（列出數名者任移一人，如輪到大盲者）。",
+                    "9. 「賞金籌碼清點」填入現場清點之賞金籌碼；與淘汰紀錄不符者提出警告（成績以紀錄為準）。",
+                    "10. 決賽：於「決賽名單」填入晉級四隊各 6 名決賽選手；每輪開賽前於「決賽分項名單」填入各隊單挑 3 名、單桌 3 名，執行後得該輪抽籤；於「決賽單挑」填勝方、「決賽單桌」填名次 1–4。",
+                ],
+            ),
+            (
+                "填寫規則",
+                [
+                    "只在淺黃色儲存格輸入；其餘由 ttools 產生。",
+                    "選手代號＝隊伍字母＋編號（如 A1），大小寫、全形皆可。",
+                    "同一手牌同籌碼同時淘汰者共享名次：兩人皆寫 7=。",
+                    "公式儲存格須有計算結果；沒有結果者視為問題，不會當作 0。",
+                    "有問題時 ttools 會列出工作表與儲存格；ttools check 檔案 --annotate 可產生標示問題之副本。原始檔案永不修改。",
+                ],
+            ),
+            (
+                "規則設定",
+                [
+                    "「規則」與「名次積分」列出所有預設值（原附件三、四遺失之積分表以預設值補上），可依主辦單位公告修改。",
+                    "第二天桌數（tables_day2）預設 auto：開坐得下之最少桌數（每桌至多「每桌座位數」），至少 3 桌，使同隊 3 人分坐 3 桌（28–36 人即規程之 4 桌）；開賽後有人出局前不拆桌。",
+                ],
+            ),
+        ],
+    ),
+    "en": (
+        "Asian Nations Cup event workbook · Guide",
+        [
+            (
+                "The cycle",
+                [
+                    "1. On Event, type the event name and the number of teams (the seed may stay empty: ttools derives one from the roster and writes it back).",
+                    "2. On Players, type the names of players 1–6 of each team (7+ are reserves).",
+                    "3. Run `ttools run` on this file: the output (.out.xlsx) holds the Day 1 pairings (Appendix 7) and every sheet. Carry on in the output.",
+                    "4. Day 1: type each match's winner code in the winner column of Day1.",
+                    "5. Day 2: on Lineups, 3 NLH and 3 bounty players per team; run again for the seat draw.",
+                    "6. NLH places on NLH; one BountyLog row per player knocked out (hand, out, pot winner, optional stack).",
+                    "7. With all three events in, the output holds the qualification standings, Appendices 5 and 6 and the quick reckoner.",
+                    "8. During Day 2, mark players out on Seating (out: 1 or x) and update table and seat after a move; run again and TableMoves says which tables break and who moves (where a move lists several players, move any one, e.g. the one due the big blind).",
+                    "9. BountyCounts: the bounty chips the floor counted; a count that disagrees with the log is a warning (the log is the record).",
+                    "10. Finals: FinalsRoster takes the 6 finals players of each of the four qualifiers; before each round, FinalsLineups takes each team's 3 HU and 3 SNG players, and a run draws the round; type the winners on FinalsHU and the places 1–4 on FinalsSNG.",
+                ],
+            ),
+            (
+                "Filling in",
+                [
+                    "Type only in the pale yellow cells; ttools writes the rest.",
+                    "Player code = team letter + number (A1); any case, full-width accepted.",
+                    "Players out in one hand with equal stacks share a place: write 7= for both.",
+                    "Formula cells need a calculated value; one without is a problem, never read as 0.",
+                    "Problems name the sheet and cell; `ttools check FILE --annotate` writes a copy with them highlighted. The input is never modified.",
+                ],
+            ),
+            (
+                "Rules",
+                [
+                    "Rules and Points list every default (the lost Appendices 3 and 4 are filled with defaults); change them as the organiser announces.",
+                    "tables_day2 is auto by default: the fewest tables of at most table_seats, and at least 3 so that a team's 3 players sit at 3 tables (the rulebook's 4 for 28–36 players); no table breaks before the first player of an event is out.",
+                ],
+            ),
+        ],
+    ),
 }
 
 
@@ -107,7 +146,14 @@ class NationsCup(Competition):
         from ttools.competitions.nations_cup.model import team_letters
 
         data = EventData(teams_n=size, teams=team_letters(size), lang=lang)
-        data.settings_raw["Event"] = {"competition": NAME, "name": "", "teams": size, "seed": "", "language": lang, "advance": 4}
+        data.settings_raw["Event"] = {
+            "competition": NAME,
+            "name": "",
+            "teams": size,
+            "seed": "",
+            "language": lang,
+            "advance": 4,
+        }
         return data
 
     def guide(self, lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
@@ -129,7 +175,9 @@ class NationsCup(Competition):
     def status(self, res: Results, lang: str) -> list[str]:
         return [w.message(lang) for w in res.waiting]
 
-    def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+    def write_inputs(
+        self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None
+    ) -> None:
         from ttools.competitions.nations_cup import schema as S
 
         n = data.teams_n or 0
@@ -145,10 +193,17 @@ def _write_day1(w: WorkbookWriter, data: EventData, res: Results | None, lang: s
 
     day1_rows = data.raw.get("Day1") or []
     if not day1_rows and res is not None and res.day1:
-        day1_rows = [{"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": ""} for m in res.day1]
+        day1_rows = [
+            {"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": ""} for m in res.day1
+        ]
     w.input_sheet(S.DAY1, lang, day1_rows, min_rows=6 * n, locked=("round", "table", "home", "away"))
-    w.input_sheet(S.LINEUPS, lang, data.raw.get("Lineups") or [{"team": t, "event": e} for t in data.teams for e in ("nlh",) * 3 + ("bounty",) * 3],
-                  min_rows=6 * n)
+    w.input_sheet(
+        S.LINEUPS,
+        lang,
+        data.raw.get("Lineups")
+        or [{"team": t, "event": e} for t in data.teams for e in ("nlh",) * 3 + ("bounty",) * 3],
+        min_rows=6 * n,
+    )
 
 
 def _write_day2(w: WorkbookWriter, data: EventData, res: Results | None, lang: str, n: int) -> None:
@@ -157,11 +212,16 @@ def _write_day2(w: WorkbookWriter, data: EventData, res: Results | None, lang: s
 
     seating = data.raw.get("Seating") or []
     if not seating and res is not None and res.draws:
-        seating = [{"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": ""} for e in ("nlh", "bounty") for s in res.draws.get(e, [])]
-    field = 3 * n or None      # players in each Day 2 event: the largest place there is
+        seating = [
+            {"event": e, "table": s.table, "seat": s.seat, "player": s.player, "out": ""}
+            for e in ("nlh", "bounty")
+            for s in res.draws.get(e, [])
+        ]
+    field = 3 * n or None  # players in each Day 2 event: the largest place there is
     tables = res.tables_day2 if res is not None else None
-    w.input_sheet(S.SEATING, lang, seating, min_rows=6 * n,
-                  bounds={"table": (1, tables), "seat": (1, data.rules.table_seats)})
+    w.input_sheet(
+        S.SEATING, lang, seating, min_rows=6 * n, bounds={"table": (1, tables), "seat": (1, data.rules.table_seats)}
+    )
     nlh_rows = data.raw.get("NLH") or []
     if not nlh_rows and res is not None and res.nlh_field:
         nlh_rows = [{"player": p, "place": ""} for p in res.nlh_field]
@@ -190,10 +250,15 @@ def _write_finals(w: WorkbookWriter, data: EventData, res: Results | None, lang:
         have_sng = {r.round for r in data.finals_sng}
         for rnd, d in sorted(res.finals_draws.items()):
             if rnd not in have_hu:
-                hu_rows += [{"round": m.round, "table": m.table, "a": m.a, "b": m.b, "winner": ""} for m in sorted(d.hu, key=lambda m: (m.table, m.a))]
+                hu_rows += [
+                    {"round": m.round, "table": m.table, "a": m.a, "b": m.b, "winner": ""}
+                    for m in sorted(d.hu, key=lambda m: (m.table, m.a))
+                ]
             if rnd not in have_sng:
-                sng_rows += [{"round": x.round, "table": x.table, "seat": x.seat, "player": x.player, "place": ""}
-                             for x in sorted(d.sng, key=lambda x: (x.table, x.seat))]
+                sng_rows += [
+                    {"round": x.round, "table": x.table, "seat": x.seat, "player": x.player, "place": ""}
+                    for x in sorted(d.sng, key=lambda x: (x.table, x.seat))
+                ]
     w.input_sheet(S.FINALS_HU, lang, hu_rows, min_rows=6, locked=("round", "table", "a", "b"))
     w.input_sheet(S.FINALS_SNG, lang, sng_rows, min_rows=12, locked=("round", "table", "seat", "player"))
 
@@ -207,9 +272,14 @@ def reckoner_text(teams: int, lang: str = "en") -> str:
     return R.render_text(R.reckoner(teams, Rules(), DEFAULT_SCALES), lang)
 
 
-def write_input_workbook(path: str, teams: int, sheets: dict[str, list[dict[str, Any]]],
-                         event: dict[str, Any] | None = None, rules: dict[str, Any] | None = None,
-                         lang: str = DEFAULT_LANG) -> None:
+def write_input_workbook(
+    path: str,
+    teams: int,
+    sheets: dict[str, list[dict[str, Any]]],
+    event: dict[str, Any] | None = None,
+    rules: dict[str, Any] | None = None,
+    lang: str = DEFAULT_LANG,
+) -> None:
     """Write an event workbook holding the given input rows (canonical sheet keys and column
     keys), as staff would have filled it in: used by the sample generator and tests."""
     from ttools.competitions.nations_cup.load import EventData

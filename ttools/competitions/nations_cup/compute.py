@@ -23,12 +23,21 @@ from ttools.i18n import pick
 from ttools.problems import ERROR, Problem, Where, define, has_errors, warning
 from ttools.workbook.read import col_letter
 
-DAY1_CHECK = define("day1-table-check", "the Day 1 table on this sheet breaks a pairing rule: {detail}",
-                    "本表之第一天配對違反配對規則：{detail}")
-DAY1_CHANGED = define("day1-differs-from-draw", "the Day 1 table differs from the one seed {seed} gives; the table on the sheet is used",
-                      "第一天配對與種子 {seed} 所產生者不同；以表上配對為準")
-FINALS_EARLY = define("finals-before-qualification", "finals sheets are filled in, but the qualification is not complete yet; the finals are processed once it is",
-                      "決賽工作表已有資料，但資格賽尚未完成；資格賽完成後才處理決賽")
+DAY1_CHECK = define(
+    "day1-table-check",
+    "the Day 1 table on this sheet breaks a pairing rule: {detail}",
+    "本表之第一天配對違反配對規則：{detail}",
+)
+DAY1_CHANGED = define(
+    "day1-differs-from-draw",
+    "the Day 1 table differs from the one seed {seed} gives; the table on the sheet is used",
+    "第一天配對與種子 {seed} 所產生者不同；以表上配對為準",
+)
+FINALS_EARLY = define(
+    "finals-before-qualification",
+    "finals sheets are filled in, but the qualification is not complete yet; the finals are processed once it is",
+    "決賽工作表已有資料，但資格賽尚未完成；資格賽完成後才處理決賽",
+)
 DAY1_UNKNOWN = define("day1-unknown-player", "player {player} is not registered", "選手 {player} 未登錄")
 HELD_BACK = define(
     "held-back",
@@ -37,28 +46,42 @@ HELD_BACK = define(
 )
 # Lines of the status area: what the workbook is waiting for (partial entry is normal, not a problem).
 WAITING_NOTHING = define(
-    "waiting-nothing", "Nothing to process yet: type the players' names on {sheet}, then run again.",
-    "尚無可處理之資料：請於「{sheet}」填入選手姓名後再執行。")
+    "waiting-nothing",
+    "Nothing to process yet: type the players' names on {sheet}, then run again.",
+    "尚無可處理之資料：請於「{sheet}」填入選手姓名後再執行。",
+)
 WAITING_DAY1 = define(
-    "waiting-day1", "Day 1 round {round}: waiting for {count} of {total} results ({sheet}).",
-    "第一天第 {round} 輪：尚待 {total} 場中 {count} 場之結果（{sheet}）。")
+    "waiting-day1",
+    "Day 1 round {round}: waiting for {count} of {total} results ({sheet}).",
+    "第一天第 {round} 輪：尚待 {total} 場中 {count} 場之結果（{sheet}）。",
+)
 WAITING_LINEUPS = define(
-    "waiting-lineups", "Day 2: waiting for the line-ups of every team ({sheet}).",
-    "第二天：尚待各隊分項名單（{sheet}）。")
+    "waiting-lineups",
+    "Day 2: waiting for the line-ups of every team ({sheet}).",
+    "第二天：尚待各隊分項名單（{sheet}）。",
+)
 WAITING_EVENT = define(
-    "waiting-event", "{event}: {count} of {total} players still in ({sheet}).",
-    "{event}：{total} 名選手中尚有 {count} 名在場（{sheet}）。")
+    "waiting-event",
+    "{event}: {count} of {total} players still in ({sheet}).",
+    "{event}：{total} 名選手中尚有 {count} 名在場（{sheet}）。",
+)
 WAITING_TEAM = define(
-    "waiting-team-lineups", "Team {team}: waiting for its Day 2 line-ups ({sheet}).",
-    "{team} 隊：尚待其第二天分項名單（{sheet}）。")
+    "waiting-team-lineups",
+    "Team {team}: waiting for its Day 2 line-ups ({sheet}).",
+    "{team} 隊：尚待其第二天分項名單（{sheet}）。",
+)
 
 _WAITS = {
     "day1": {"en": "The HU scores and the qualification standings", "zh-Hant": "單挑賽原始分與資格賽總成績"},
-    "lineups": {"en": "The seat draws, the NLH and bounty scores and the qualification standings",
-                "zh-Hant": "分桌抽籤、NLH 與獵人賽成績及資格賽總成績"},
+    "lineups": {
+        "en": "The seat draws, the NLH and bounty scores and the qualification standings",
+        "zh-Hant": "分桌抽籤、NLH 與獵人賽成績及資格賽總成績",
+    },
     "nlh": {"en": "The NLH scores and the qualification standings", "zh-Hant": "NLH 成績與資格賽總成績"},
-    "bounty": {"en": "The bounty scores, the check of the floor's chip counts and the qualification standings",
-               "zh-Hant": "獵人賽成績、現場籌碼點數之核對及資格賽總成績"},
+    "bounty": {
+        "en": "The bounty scores, the check of the floor's chip counts and the qualification standings",
+        "zh-Hant": "獵人賽成績、現場籌碼點數之核對及資格賽總成績",
+    },
 }
 
 
@@ -80,7 +103,7 @@ class Results:
         self.day1_raw: dict[str, int] | None = None
         self.lineups: dict[str, dict[str, list[str]]] = {}
         self.lineups_complete: bool = False
-        self.tables_day2: int | None = None   # tables per Day 2 event (None: the Rules cannot seat the field)
+        self.tables_day2: int | None = None  # tables per Day 2 event (None: the Rules cannot seat the field)
         self.draws: dict[str, list[Seat]] = {}
         self.nlh_field: list[str] = []
         self.nlh_places: dict[str, int] = {}
@@ -95,7 +118,7 @@ class Results:
         self.advice: dict[str, BL.Advice] = {}
         # each MTT's live players where they sit now (Seating after the floor's moves), by table and seat
         self.current: dict[str, list[Seat]] = {}
-        self.waiting: list[Problem] = []   # status lines (severity "waiting"), not problems
+        self.waiting: list[Problem] = []  # status lines (severity "waiting"), not problems
         self.finalists: list[str] = []
         self.finals_rosters: dict[str, tuple[str, ...]] = {}
         self.finals_lineups: dict[int, dict[str, F.Lineup]] = {}
@@ -152,8 +175,14 @@ def _day1(data: EventData, res: Results, problems: list[Problem]) -> None:
         ms = [m for m in res.day1 if m.round == rnd]
         missing = sum(1 for m in ms if m.winner is None)
         if missing:
-            res.waiting.append(Problem("waiting", WAITING_DAY1, Where(sheet, ""),
-                                       (("round", rnd), ("count", missing), ("total", len(ms)), ("sheet", sheet))))
+            res.waiting.append(
+                Problem(
+                    "waiting",
+                    WAITING_DAY1,
+                    Where(sheet, ""),
+                    (("round", rnd), ("count", missing), ("total", len(ms)), ("sheet", sheet)),
+                )
+            )
 
 
 def _day2_lineups(data: EventData, res: Results, problems: list[Problem]) -> dict[str, list[str]]:
@@ -161,9 +190,12 @@ def _day2_lineups(data: EventData, res: Results, problems: list[Problem]) -> dic
     Returns each event's provisional field (empty without line-ups)."""
     teams = data.teams
     rules_sheet = data.sheet_names.get("Rules", "Rules")
-    res.tables_day2, tp = D2.plan_tables(D2.PER_EVENT * len(teams), data.rules.tables_day2, data.rules.table_seats,
-                                         {k: data.setting_cells.get(k, Where(rules_sheet, k))
-                                          for k in ("tables_day2", "table_seats")})
+    res.tables_day2, tp = D2.plan_tables(
+        D2.PER_EVENT * len(teams),
+        data.rules.tables_day2,
+        data.rules.table_seats,
+        {k: data.setting_cells.get(k, Where(rules_sheet, k)) for k in ("tables_day2", "table_seats")},
+    )
     # a count typed in Rules that cannot seat the field is an error from the start; the auto
     # count's warning waits for the line-ups, when the draw it concerns is made
     problems.extend(p for p in tp if p.severity == ERROR or data.lineup_rows)
@@ -179,16 +211,20 @@ def _day2_lineups(data: EventData, res: Results, problems: list[Problem]) -> dic
     submitted = {r.team for r in data.lineup_rows}
     for team in teams:
         if team not in submitted:
-            res.waiting.append(Problem("waiting", WAITING_TEAM, Where(lineup_sheet, ""),
-                                       (("team", team), ("sheet", lineup_sheet))))
+            res.waiting.append(
+                Problem("waiting", WAITING_TEAM, Where(lineup_sheet, ""), (("team", team), ("sheet", lineup_sheet)))
+            )
     # The NLH sheet and the bounty log are still checked while line-ups are wrong or missing,
     # on a provisional field: the accepted line-ups and every player of the other teams.
     for event in ("nlh", "bounty"):
         provisional[event] = sorted(
             [p for ps in res.lineups[event].values() for p in ps]
-            + [c for c, p in data.players.items() if p.team not in res.lineups[event]], key=_code_key)
+            + [c for c, p in data.players.items() if p.team not in res.lineups[event]],
+            key=_code_key,
+        )
     res.lineups_complete = not has_errors(lp) and all(
-        len(res.lineups.get(e, {})) == len(teams) for e in ("nlh", "bounty"))
+        len(res.lineups.get(e, {})) == len(teams) for e in ("nlh", "bounty")
+    )
     if res.lineups_complete:
         for event in ("nlh", "bounty"):
             if res.tables_day2 is not None:
@@ -240,26 +276,43 @@ def _table_moves(data: EventData, res: Results, problems: list[Problem]) -> None
     """Day 2 seating: the table breaking and balancing advice (併桌) for each event."""
     # A player is out when the Seating sheet marks it, or when the NLH places / bounty log say so.
     already_out = {"nlh": set(res.nlh_places), "bounty": set(res.bounty.out_hand) if res.bounty else set()}
-    lineup_cells = {r.player: r.where.get("player", Where(data.sheet_names.get("Lineups", "Lineups"), ""))
-                    for r in data.lineup_rows}
+    lineup_cells = {
+        r.player: r.where.get("player", Where(data.sheet_names.get("Lineups", "Lineups"), "")) for r in data.lineup_rows
+    }
     for event in ("nlh", "bounty"):
-        rows = [BL.SeatState(r.table, r.seat, r.player, r.out or r.player in already_out[event], r.where)
-                for r in data.seating if r.event == event]
+        rows = [
+            BL.SeatState(r.table, r.seat, r.player, r.out or r.player in already_out[event], r.where)
+            for r in data.seating
+            if r.event == event
+        ]
         if not rows and not data.seating and event in res.draws:
             rows = _drawn_seating(data, res, event, already_out[event])
         if rows and res.tables_day2 is not None:
             # the teams whose line-ups are valid are checked even while another team's line-up has errors
-            field = ({p: lineup_cells[p] for ps in res.lineups[event].values() for p in ps}
-                     if res.lineups.get(event) else None)
-            advice = BL.advise(rows, team_of, data.rules.table_seats, data.seed, event, data.rules,
-                               tables=res.tables_day2, field=field, sheet=data.sheet_names.get("Seating", "Seating"),
-                               started=any(r.out for r in rows),
-                               unchecked=[t for t in data.teams if t not in res.lineups.get(event, {})])
+            field = (
+                {p: lineup_cells[p] for ps in res.lineups[event].values() for p in ps}
+                if res.lineups.get(event)
+                else None
+            )
+            advice = BL.advise(
+                rows,
+                team_of,
+                data.rules.table_seats,
+                data.seed,
+                event,
+                data.rules,
+                tables=res.tables_day2,
+                field=field,
+                sheet=data.sheet_names.get("Seating", "Seating"),
+                started=any(r.out for r in rows),
+                unchecked=[t for t in data.teams if t not in res.lineups.get(event, {})],
+            )
             problems.extend(advice.problems)
             res.advice[event] = advice
-            if advice.action != "invalid":     # a seating with errors has no one current seat per player
-                res.current[event] = sorted((Seat(r.table, r.seat, r.player) for r in rows if not r.out),
-                                            key=lambda s: (s.table, s.seat))
+            if advice.action != "invalid":  # a seating with errors has no one current seat per player
+                res.current[event] = sorted(
+                    (Seat(r.table, r.seat, r.player) for r in rows if not r.out), key=lambda s: (s.table, s.seat)
+                )
 
 
 def _drawn_seating(data: EventData, res: Results, event: str, out: set[str]) -> list[BL.SeatState]:
@@ -268,8 +321,10 @@ def _drawn_seating(data: EventData, res: Results, event: str, out: set[str]) -> 
     sheet = data.sheet_names.get("Seating", pick(S.SEATING.names, data.lang, "Seating"))
     col = col_letter([c.key for c in S.SEATING.columns].index("player"))
     first = 2 + (len(res.draws["nlh"]) if event == "bounty" else 0)
-    return [BL.SeatState(s.table, s.seat, s.player, s.player in out, {"player": Where(sheet, f"{col}{first + i}")})
-            for i, s in enumerate(res.draws[event])]
+    return [
+        BL.SeatState(s.table, s.seat, s.player, s.player in out, {"player": Where(sheet, f"{col}{first + i}")})
+        for i, s in enumerate(res.draws[event])
+    ]
 
 
 def _waiting_day2(data: EventData, res: Results) -> None:
@@ -277,17 +332,44 @@ def _waiting_day2(data: EventData, res: Results) -> None:
     if res.nlh_field and not res.nlh_complete:
         sheet = data.sheet_names.get("NLH", "NLH")
         left = sum(1 for p in res.nlh_field if p not in res.nlh_places)
-        res.waiting.append(Problem("waiting", WAITING_EVENT, Where(sheet, ""), (
-            ("event", {"en": "NLH MTT", "zh-Hant": "NLH MTT"}), ("count", left), ("total", len(res.nlh_field)), ("sheet", sheet))))
+        res.waiting.append(
+            Problem(
+                "waiting",
+                WAITING_EVENT,
+                Where(sheet, ""),
+                (
+                    ("event", {"en": "NLH MTT", "zh-Hant": "NLH MTT"}),
+                    ("count", left),
+                    ("total", len(res.nlh_field)),
+                    ("sheet", sheet),
+                ),
+            )
+        )
     if res.bounty is not None and not res.bounty.complete and len(res.bounty.remaining) > 1:
         sheet = data.sheet_names.get("BountyLog", "BountyLog")
-        res.waiting.append(Problem("waiting", WAITING_EVENT, Where(sheet, ""), (
-            ("event", {"en": "Escalating Bounty MTT", "zh-Hant": "獵人賽"}),
-            ("count", len(res.bounty.remaining)), ("total", len(res.bounty_field)), ("sheet", sheet))))
-    if not any(p.name for p in data.players.values()) and not any(m.winner for m in data.day1) \
-            and not data.lineup_rows:
-        res.waiting.insert(0, Problem("waiting", WAITING_NOTHING, Where(data.sheet_names.get("Players", "Players"), ""),
-                                      (("sheet", data.sheet_names.get("Players", "Players")),)))
+        res.waiting.append(
+            Problem(
+                "waiting",
+                WAITING_EVENT,
+                Where(sheet, ""),
+                (
+                    ("event", {"en": "Escalating Bounty MTT", "zh-Hant": "獵人賽"}),
+                    ("count", len(res.bounty.remaining)),
+                    ("total", len(res.bounty_field)),
+                    ("sheet", sheet),
+                ),
+            )
+        )
+    if not any(p.name for p in data.players.values()) and not any(m.winner for m in data.day1) and not data.lineup_rows:
+        res.waiting.insert(
+            0,
+            Problem(
+                "waiting",
+                WAITING_NOTHING,
+                Where(data.sheet_names.get("Players", "Players"), ""),
+                (("sheet", data.sheet_names.get("Players", "Players")),),
+            ),
+        )
 
 
 def _qualification(data: EventData, res: Results, problems: list[Problem]) -> None:
@@ -306,11 +388,20 @@ def _qualification(data: EventData, res: Results, problems: list[Problem]) -> No
         places[team_of(p)].append(place)
     for p, place in res.bounty.places.items():
         places[team_of(p)].append(place)
-    q = qualification(teams, {t: Fraction(v) for t, v in res.day1_raw.items()}, res.nlh_raw, res.bounty_raw,
-                      chips, places, data.rules, data.seed)
+    q = qualification(
+        teams,
+        {t: Fraction(v) for t, v in res.day1_raw.items()},
+        res.nlh_raw,
+        res.bounty_raw,
+        chips,
+        places,
+        data.rules,
+        data.seed,
+    )
     # the standings' own problems come from settings: the seed (lots) and the rounding rule
-    problems.extend(_at(q.problems, {"qualification-lot": _setting(data, "Event", "seed")},
-                        _setting(data, "Rules", "rounding")))
+    problems.extend(
+        _at(q.problems, {"qualification-lot": _setting(data, "Event", "seed")}, _setting(data, "Rules", "rounding"))
+    )
     res.qualification = q
     _finals(data, res, problems)
 
@@ -326,8 +417,9 @@ def _finals(data: EventData, res: Results, problems: list[Problem]) -> None:
     problems.extend(rp)
     lp: list[Problem] = []
     if data.finals_lineups:
-        res.finals_lineups, lp = F.validate_lineups(data.finals_lineups, res.finals_rosters,
-                                                    data.sheet_names.get("FinalsLineups", "FinalsLineups"))
+        res.finals_lineups, lp = F.validate_lineups(
+            data.finals_lineups, res.finals_rosters, data.sheet_names.get("FinalsLineups", "FinalsLineups")
+        )
         problems.extend(lp)
     for team, roster in res.finals_rosters.items():
         accepted = {r: lus[team] for r, lus in res.finals_lineups.items() if team in lus}
@@ -340,8 +432,9 @@ def _finals(data: EventData, res: Results, problems: list[Problem]) -> None:
     res.finals_results = results
     if res.finals_draws:
         qrank = {r.team: r.rank for r in q.rows}
-        st = F.final_standings(res.finalists, qrank, results, data.rules, data.scales, data.seed,
-                               _setting(data, "Event", "seed"))
+        st = F.final_standings(
+            res.finalists, qrank, results, data.rules, data.scales, data.seed, _setting(data, "Event", "seed")
+        )
         problems.extend(st.problems)
         res.final_standings = st
 

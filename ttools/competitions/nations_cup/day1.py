@@ -26,11 +26,11 @@ from ttools.problems import NOWHERE, Problem, define, error
 
 from .model import Match, team_of
 
-MIN_TEAMS = 4    # fewer cannot give a table three different visiting teams
-MAX_TEAMS = 26   # team letters stop at Z
+MIN_TEAMS = 4  # fewer cannot give a table three different visiting teams
+MAX_TEAMS = 26  # team letters stop at Z
 ROUNDS = (1, 2)
-HOME_SLOTS = (1, 2, 3)   # played at the team's own home table (主桌)
-AWAY_SLOTS = (4, 5, 6)   # always play at other teams' tables
+HOME_SLOTS = (1, 2, 3)  # played at the team's own home table (主桌)
+AWAY_SLOTS = (4, 5, 6)  # always play at other teams' tables
 # Beyond this the six offsets can all lie in different classes ±δ (none N/2), so every team
 # pair meets at most once; the direct construction below is optimal and no search is needed.
 SEARCH_UP_TO = 12
@@ -39,8 +39,7 @@ WINNER_NOT_IN_MATCH = define(
     "day1-winner-not-in-match",
     "Round {round}, table {table}: the winner {winner} does not play in this match "
     "({home} vs {away}); enter {home} or {away}.",
-    "第 {round} 輪第 {table} 桌：勝者 {winner} 不是本場（{home} 對 {away}）的選手，"
-    "請填 {home} 或 {away}。",
+    "第 {round} 輪第 {table} 桌：勝者 {winner} 不是本場（{home} 對 {away}）的選手，請填 {home} 或 {away}。",
 )
 
 
@@ -143,7 +142,7 @@ def _arrange(s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple[tuple, tuple] | 
     d1 = tuple(s1)
     for d2 in permutations(s2):
         if any(a == b for a, b in zip(d1, d2)):
-            continue   # a home player would meet one team twice
+            continue  # a home player would meet one team twice
         for slots2 in permutations(AWAY_SLOTS):
             # away slot a meets, in round 1, the home slot a − 3 and in round 2 slots2.index(a)+1
             if all(d1[a - 4] != d2[slots2.index(a)] for a in AWAY_SLOTS):
@@ -221,8 +220,7 @@ def player_schedules(matches: Iterable[Match]) -> dict[str, list[Match]]:
         by_player[m.home].append(m)
         by_player[m.away].append(m)
     return {
-        code: sorted(by_player[code], key=lambda m: (m.round, m.table))
-        for code in sorted(by_player, key=_player_key)
+        code: sorted(by_player[code], key=lambda m: (m.round, m.table)) for code in sorted(by_player, key=_player_key)
     }
 
 
@@ -296,10 +294,17 @@ def validate_results(matches: Iterable[Match]) -> list[Problem]:
     problems = []
     for m in matches:
         if m.winner is not None and m.winner not in (m.home, m.away):
-            problems.append(error(
-                WINNER_NOT_IN_MATCH, m.where.get("winner", NOWHERE),
-                round=m.round, table=m.table, winner=m.winner, home=m.home, away=m.away,
-            ))
+            problems.append(
+                error(
+                    WINNER_NOT_IN_MATCH,
+                    m.where.get("winner", NOWHERE),
+                    round=m.round,
+                    table=m.table,
+                    winner=m.winner,
+                    home=m.home,
+                    away=m.away,
+                )
+            )
     return problems
 
 

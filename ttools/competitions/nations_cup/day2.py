@@ -11,15 +11,16 @@ from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
 from .model import Located, Player, Seat
 
-EVENTS = ("nlh", "bounty")   # NLH MTT (多桌錦標賽) and escalating bounty MTT (獵人賽)
-PER_EVENT = 3                # each team enters 3 players in each event
-RULEBOOK_TABLES = 4          # 每場 4 桌
-RULEBOOK_SIZES = (8, 9)      # 每桌 8 至 9 人
+EVENTS = ("nlh", "bounty")  # NLH MTT (多桌錦標賽) and escalating bounty MTT (獵人賽)
+PER_EVENT = 3  # each team enters 3 players in each event
+RULEBOOK_TABLES = 4  # 每場 4 桌
+RULEBOOK_SIZES = (8, 9)  # 每桌 8 至 9 人
 
 
 def event_word(event: str) -> dict[str, str]:
     """An event code as a message parameter: the code in English, the event's name in Chinese."""
     return {"en": event, "zh-Hant": {"nlh": "NLH MTT", "bounty": "獵人賽"}.get(event, event)}
+
 
 TABLES_AUTO = define(
     "tables-day2-auto",
@@ -110,8 +111,8 @@ def validate_lineups(
     bad_teams: set[str] = set()
     roster_teams = sorted({p.team for p in players.values()})
 
-    seen_in: dict[str, str] = {}                  # player -> first event entered for
-    seen: set[tuple[str, str, str]] = set()       # (team, event, player)
+    seen_in: dict[str, str] = {}  # player -> first event entered for
+    seen: set[tuple[str, str, str]] = set()  # (team, event, player)
     by_team_event: dict[tuple[str, str], list[LineupRow]] = defaultdict(list)
     for row in rows:
         params = {"team": row.team, "event": event_word(row.event), "player": row.player}
@@ -145,7 +146,7 @@ def validate_lineups(
     for team in roster_teams:
         counts = {e: len(by_team_event.get((team, e), [])) for e in EVENTS}
         if not any(counts.values()):
-            bad_teams.add(team)          # not submitted yet: waiting, not a mistake
+            bad_teams.add(team)  # not submitted yet: waiting, not a mistake
             continue
         over = any(n > PER_EVENT for n in counts.values())
         for event in EVENTS:
@@ -168,7 +169,9 @@ def validate_lineups(
     return lineups, problems
 
 
-def plan_tables(field: int, tables: int | None, seats: int, where: Mapping[str, Where]) -> tuple[int | None, list[Problem]]:
+def plan_tables(
+    field: int, tables: int | None, seats: int, where: Mapping[str, Where]
+) -> tuple[int | None, list[Problem]]:
     """How many tables each Day 2 event of ``field`` players runs on.
 
     ``tables`` is the Rules value (None = auto): max(3, ⌈field ÷ seats⌉) tables, sizes within
@@ -182,8 +185,18 @@ def plan_tables(field: int, tables: int | None, seats: int, where: Mapping[str, 
     if tables is not None:
         if tables * seats < field:
             need = -(-field // seats)
-            return None, [error(TABLES_TOO_FEW, cell, tables=tables, seats=seats, room=tables * seats, field=field,
-                                need=need, seats_needed=-(-field // tables))]
+            return None, [
+                error(
+                    TABLES_TOO_FEW,
+                    cell,
+                    tables=tables,
+                    seats=seats,
+                    room=tables * seats,
+                    field=field,
+                    need=need,
+                    seats_needed=-(-field // tables),
+                )
+            ]
         if tables > field:
             return None, [error(TABLES_TOO_MANY, cell, tables=tables, field=field)]
         return tables, []
@@ -216,7 +229,7 @@ def _fits_sorted(free: Sequence[int], sizes: Sequence[int], total: int) -> bool:
     grows by the number of teams of at least k players from one k to the next."""
     if sum(free) != total:
         return False
-    n, small = len(sizes), 0      # sizes[:small] are the teams smaller than k
+    n, small = len(sizes), 0  # sizes[:small] are the teams smaller than k
     running = capacity = 0
     for k, r in enumerate(sorted(free, reverse=True), start=1):
         while small < n and sizes[small] < k:
@@ -246,7 +259,7 @@ def seat_draw(lineup: Mapping[str, Sequence[str]], tables: int, seed: str, event
     order = draw.shuffled(list(teams))
     for i, team in enumerate(order):
         codes = draw.shuffled(teams[team])
-        rest = sorted(len(teams[t]) for t in order[i + 1:])
+        rest = sorted(len(teams[t]) for t in order[i + 1 :])
         rest_total = sum(rest)
         choices = []
         # only tables with a free seat: the same candidate sets, in the same order, as every
@@ -265,7 +278,7 @@ def seat_draw(lineup: Mapping[str, Sequence[str]], tables: int, seed: str, event
         # the opening sizes always fit (teams of at most `tables` players), and each step
         # keeps a fitting remainder, so there is always a choice
         pick = draw.below(sum(w for _, w in choices))
-        for chosen, weight in choices:
+        for chosen, weight in choices:  # noqa: B007  (the chosen one is read after the loop)
             if pick < weight:
                 break
             pick -= weight

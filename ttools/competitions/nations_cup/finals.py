@@ -13,19 +13,21 @@ from ttools.problems import NOWHERE, Problem, Where, define, error, warning
 
 from .model import DEFAULT_SCALES, Located, Player, Rules, scale_points, team_of
 
-FINALISTS = 4          # 決賽 4 隊
-ROSTER_SIZE = 6        # 決賽出賽選手名單: 6 players, fixed once submitted
-ROUNDS = 3             # 共進行 3 輪
-PER_KIND = 3           # each round: 3 players to heads-up (單挑賽), 3 to SNG (單桌錦標賽)
+FINALISTS = 4  # 決賽 4 隊
+ROSTER_SIZE = 6  # 決賽出賽選手名單: 6 players, fixed once submitted
+ROUNDS = 3  # 共進行 3 輪
+PER_KIND = 3  # each round: 3 players to heads-up (單挑賽), 3 to SNG (單桌錦標賽)
 KINDS = ("hu", "sng")
 
 
 def kind_word(kind: str) -> dict[str, str]:
     """A finals event as a message parameter: HU or SNG in English, its name in Chinese."""
     return {"en": kind.upper(), "zh-Hant": {"hu": "單挑賽", "sng": "單桌錦標賽"}.get(kind.lower(), kind)}
-HU_TABLES = 2          # 6 matches ÷ 3 per table
+
+
+HU_TABLES = 2  # 6 matches ÷ 3 per table
 MATCHES_PER_TABLE = 3
-SNG_TABLES = 3         # 3 tables of 4, one player of each team
+SNG_TABLES = 3  # 3 tables of 4, one player of each team
 SNG_SEATS = FINALISTS
 
 # The separating key of each tie-break (八(二) 決賽同分處理), in order; 'lot' comes after them.
@@ -261,8 +263,8 @@ class Owed(NamedTuple):
 class FinalsResults(NamedTuple):
     """Checked results: HU winners and SNG places that count, and whether every drawn game is in."""
 
-    hu_wins: dict[str, int]              # player -> HU wins
-    sng_places: dict[tuple[int, str], int]   # (round, player) -> place, complete valid tables only
+    hu_wins: dict[str, int]  # player -> HU wins
+    sng_places: dict[tuple[int, str], int]  # (round, player) -> place, complete valid tables only
     complete: bool
 
 
@@ -274,13 +276,13 @@ class FinalRow(NamedTuple):
     sng: Fraction
     bonus: Fraction
     total: Fraction
-    decided_by: str | None    # tie-break that put it below the team above ('total', 'sng', 'hu', 'lot')
+    decided_by: str | None  # tie-break that put it below the team above ('total', 'sng', 'hu', 'lot')
     by_lot: bool = False
 
 
 class FinalStandings(NamedTuple):
     rows: list[FinalRow]
-    complete: bool             # every drawn game of all 3 rounds has its result
+    complete: bool  # every drawn game of all 3 rounds has its result
     problems: Sequence[Problem] = ()
 
     def as_json(self) -> list[dict]:
@@ -333,8 +335,7 @@ def validate_roster(
     for row in rows:
         params = {"team": row.team, "player": row.player}
         if row.team not in finalists:
-            problems.append(error(ROSTER_NOT_QUALIFIED, _cell(row, "team"), team=row.team,
-                                  finalists=finalist_names))
+            problems.append(error(ROSTER_NOT_QUALIFIED, _cell(row, "team"), team=row.team, finalists=finalist_names))
             continue
         listed[row.team].append(row)
         player = players.get(row.player)
@@ -354,8 +355,15 @@ def validate_roster(
         distinct = {r.player for r in entered}
         if len(distinct) != ROSTER_SIZE:
             bad.add(team)
-            problems.append(error(ROSTER_COUNT, _cell(entered[0], "team") if entered else Where(sheet, "A2"),
-                                  team=team, count=len(distinct), expected=ROSTER_SIZE))
+            problems.append(
+                error(
+                    ROSTER_COUNT,
+                    _cell(entered[0], "team") if entered else Where(sheet, "A2"),
+                    team=team,
+                    count=len(distinct),
+                    expected=ROSTER_SIZE,
+                )
+            )
         if team not in bad:
             rosters[team] = tuple(sorted(distinct, key=_player_key))
     return rosters, problems
@@ -380,8 +388,8 @@ def appearance_counts(roster: Sequence[str], lineups: Sequence[Lineup]) -> dict[
 
 def _hu_bounds(h: int, s: int, left: int) -> tuple[int, int]:
     """How many of the ``left`` remaining rounds the player can still play HU: (fewest, most)."""
-    fewest = max(0, 1 - h)            # owes an HU
-    most = left - max(0, 1 - s)       # must keep a round for an owed SNG
+    fewest = max(0, 1 - h)  # owes an HU
+    most = left - max(0, 1 - s)  # must keep a round for an owed SNG
     return fewest, most
 
 
@@ -437,7 +445,10 @@ def owed(team: str, roster: Sequence[str], accepted: Mapping[int, Lineup]) -> Ow
     always = set.intersection(*possible)
     never = set(roster) - set.union(*possible)
     return Owed(
-        team, next_round, hu, sng,
+        team,
+        next_round,
+        hu,
+        sng,
         tuple(p for p in roster if p in always),
         tuple(p for p in roster if p in never),
     )
@@ -489,8 +500,9 @@ def check_round(
     problems: list[Problem] = []
     missing = [r for r in range(1, round_no) if r not in earlier]
     if missing:
-        return None, [error(LINEUP_EARLIER_MISSING, _cell(rows[0], "team"), team=team,
-                            round=round_no, missing=missing[0])]
+        return None, [
+            error(LINEUP_EARLIER_MISSING, _cell(rows[0], "team"), team=team, round=round_no, missing=missing[0])
+        ]
     parts: dict[str, list[LineupRow]] = {k: [] for k in KINDS}
     kind_of: dict[str, str] = {}
     for row in rows:
@@ -513,8 +525,17 @@ def check_round(
     for kind in KINDS:
         if len(parts[kind]) != PER_KIND:
             kind_rows = [r for r in rows if r.kind == kind] or list(rows)
-            problems.append(error(LINEUP_COUNT, _cell(kind_rows[0], "kind"), team=team, kind=kind_word(kind),
-                                  round=round_no, count=len(parts[kind]), expected=PER_KIND))
+            problems.append(
+                error(
+                    LINEUP_COUNT,
+                    _cell(kind_rows[0], "kind"),
+                    team=team,
+                    kind=kind_word(kind),
+                    round=round_no,
+                    count=len(parts[kind]),
+                    expected=PER_KIND,
+                )
+            )
     if problems:
         return None, problems
 
@@ -534,8 +555,17 @@ def check_round(
         else:
             kind = kind_word("hu" if reason == "too-many-hu" else "sng")
             where = _cell(row_of[players[0]], "player") if players else _cell(rows[0], "team")
-            problems.append(error(TOO_MANY_OWE, where, round=round_no, players=", ".join(players),
-                                  kind=kind, left=left, slots=PER_KIND * left))
+            problems.append(
+                error(
+                    TOO_MANY_OWE,
+                    where,
+                    round=round_no,
+                    players=", ".join(players),
+                    kind=kind,
+                    left=left,
+                    slots=PER_KIND * left,
+                )
+            )
     return (None if problems else lineup), problems
 
 
@@ -566,7 +596,7 @@ def draw_round(seed: str | int, round_no: int, lineups: Mapping[str, Lineup]) ->
     teams = sorted(lineups)
 
     hu_draw = Draw(seed, f"finals/r{round_no}/hu")
-    meets: dict[tuple[str, str], str] = {}   # (team, opponent team) -> the team's player in that match
+    meets: dict[tuple[str, str], str] = {}  # (team, opponent team) -> the team's player in that match
     for team in teams:
         opponents = [t for t in teams if t != team]
         dealt = hu_draw.shuffled(sorted(lineups[team].hu, key=_player_key))
@@ -575,8 +605,7 @@ def draw_round(seed: str | int, round_no: int, lineups: Mapping[str, Lineup]) ->
     pairs = [pair for matching in one_factorisation(teams) for pair in matching]
     order = hu_draw.shuffled(pairs)
     hu = tuple(
-        HUMatch(round_no, 1 + i // MATCHES_PER_TABLE, meets[t, u], meets[u, t])
-        for i, (t, u) in enumerate(order)
+        HUMatch(round_no, 1 + i // MATCHES_PER_TABLE, meets[t, u], meets[u, t]) for i, (t, u) in enumerate(order)
     )
 
     sng_draw = Draw(seed, f"finals/r{round_no}/sng")
@@ -682,8 +711,9 @@ def validate_results(
         places = by_table[row.round, row.table]
         first = next((p for p, pl in places.items() if pl == row.place), None)
         if first is not None:
-            problems.append(error(SNG_PLACE_TWICE, _cell(row, "place"), place=row.place, first=first,
-                                  seats=SNG_SEATS, **params))
+            problems.append(
+                error(SNG_PLACE_TWICE, _cell(row, "place"), place=row.place, first=first, seats=SNG_SEATS, **params)
+            )
             bad_tables.add((row.round, row.table))
             continue
         places[row.player] = row.place
@@ -752,8 +782,9 @@ def final_standings(
             decided_by = "lot"
         else:
             decided_by = None
-        rows.append(FinalRow(r.rank, t, qualification_rank.get(t), hu[t], sng[t], bonus[t], total[t],
-                             decided_by, r.by_lot))
+        rows.append(
+            FinalRow(r.rank, t, qualification_rank.get(t), hu[t], sng[t], bonus[t], total[t], decided_by, r.by_lot)
+        )
         if r.by_lot and same_as_above:
             group.append(r)
         else:
@@ -767,5 +798,13 @@ def _report_lot(group: list, seed: str | int, where: Where, problems: list[Probl
     if len(group) < 2:
         return
     names = [g.item for g in group]
-    problems.append(warning(LOT, where, teams=", ".join(sorted(names)), order=" > ".join(names),
-                            ranks=f"{group[0].rank}–{group[-1].rank}", seed=seed))
+    problems.append(
+        warning(
+            LOT,
+            where,
+            teams=", ".join(sorted(names)),
+            order=" > ".join(names),
+            ranks=f"{group[0].rank}–{group[-1].rank}",
+            seed=seed,
+        )
+    )

@@ -11,8 +11,16 @@ from typing import Any
 from ttools.competitions.nations_cup import finals as F
 from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.day2 import LineupRow
-from ttools.competitions.nations_cup.model import (DEFAULT_SCALES, Elimination, Located, Match, PlaceEntry, Player, Rules,
-                                                   team_letters)
+from ttools.competitions.nations_cup.model import (
+    DEFAULT_SCALES,
+    Elimination,
+    Located,
+    Match,
+    PlaceEntry,
+    Player,
+    Rules,
+    team_letters,
+)
 from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.i18n import simplified
 from ttools.problems import Problem, Where, define, error, warning
@@ -20,24 +28,62 @@ from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, choice_map, unknown_sheets
 
-TEAMS_RANGE = define("teams-out-of-range", "the number of teams must be from 4 to 26 (got {teams}); fewer than 4 teams cannot give each Day 1 table three different visiting teams",
-                     "隊數須為 4 至 26（目前為 {teams}）；少於 4 隊時第一天每桌無法有三支不同客隊")
-TEAMS_MISSING = define("teams-missing", "the number of teams is not given and there are no players", "未填隊數，且沒有選手名單")
-TEAM_UNKNOWN = define("team-unknown", "team '{team}' is not one of the event's teams ({teams})", "隊伍「{team}」不在本賽事隊伍之中（{teams}）")
-PLAYER_DUPLICATE = define("player-duplicate", "player {player} is listed twice (also on row {other})", "選手 {player} 重複（另見第 {other} 列）")
-NUMBER_RANGE = define("player-number-range", "player number must be 1 or more (got {number})", "選手編號須為 1 以上（目前為 {number}）")
-TEAM_SHORT = define("team-short", "team {team} has {count} players numbered 1–6; six are needed", "{team} 隊 1–6 號選手只有 {count} 名；需要 6 名")
+TEAMS_RANGE = define(
+    "teams-out-of-range",
+    "the number of teams must be from 4 to 26 (got {teams}); fewer than 4 teams cannot give each Day 1 table three different visiting teams",
+    "隊數須為 4 至 26（目前為 {teams}）；少於 4 隊時第一天每桌無法有三支不同客隊",
+)
+TEAMS_MISSING = define(
+    "teams-missing", "the number of teams is not given and there are no players", "未填隊數，且沒有選手名單"
+)
+TEAM_UNKNOWN = define(
+    "team-unknown",
+    "team '{team}' is not one of the event's teams ({teams})",
+    "隊伍「{team}」不在本賽事隊伍之中（{teams}）",
+)
+PLAYER_DUPLICATE = define(
+    "player-duplicate",
+    "player {player} is listed twice (also on row {other})",
+    "選手 {player} 重複（另見第 {other} 列）",
+)
+NUMBER_RANGE = define(
+    "player-number-range", "player number must be 1 or more (got {number})", "選手編號須為 1 以上（目前為 {number}）"
+)
+TEAM_SHORT = define(
+    "team-short",
+    "team {team} has {count} players numbered 1–6; six are needed",
+    "{team} 隊 1–6 號選手只有 {count} 名；需要 6 名",
+)
 RULE_BAD = define("rule-invalid", "setting '{key}': {why}", "設定「{key}」：{why}")
-POOLS_SUM = define("pools-not-1000", "the three score pools add up to {total}, not 1000", "三個分數池合計 {total}，不是 1000")
-PLACE_TEXT = define("place-not-a-number", "place '{value}' is not a number (write 7, or 7= for a shared place)",
-                    "名次「{value}」不是數字（請寫 7；共享名次寫 7=）")
-COUNT_NEGATIVE = define("bounty-count-negative", "{player}: {count} bounty chips is not a count (0 or more); type the chips the floor counted",
-                        "{player}：賞金籌碼 {count} 枚不是清點數（須為 0 以上）；請填入現場清點之枚數")
-OUT_MARK = define("out-mark", "'{value}' is not understood as out/in (write 1 or x for out, leave empty if still in)",
-                  "「{value}」無法判讀（已淘汰填 1 或 x，仍在場則留空）")
+POOLS_SUM = define(
+    "pools-not-1000", "the three score pools add up to {total}, not 1000", "三個分數池合計 {total}，不是 1000"
+)
+PLACE_TEXT = define(
+    "place-not-a-number",
+    "place '{value}' is not a number (write 7, or 7= for a shared place)",
+    "名次「{value}」不是數字（請寫 7；共享名次寫 7=）",
+)
+COUNT_NEGATIVE = define(
+    "bounty-count-negative",
+    "{player}: {count} bounty chips is not a count (0 or more); type the chips the floor counted",
+    "{player}：賞金籌碼 {count} 枚不是清點數（須為 0 以上）；請填入現場清點之枚數",
+)
+OUT_MARK = define(
+    "out-mark",
+    "'{value}' is not understood as out/in (write 1 or x for out, leave empty if still in)",
+    "「{value}」無法判讀（已淘汰填 1 或 x，仍在場則留空）",
+)
 
-EVENT_CHOICES = choice_map(("nlh", "bounty"), {"NLH MTT": "nlh", "獵人賽": "bounty", simplified("獵人賽"): "bounty", "hunter": "bounty",
-                                               "escalating bounty": "bounty"})
+EVENT_CHOICES = choice_map(
+    ("nlh", "bounty"),
+    {
+        "NLH MTT": "nlh",
+        "獵人賽": "bounty",
+        simplified("獵人賽"): "bounty",
+        "hunter": "bounty",
+        "escalating bounty": "bounty",
+    },
+)
 SCALE_CHOICES = choice_map(("nlh", "bounty", "sng", "bonus"))
 KIND_CHOICES = choice_map(("hu", "sng"), {"單挑": "hu", "單挑賽": "hu", "單桌": "sng", "單桌錦標賽": "sng"})
 
@@ -61,7 +107,9 @@ class EventData(EventBase):
     teams: list[str] = field(default_factory=list)
     lang: str = "zh-Hant"
     rules: Rules = field(default_factory=Rules)
-    scales: dict[str, dict[int, Fraction]] = field(default_factory=lambda: {k: dict(v) for k, v in DEFAULT_SCALES.items()})
+    scales: dict[str, dict[int, Fraction]] = field(
+        default_factory=lambda: {k: dict(v) for k, v in DEFAULT_SCALES.items()}
+    )
     players: dict[str, Player] = field(default_factory=dict)
     day1: list[Match] = field(default_factory=list)
     lineup_rows: list[LineupRow] = field(default_factory=list)
@@ -95,7 +143,12 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     _bounty(ld, rd, data, problems)
     _finals(ld, rd, data)
     # sheets ttools does not know: carried over
-    outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values()) + list(S.LEGACY_OUTPUTS)
+    outputs = (
+        [n for names in S.OUTPUTS.values() for n in names.values()]
+        + list(S.OUTPUTS)
+        + list(S.GUIDE.values())
+        + list(S.LEGACY_OUTPUTS)
+    )
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
 
@@ -107,7 +160,14 @@ def _event(ld: Loader, data: EventData, problems: list[Problem]) -> Settings:
         try:
             data.teams_n = nz.parse_int(ev.raw("teams"))
         except ValueError:
-            problems.append(error("not-a-whole-number", ev.where("teams"), value=ev.text("teams"), what={"en": "teams", "zh-Hant": "隊數"}))
+            problems.append(
+                error(
+                    "not-a-whole-number",
+                    ev.where("teams"),
+                    value=ev.text("teams"),
+                    what={"en": "teams", "zh-Hant": "隊數"},
+                )
+            )
     if not ev.blank("advance"):
         try:
             data.rules = _replace(data.rules, advance=nz.parse_int(ev.raw("advance")))
@@ -154,8 +214,9 @@ def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -
             problems.append(error(PLAYER_DUPLICATE, row.where["number"], player=code, other=seen_rows[code]))
             continue
         seen_rows[code] = row.number
-        data.players[code] = Player(team, number, rd.text(row, "name") or "", rd.text(row, "country") or "",
-                                    row.where["team"])
+        data.players[code] = Player(
+            team, number, rd.text(row, "name") or "", rd.text(row, "country") or "", row.where["team"]
+        )
 
 
 def _teams(ev: Settings, data: EventData, problems: list[Problem]) -> None:
@@ -236,7 +297,14 @@ def _bounty(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
         to = rd.code(row, "to", "to", required=True)
         stack = rd.integer(row, "stack", "stack")
         if hand is not None and hand < 1:
-            problems.append(error("not-a-whole-number", row.where["hand"], value=hand, what={"en": "hand (1 or more)", "zh-Hant": "手牌編號須為 1 以上"}))
+            problems.append(
+                error(
+                    "not-a-whole-number",
+                    row.where["hand"],
+                    value=hand,
+                    what={"en": "hand (1 or more)", "zh-Hant": "手牌編號須為 1 以上"},
+                )
+            )
             continue
         if None not in (hand, out, to):
             data.bounty_log.append(Elimination(hand, out, to, stack, row.where))
@@ -299,8 +367,17 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
                     raise ValueError
                 kw[key] = value
             except ValueError:
-                problems.append(error(RULE_BAD, ru[key][1], key=key, why="a number or fraction such as 1000/3 is expected"))
-    for key in ("hu_win", "final_hu_win", "tables_day2", "table_seats", "balance_threshold", "balance_threshold_two_tables"):
+                problems.append(
+                    error(RULE_BAD, ru[key][1], key=key, why="a number or fraction such as 1000/3 is expected")
+                )
+    for key in (
+        "hu_win",
+        "final_hu_win",
+        "tables_day2",
+        "table_seats",
+        "balance_threshold",
+        "balance_threshold_two_tables",
+    ):
         if key == "tables_day2" and key in ru and nz.fold_label(nz.clean_text(ru[key][0])) == "auto":
             continue  # the default: the Day 2 draw chooses the count from the field
         if key in ru and not nz.is_blank(ru[key][0]):
@@ -310,13 +387,28 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
                     raise ValueError
                 kw[key] = value
             except ValueError:
-                problems.append(error(RULE_BAD, ru[key][1], key=key, why="a positive whole number is expected"
-                                      + (" (or auto)" if key == "tables_day2" else "")))
+                problems.append(
+                    error(
+                        RULE_BAD,
+                        ru[key][1],
+                        key=key,
+                        why="a positive whole number is expected" + (" (or auto)" if key == "tables_day2" else ""),
+                    )
+                )
     if "tables_day2" in kw and kw["tables_day2"] < 3:
-        problems.append(error(RULE_BAD, ru["tables_day2"][1], key="tables_day2",
-                              why="at least 3 tables are needed to seat three teammates apart"))
+        problems.append(
+            error(
+                RULE_BAD,
+                ru["tables_day2"][1],
+                key="tables_day2",
+                why="at least 3 tables are needed to seat three teammates apart",
+            )
+        )
         del kw["tables_day2"]
-    for key, choices in (("rounding", ("half-up", "largest-remainder")), ("break_order", ("highest-first", "lowest-first"))):
+    for key, choices in (
+        ("rounding", ("half-up", "largest-remainder")),
+        ("break_order", ("highest-first", "lowest-first")),
+    ):
         if key in ru and not nz.is_blank(ru[key][0]):
             value = nz.fold_label(ru[key][0]).replace(" ", "-")
             if value in choices:
@@ -331,7 +423,14 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
                 raise ValueError
             kw["head_values"] = values
         except ValueError:
-            problems.append(error(RULE_BAD, ru["head_values"][1], key="head_values", why="a list of positive whole numbers such as 1,2,3,4,5,6 is expected"))
+            problems.append(
+                error(
+                    RULE_BAD,
+                    ru["head_values"][1],
+                    key="head_values",
+                    why="a list of positive whole numbers such as 1,2,3,4,5,6 is expected",
+                )
+            )
     rules = _replace(rules, **kw)
     total = rules.pool_hu + rules.pool_nlh + rules.pool_bounty
     if total != 1000:

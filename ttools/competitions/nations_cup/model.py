@@ -39,7 +39,7 @@ class Located:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         names = type(self).__slots__
-        if not kwargs and len(args) == len(names) + 1:   # every field and its cells, as the loader makes rows
+        if not kwargs and len(args) == len(names) + 1:  # every field and its cells, as the loader makes rows
             for name, value in zip((*names, "where"), args):
                 object.__setattr__(self, name, value)
             return
@@ -81,7 +81,7 @@ class Located:
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def __reduce__(self) -> tuple[Any, ...]:   # copy and pickle build a new row, never assign to one
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle build a new row, never assign to one
         return type(self), (*self._values(), self.where)
 
     def replace(self, **changes: Any) -> Located:
@@ -91,8 +91,8 @@ class Located:
 
 
 class Player(NamedTuple):
-    team: str          # 'A'
-    number: int        # 1..6 (7+ reserves)
+    team: str  # 'A'
+    number: int  # 1..6 (7+ reserves)
     name: str = ""
     country: str = ""
     where: Where = NOWHERE
@@ -154,13 +154,13 @@ class Rules(NamedTuple):
     pool_bounty: Fraction = Fraction(1000, 3)
     hu_win: int = 5
     final_hu_win: int = 4
-    tables_day2: int | None = None       # tables per Day 2 event; None = auto (see day2.plan_tables)
-    table_seats: int = 9                 # seats per Day 2 table (seat draw, checks, table breaking)
-    rounding: str = "half-up"            # or 'largest-remainder'
+    tables_day2: int | None = None  # tables per Day 2 event; None = auto (see day2.plan_tables)
+    table_seats: int = 9  # seats per Day 2 table (seat draw, checks, table breaking)
+    rounding: str = "half-up"  # or 'largest-remainder'
     advance: int = 4
-    head_values: tuple[int, ...] = ()    # empty = stage s has head value s + 1
-    break_order: str = "highest-first"   # Day 2 table breaking: which table breaks first
-    balance_threshold: int = 2           # tables differing by this much are balanced
+    head_values: tuple[int, ...] = ()  # empty = stage s has head value s + 1
+    break_order: str = "highest-first"  # Day 2 table breaking: which table breaks first
+    balance_threshold: int = 2  # tables differing by this much are balanced
     balance_threshold_two_tables: int = 1
 
     def head_value(self, stage: int) -> int:
@@ -174,8 +174,7 @@ class Rules(NamedTuple):
 
 DEFAULT_SCALES: dict[str, dict[int, Fraction]] = {
     # 附件三 (lost): sums to 240, the seed's fixed NLH total
-    "nlh": {p: Fraction(v) for p, v in enumerate(
-        [40, 32, 27, 23, 20, 17, 15, 13, 11, 9, 8, 7, 6, 5, 4, 3], start=1)},
+    "nlh": {p: Fraction(v) for p, v in enumerate([40, 32, 27, 23, 20, 17, 15, 13, 11, 9, 8, 7, 6, 5, 4, 3], start=1)},
     # 附件四 (lost): sums to 89 (= 156 − 67 = 162 − 73)
     "bounty": {p: Fraction(v) for p, v in enumerate([20, 15, 12, 10, 8, 7, 6, 5, 4, 2], start=1)},
     "sng": {1: Fraction(6), 2: Fraction(3), 3: Fraction(1), 4: Fraction(0)},

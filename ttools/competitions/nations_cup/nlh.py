@@ -85,18 +85,25 @@ def nlh_places(entries: Iterable[PlaceEntry], field: Iterable[str]) -> tuple[dic
             problems.append(error(NOT_IN_FIELD, _cell(entry, "player"), player=entry.player))
             continue
         if entry.player in first_seen:
-            problems.append(error(PLAYER_TWICE, _cell(entry, "player"), player=entry.player,
-                                  first=_show(_cell(first_seen[entry.player], "player"))))
+            problems.append(
+                error(
+                    PLAYER_TWICE,
+                    _cell(entry, "player"),
+                    player=entry.player,
+                    first=_show(_cell(first_seen[entry.player], "player")),
+                )
+            )
             continue
         first_seen[entry.player] = entry
         if not 1 <= entry.place <= m:
-            problems.append(error(PLACE_OUT_OF_RANGE, _cell(entry, "place"), player=entry.player,
-                                  place=entry.place, m=m))
+            problems.append(
+                error(PLACE_OUT_OF_RANGE, _cell(entry, "place"), player=entry.player, place=entry.place, m=m)
+            )
             continue
         by_place[entry.place].append(entry)
 
     places: dict[str, int] = {}
-    covered_until = 0          # last place taken by the shared block above
+    covered_until = 0  # last place taken by the shared block above
     block: list[PlaceEntry] = []
     block_top = 0
     for place in sorted(by_place):
@@ -106,21 +113,28 @@ def nlh_places(entries: Iterable[PlaceEntry], field: Iterable[str]) -> tuple[dic
             # a shared place p with k players also takes p+1 … p+k−1
             others = ", ".join(e.player for e in block)
             for e in group:
-                problems.append(error(PLACE_DUPLICATE, _cell(e, "place"), player=e.player, place=place,
-                                      other=others, taken=block_top))
+                problems.append(
+                    error(
+                        PLACE_DUPLICATE, _cell(e, "place"), player=e.player, place=place, other=others, taken=block_top
+                    )
+                )
             continue
         if len(group) > 1 and not all(e.shared for e in group):
             for e in group:
                 if e.shared:
                     continue
                 others = ", ".join(n for n in names if n != e.player)
-                problems.append(error(PLACE_DUPLICATE, _cell(e, "place"), player=e.player, place=place,
-                                      other=others, taken=place))
+                problems.append(
+                    error(PLACE_DUPLICATE, _cell(e, "place"), player=e.player, place=place, other=others, taken=place)
+                )
             continue
         last = place + len(group) - 1
         if last > m:
-            problems.append(error(SHARED_BEYOND_FIELD, _cell(group[0], "place"), players=", ".join(names),
-                                  place=place, last=last, m=m))
+            problems.append(
+                error(
+                    SHARED_BEYOND_FIELD, _cell(group[0], "place"), players=", ".join(names), place=place, last=last, m=m
+                )
+            )
             continue
         if len(group) == 1 and group[0].shared:
             problems.append(warning(SHARED_ALONE, _cell(group[0], "place"), player=group[0].player, place=place))

@@ -83,27 +83,27 @@ class QualificationRow(NamedTuple):
     hu_raw: Fraction
     nlh_raw: Fraction
     bounty_raw: Fraction
-    hu: Fraction                # exact event scores (pool × raw ÷ Σ raw)
+    hu: Fraction  # exact event scores (pool × raw ÷ Σ raw)
     nlh: Fraction
     bounty: Fraction
-    hu_printed: Decimal         # display only; the total is rounded on its own, not summed from these
+    hu_printed: Decimal  # display only; the total is rounded on its own, not summed from these
     nlh_printed: Decimal
     bounty_printed: Decimal
     total: Fraction
     total_printed: Decimal
-    bounty_chips: int           # 賞金籌碼總數
-    best_place: int | None      # 最佳個人名次 across the two MTTs
-    second_place: int | None    # 第二佳個人名次
-    advances: bool              # 晉級
-    decided_by: str | None      # tie-break that put it below the team above; None for the leader
+    bounty_chips: int  # 賞金籌碼總數
+    best_place: int | None  # 最佳個人名次 across the two MTTs
+    second_place: int | None  # 第二佳個人名次
+    advances: bool  # 晉級
+    decided_by: str | None  # tie-break that put it below the team above; None for the leader
     by_lot: bool = False
 
 
 class Qualification(NamedTuple):
     rows: list[QualificationRow]
-    tail: Decimal | None        # Σ printed totals − Σ exact totals (尾差)
-    gap: Decimal | None         # printed total of the last team in − the first team out
-    sum_exact: Fraction         # Σ exact totals (= Σ pools once every event has a raw score)
+    tail: Decimal | None  # Σ printed totals − Σ exact totals (尾差)
+    gap: Decimal | None  # printed total of the last team in − the first team out
+    sum_exact: Fraction  # Σ exact totals (= Σ pools once every event has a raw score)
     raw_sums: dict[str, Fraction]  # Σ raw per event, the denominators the scoreboard shows
     problems: Sequence[Problem] = ()
 
@@ -146,7 +146,9 @@ def best_places(places: Sequence[int]) -> tuple[int | None, int | None]:
     return best, second
 
 
-def _raw_scores(teams: list[str], given: Mapping[str, Mapping[str, Fraction]], problems: list[Problem]) -> dict[str, dict[str, Fraction]]:
+def _raw_scores(
+    teams: list[str], given: Mapping[str, Mapping[str, Fraction]], problems: list[Problem]
+) -> dict[str, dict[str, Fraction]]:
     """Each event's raw score per team (0 where a team has none yet), unknown teams and negative
     raw scores said."""
     raws: dict[str, dict[str, Fraction]] = {}
@@ -162,14 +164,14 @@ def _raw_scores(teams: list[str], given: Mapping[str, Mapping[str, Fraction]], p
     return raws
 
 
-def _largest_remainder_totals(teams: list[str], totals: Mapping[str, Fraction], sum_exact: Fraction, seed: str | int,
-                              problems: list[Problem]) -> dict[str, Decimal]:
+def _largest_remainder_totals(
+    teams: list[str], totals: Mapping[str, Fraction], sum_exact: Fraction, seed: str | int, problems: list[Problem]
+) -> dict[str, Decimal]:
     """The totals to 2 decimals by largest remainder (最大餘數法), adding up to the rounded Σ."""
     # Hundredths left over go to the largest remainders; where the last of them falls among
     # equal remainders, a seeded lot decides who gets one (flagged for the chief referee).
     scale = 10**PLACES
-    remainder = {t: totals[t] * scale - (totals[t] * scale).numerator // (totals[t] * scale).denominator
-                 for t in teams}
+    remainder = {t: totals[t] * scale - (totals[t] * scale).numerator // (totals[t] * scale).denominator for t in teams}
     floors = sum((totals[t] * scale - remainder[t] for t in teams), Fraction(0))
     left = int(round_half_up(sum_exact, PLACES) * scale) - int(floors)
     by_remainder = sorted(teams, key=lambda t: -remainder[t])
@@ -179,14 +181,21 @@ def _largest_remainder_totals(teams: list[str], totals: Mapping[str, Fraction], 
         group = sorted(t for t in teams if remainder[t] == cut)
         units = left - sum(1 for t in teams if remainder[t] > cut)
         drawn = Draw(seed, REMAINDER_STAGE).shuffled(group)
-        problems.append(warning(REMAINDER_LOT, WHERE, teams=", ".join(group), units=units, seed=seed,
-                                to=", ".join(drawn[:units])))
+        problems.append(
+            warning(REMAINDER_LOT, WHERE, teams=", ".join(group), units=units, seed=seed, to=", ".join(drawn[:units]))
+        )
     ordered = sorted(teams, key=lambda t: (-remainder[t], drawn.index(t) if t in drawn else 0))
     return largest_remainder({t: totals[t] for t in ordered}, PLACES)
 
 
-def _printed_totals(teams: list[str], totals: Mapping[str, Fraction], sum_exact: Fraction, rules: Rules, seed: str | int,
-                    problems: list[Problem]) -> dict[str, Decimal]:
+def _printed_totals(
+    teams: list[str],
+    totals: Mapping[str, Fraction],
+    sum_exact: Fraction,
+    rules: Rules,
+    seed: str | int,
+    problems: list[Problem],
+) -> dict[str, Decimal]:
     """The totals as printed, by the rounding rule (an unknown rule is an error, then half-up)."""
     rounding = rules.rounding
     if rounding not in ("half-up", "largest-remainder"):
@@ -197,8 +206,11 @@ def _printed_totals(teams: list[str], totals: Mapping[str, Fraction], sum_exact:
     return {t: round_half_up(totals[t], PLACES) for t in teams}
 
 
-def _tie_breaks(chips: Mapping[str, int], tops: Mapping[str, tuple[int | None, int | None]]) -> list[Callable[[str], int]]:
+def _tie_breaks(
+    chips: Mapping[str, int], tops: Mapping[str, tuple[int | None, int | None]]
+) -> list[Callable[[str], int]]:
     """The keys after the total, in the rulebook's order; smaller is better on each."""
+
     def more_chips(t: str) -> int:
         return -chips[t]
 

@@ -22,11 +22,11 @@ from ttools.problems import Problem, Where, define, error
 
 __all__ = ["Reckoner", "Section", "nominal_issue", "reckoner", "render_text"]
 
-PLAYERS_PER_TEAM = 3      # each team sends 3 players to each Day 2 MTT
-MATCHES_PER_TEAM = 12     # Day 1: 6 players × 2 matches
-MAX_TEAMS = 26            # teams are lettered A–Z
-UNIT_PLACES = 4           # points per raw unit are shown to 4 decimals
-POINT_PLACES = 2          # points as the scoreboard prints them
+PLAYERS_PER_TEAM = 3  # each team sends 3 players to each Day 2 MTT
+MATCHES_PER_TEAM = 12  # Day 1: 6 players × 2 matches
+MAX_TEAMS = 26  # teams are lettered A–Z
+UNIT_PLACES = 4  # points per raw unit are shown to 4 decimals
+POINT_PLACES = 2  # points as the scoreboard prints them
 
 TEAMS_OUT_OF_RANGE = define(
     "reckoner-teams",
@@ -49,17 +49,17 @@ class Reckoner:
     """The quick reckoner of an N-team event: the totals behind each event's score and the points per result."""
 
     n_teams: int
-    players: int                        # M, the field of each Day 2 MTT (3·N)
+    players: int  # M, the field of each Day 2 MTT (3·N)
     hu_win: int
-    hu_total: Fraction                  # Σ raw of the heads-up event: 6·N wins × hu_win
-    nlh_total: Fraction                 # Σ NLH place points over places 1..M
-    bounty_place_total: Fraction        # Σ bounty place points over places 1..M
-    chips_issued: int                   # nominal bounty chips issued for M players
-    bounty_total: Fraction              # place points + chips
+    hu_total: Fraction  # Σ raw of the heads-up event: 6·N wins × hu_win
+    nlh_total: Fraction  # Σ NLH place points over places 1..M
+    bounty_place_total: Fraction  # Σ bounty place points over places 1..M
+    chips_issued: int  # nominal bounty chips issued for M players
+    bounty_total: Fraction  # place points + chips
     pools: dict[str, Fraction]
-    units: dict[str, Fraction | None]   # points per raw unit; None when Σ raw is 0
-    hu_points: dict[int, Fraction]      # HU wins 0..12 -> points
-    nlh_points: dict[int, Fraction]     # NLH place 1..M -> points
+    units: dict[str, Fraction | None]  # points per raw unit; None when Σ raw is 0
+    hu_points: dict[int, Fraction]  # HU wins 0..12 -> points
+    nlh_points: dict[int, Fraction]  # NLH place 1..M -> points
     nlh_place_points: dict[int, Fraction]
     bounty_place_points: dict[int, Fraction]  # bounty place 1..M -> place points (raw)
     bounty_points: dict[int, Fraction]  # bounty raw (place points + chips) 0..upto -> points
@@ -141,7 +141,9 @@ _LABELS = {
         "title": "Quick reckoner — {n} teams, {m} players per MTT (estimate only)",
         "totals": "Σ raw per event and the value of one raw unit",
         "totals_header": ["Event", "Σ raw", "Made of", "Pool", "Points per raw unit"],
-        "hu": "Heads-up", "nlh": "NLH MTT", "bounty": "Bounty MTT",
+        "hu": "Heads-up",
+        "nlh": "NLH MTT",
+        "bounty": "Bounty MTT",
         "hu_how": "{wins} wins × {win}",
         "nlh_how": "place points, places 1–{m}",
         "bounty_how": "{places} place points + {chips} chips",
@@ -157,7 +159,9 @@ _LABELS = {
         "title": "現場速算表 — {n} 隊，每場多桌賽 {m} 人（僅供估算）",
         "totals": "各分項原始分總和及每 1 原始分之得分",
         "totals_header": ["項目", "原始分總和", "組成", "分數池", "每 1 原始分得分"],
-        "hu": "單挑賽", "nlh": "NLH MTT", "bounty": "獵人賽",
+        "hu": "單挑賽",
+        "nlh": "NLH MTT",
+        "bounty": "獵人賽",
         "hu_how": "{wins} 勝 × {win}",
         "nlh_how": "第 1–{m} 名名次積分",
         "bounty_how": "名次積分 {places} ＋ 賞金籌碼 {chips}",
@@ -170,8 +174,10 @@ _LABELS = {
         "bounty_header": ["原始分", "得分"],
     },
 }
-_LABELS["zh-Hans"] = {key: simplified(text) if isinstance(text, str) else [simplified(x) for x in text]
-                      for key, text in _LABELS["zh-Hant"].items()}
+_LABELS["zh-Hans"] = {
+    key: simplified(text) if isinstance(text, str) else [simplified(x) for x in text]
+    for key, text in _LABELS["zh-Hant"].items()
+}
 
 
 def _labels(lang: str) -> dict:
@@ -193,9 +199,7 @@ def _place_rows(place_points: dict[int, Fraction], points: dict[int, Fraction]) 
     """One row per scoring place; the places that score nothing share one closing row."""
     scoring = [p for p, v in place_points.items() if v]
     last = max(scoring, default=0)
-    rows: list[list[object]] = [
-        [p, _number(place_points[p]), _points(points[p])] for p in range(1, last + 1)
-    ]
+    rows: list[list[object]] = [[p, _number(place_points[p]), _points(points[p])] for p in range(1, last + 1)]
     m = len(place_points)
     if last < m:
         span = str(last + 1) if last + 1 == m else f"{last + 1}–{m}"
@@ -209,13 +213,27 @@ def _sections(r: Reckoner, t: dict) -> list[Section]:
         t["title"].format(n=r.n_teams, m=r.players) + " · " + t["totals"],
         list(t["totals_header"]),
         [
-            [t["hu"], _number(r.hu_total), t["hu_how"].format(wins=wins, win=r.hu_win),
-             _points(r.pools["hu"]), _points(r.units["hu"], UNIT_PLACES)],
-            [t["nlh"], _number(r.nlh_total), t["nlh_how"].format(m=r.players),
-             _points(r.pools["nlh"]), _points(r.units["nlh"], UNIT_PLACES)],
-            [t["bounty"], _number(r.bounty_total),
-             t["bounty_how"].format(places=_number(r.bounty_place_total), chips=r.chips_issued),
-             _points(r.pools["bounty"]), _points(r.units["bounty"], UNIT_PLACES)],
+            [
+                t["hu"],
+                _number(r.hu_total),
+                t["hu_how"].format(wins=wins, win=r.hu_win),
+                _points(r.pools["hu"]),
+                _points(r.units["hu"], UNIT_PLACES),
+            ],
+            [
+                t["nlh"],
+                _number(r.nlh_total),
+                t["nlh_how"].format(m=r.players),
+                _points(r.pools["nlh"]),
+                _points(r.units["nlh"], UNIT_PLACES),
+            ],
+            [
+                t["bounty"],
+                _number(r.bounty_total),
+                t["bounty_how"].format(places=_number(r.bounty_place_total), chips=r.chips_issued),
+                _points(r.pools["bounty"]),
+                _points(r.units["bounty"], UNIT_PLACES),
+            ],
         ],
     )
     hu = Section(
@@ -229,7 +247,8 @@ def _sections(r: Reckoner, t: dict) -> list[Section]:
         for p, v in r.bounty_place_points.items()
     }
     bounty_places = Section(
-        t["bounty_place_table"], list(t["place_header"]),
+        t["bounty_place_table"],
+        list(t["place_header"]),
         _place_rows(r.bounty_place_points, bounty_by_place),
     )
     bounty = Section(

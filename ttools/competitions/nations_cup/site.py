@@ -76,7 +76,9 @@ class Pages:
         return "" if not winner else (self.t("勝", "W") if winner == me else self.t("負", "L"))
 
     def country(self, team: str) -> str:
-        counts = Counter(self.data.players[c].country for c in self.players_of.get(team, []) if self.data.players[c].country)
+        counts = Counter(
+            self.data.players[c].country for c in self.players_of.get(team, []) if self.data.players[c].country
+        )
         return counts.most_common(1)[0][0] if counts else ""
 
 
@@ -101,9 +103,15 @@ def day1_by_name_page(p: Pages) -> Page | None:
     header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team")]
     for r in rounds:
         header += [t(f"第 {r} 輪 桌號", f"Rd {r} table"), t(f"第 {r} 輪 對手", f"Rd {r} opponent"), t("結果", "Result")]
-    return Page("day1-by-name", p.name + " · " + t("第一天單挑賽（依姓名）", "Day 1 heads-up by name"),
-                [Block("", header, rows)], subtitle=t("依姓名排列，找到自己的一行即知桌號與對手。",
-                                                    "Sorted by name: find your line for your tables and opponents."))
+    return Page(
+        "day1-by-name",
+        p.name + " · " + t("第一天單挑賽（依姓名）", "Day 1 heads-up by name"),
+        [Block("", header, rows)],
+        subtitle=t(
+            "依姓名排列，找到自己的一行即知桌號與對手。",
+            "Sorted by name: find your line for your tables and opponents.",
+        ),
+    )
 
 
 def day2_by_name_page(p: Pages) -> Page | None:
@@ -121,17 +129,39 @@ def day2_by_name_page(p: Pages) -> Page | None:
             s = seat.get((e, code))
             if s is None:
                 continue
-            if e not in res.current:          # the seating has errors: the draw is all there is
+            if e not in res.current:  # the seating has errors: the draw is all there is
                 rows.append([*p.player_cells(code), event_name[e], s.table, s.seat, s.table, s.seat])
                 continue
             c = now.get((e, code))
-            rows.append([*p.player_cells(code), event_name[e], c.table if c else t("已淘汰", "out"), c.seat if c else "",
-                         s.table, s.seat])
-    header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("項目", "Event"), t("桌號", "Table"), t("座位", "Seat"),
-              t("抽籤桌號", "Draw table"), t("抽籤座位", "Draw seat")]
-    return Page("day2-by-name", p.name + " · " + t("第二天座位（依姓名）", "Day 2 seats by name"), [Block("", header, rows)],
-                subtitle=t("目前座位（依「座位」表，含已記錄之移動），旁為抽籤座位。",
-                           "Where each player sits now (Seating, with the moves recorded there); the draw seat beside it."))
+            rows.append(
+                [
+                    *p.player_cells(code),
+                    event_name[e],
+                    c.table if c else t("已淘汰", "out"),
+                    c.seat if c else "",
+                    s.table,
+                    s.seat,
+                ]
+            )
+    header = [
+        t("姓名", "Name"),
+        t("選手", "Player"),
+        t("隊伍", "Team"),
+        t("項目", "Event"),
+        t("桌號", "Table"),
+        t("座位", "Seat"),
+        t("抽籤桌號", "Draw table"),
+        t("抽籤座位", "Draw seat"),
+    ]
+    return Page(
+        "day2-by-name",
+        p.name + " · " + t("第二天座位（依姓名）", "Day 2 seats by name"),
+        [Block("", header, rows)],
+        subtitle=t(
+            "目前座位（依「座位」表，含已記錄之移動），旁為抽籤座位。",
+            "Where each player sits now (Seating, with the moves recorded there); the draw seat beside it.",
+        ),
+    )
 
 
 def finals_by_name_page(p: Pages) -> Page | None:
@@ -150,8 +180,17 @@ def finals_by_name_page(p: Pages) -> Page | None:
         for s in d.sng:
             entries[s.player].append([rnd, t("單桌", "SNG"), s.table, s.seat, "", places.get((rnd, s.player), "")])
     rows = [p.player_cells(code) + e for code in p.by_name(entries) for e in entries[code]]
-    header = [t("姓名", "Name"), t("選手", "Player"), t("隊伍", "Team"), t("輪", "Round"), t("項目", "Event"),
-              t("桌號", "Table"), t("座位", "Seat"), t("對手", "Opponent"), t("結果／名次", "Result / place")]
+    header = [
+        t("姓名", "Name"),
+        t("選手", "Player"),
+        t("隊伍", "Team"),
+        t("輪", "Round"),
+        t("項目", "Event"),
+        t("桌號", "Table"),
+        t("座位", "Seat"),
+        t("對手", "Opponent"),
+        t("結果／名次", "Result / place"),
+    ]
     return Page("finals-by-name", p.name + " · " + t("決賽對戰（依姓名）", "Finals by name"), [Block("", header, rows)])
 
 
@@ -163,13 +202,32 @@ def teams_page(p: Pages) -> Page | None:
     rows = []
     for team in teams:
         q, f = p.qrow.get(team), p.frow.get(team)
-        rows.append([Link(team, team_slug(team)), p.country(team), q.rank if q else "", float(q.total_printed) if q else "",
-                     t("晉級", "yes") if q and q.advances else "", f.rank if f else "", num(f.total) if f else ""])
-    header = [t("隊伍", "Team"), t("國家／地區", "Country"), t("資格賽名次", "Qualification rank"), t("資格賽總成績", "Qualification total"),
-              t("晉級", "Advances"), t("決賽名次", "Final rank"), t("決賽總成績", "Final total")]
+        rows.append(
+            [
+                Link(team, team_slug(team)),
+                p.country(team),
+                q.rank if q else "",
+                float(q.total_printed) if q else "",
+                t("晉級", "yes") if q and q.advances else "",
+                f.rank if f else "",
+                num(f.total) if f else "",
+            ]
+        )
+    header = [
+        t("隊伍", "Team"),
+        t("國家／地區", "Country"),
+        t("資格賽名次", "Qualification rank"),
+        t("資格賽總成績", "Qualification total"),
+        t("晉級", "Advances"),
+        t("決賽名次", "Final rank"),
+        t("決賽總成績", "Final total"),
+    ]
     advancing = {i for i, tm in enumerate(teams) if tm in p.qrow and p.qrow[tm].advances}
-    return Page("teams", p.name + " · " + t("隊伍", "Teams"),
-                [Block("", header, rows, highlight=advancing, number_format={3: "0.00"})])
+    return Page(
+        "teams",
+        p.name + " · " + t("隊伍", "Teams"),
+        [Block("", header, rows, highlight=advancing, number_format={3: "0.00"})],
+    )
 
 
 def _team_players_block(p: Pages, team: str) -> Block:
@@ -181,35 +239,87 @@ def _team_players_block(p: Pages, team: str) -> Block:
         ms = p.sched.get(code, [])
         e = "nlh" if (("nlh", code) in seat_of) else ("bounty" if ("bounty", code) in seat_of else "")
         s = seat_of.get((e, code)) if e else None
-        place = res.nlh_places.get(code, "") if e == "nlh" else (res.bounty.places.get(code, "") if res.bounty and e == "bounty" else "")
+        place = (
+            res.nlh_places.get(code, "")
+            if e == "nlh"
+            else (res.bounty.places.get(code, "") if res.bounty and e == "bounty" else "")
+        )
         chips = res.bounty.chips.get(code, "") if res.bounty and e == "bounty" else ""
-        rows.append([code, player.name, player.country, sum(1 for m in ms if m.winner == code), sum(1 for m in ms if m.winner),
-                     {"nlh": "NLH", "bounty": t("獵人賽", "Bounty"), "": ""}[e], s.table if s else "", s.seat if s else "", place, chips])
-    return Block(t("選手", "Players"), [t("選手", "Player"), t("姓名", "Name"), t("國家／地區", "Country"), t("單挑勝", "HU won"),
-                                        t("單挑場數", "HU played"), t("第二天項目", "Day 2 event"), t("桌號", "Table"), t("座位", "Seat"),
-                                        t("名次", "Place"), t("賞金籌碼", "Bounty chips")], rows)
+        rows.append(
+            [
+                code,
+                player.name,
+                player.country,
+                sum(1 for m in ms if m.winner == code),
+                sum(1 for m in ms if m.winner),
+                {"nlh": "NLH", "bounty": t("獵人賽", "Bounty"), "": ""}[e],
+                s.table if s else "",
+                s.seat if s else "",
+                place,
+                chips,
+            ]
+        )
+    return Block(
+        t("選手", "Players"),
+        [
+            t("選手", "Player"),
+            t("姓名", "Name"),
+            t("國家／地區", "Country"),
+            t("單挑勝", "HU won"),
+            t("單挑場數", "HU played"),
+            t("第二天項目", "Day 2 event"),
+            t("桌號", "Table"),
+            t("座位", "Seat"),
+            t("名次", "Place"),
+            t("賞金籌碼", "Bounty chips"),
+        ],
+        rows,
+    )
 
 
 def _team_day1_block(p: Pages, team: str) -> Block | None:
     t = p.t
     rows = []
-    for m in sorted((m for m in p.res.day1 if m.home[:1] == team or m.away[:1] == team), key=lambda m: (m.round, m.table, m.home)):
+    for m in sorted(
+        (m for m in p.res.day1 if m.home[:1] == team or m.away[:1] == team), key=lambda m: (m.round, m.table, m.home)
+    ):
         mine, opp = (m.home, m.away) if m.home[:1] == team else (m.away, m.home)
         rows.append([m.round, m.table, p.who(mine), Link(p.who(opp), team_slug(opp[:1])), p.result(m.winner, mine)])
     if not rows:
         return None
-    return Block(t("第一天單挑賽", "Day 1 heads-up"), [t("輪", "Round"), t("桌號", "Table"), t("選手", "Player"),
-                                                     t("對手", "Opponent"), t("結果", "Result")], rows)
+    return Block(
+        t("第一天單挑賽", "Day 1 heads-up"),
+        [t("輪", "Round"), t("桌號", "Table"), t("選手", "Player"), t("對手", "Opponent"), t("結果", "Result")],
+        rows,
+    )
 
 
 def _team_qualification_block(p: Pages, team: str) -> Block | None:
     t, q = p.t, p.qrow.get(team)
     if q is None:
         return None
-    return Block(t("資格賽", "Qualification"), [t("名次", "Rank"), t("單挑得分", "HU"), t("NLH 得分", "NLH"), t("獵人賽得分", "Bounty"),
-                                                t("總成績", "Total"), t("晉級", "Advances")],
-                 [[q.rank, float(q.hu_printed), float(q.nlh_printed), float(q.bounty_printed), float(q.total_printed),
-                   t("晉級", "yes") if q.advances else ""]], number_format={1: "0.00", 2: "0.00", 3: "0.00", 4: "0.00"})
+    return Block(
+        t("資格賽", "Qualification"),
+        [
+            t("名次", "Rank"),
+            t("單挑得分", "HU"),
+            t("NLH 得分", "NLH"),
+            t("獵人賽得分", "Bounty"),
+            t("總成績", "Total"),
+            t("晉級", "Advances"),
+        ],
+        [
+            [
+                q.rank,
+                float(q.hu_printed),
+                float(q.nlh_printed),
+                float(q.bounty_printed),
+                float(q.total_printed),
+                t("晉級", "yes") if q.advances else "",
+            ]
+        ],
+        number_format={1: "0.00", 2: "0.00", 3: "0.00", 4: "0.00"},
+    )
 
 
 def _team_finals_block(p: Pages, team: str) -> Block | None:
@@ -225,22 +335,39 @@ def _team_finals_block(p: Pages, team: str) -> Block | None:
         for s in d.sng:
             if s.player[:1] == team:
                 rows.append([rnd, t("單桌", "SNG"), s.table, p.who(s.player), t(f"座位 {s.seat}", f"seat {s.seat}")])
-    return Block(t("決賽", "Finals"), [t("輪", "Round"), t("項目", "Event"), t("桌號", "Table"), t("選手", "Player"),
-                                       t("對手／座位", "Opponent / seat")], rows)
+    return Block(
+        t("決賽", "Finals"),
+        [
+            t("輪", "Round"),
+            t("項目", "Event"),
+            t("桌號", "Table"),
+            t("選手", "Player"),
+            t("對手／座位", "Opponent / seat"),
+        ],
+        rows,
+    )
 
 
 def _team_final_block(p: Pages, team: str) -> Block | None:
     t, f = p.t, p.frow.get(team)
     if f is None:
         return None
-    return Block(t("決賽成績", "Final standing"), [t("名次", "Rank"), t("單挑", "HU"), t("單桌", "SNG"), t("名次加分", "Bonus"),
-                                                   t("總成績", "Total")], [[f.rank, num(f.hu), num(f.sng), num(f.bonus), num(f.total)]])
+    return Block(
+        t("決賽成績", "Final standing"),
+        [t("名次", "Rank"), t("單挑", "HU"), t("單桌", "SNG"), t("名次加分", "Bonus"), t("總成績", "Total")],
+        [[f.rank, num(f.hu), num(f.sng), num(f.bonus), num(f.total)]],
+    )
 
 
 def team_page(p: Pages, team: str) -> Page:
     """One team's page: its players, Day 1 matches, qualification, finals and final standing."""
-    made = (_team_players_block(p, team), _team_day1_block(p, team), _team_qualification_block(p, team),
-            _team_finals_block(p, team), _team_final_block(p, team))
+    made = (
+        _team_players_block(p, team),
+        _team_day1_block(p, team),
+        _team_qualification_block(p, team),
+        _team_finals_block(p, team),
+        _team_final_block(p, team),
+    )
     country = p.country(team)
     title = p.t(f"{team} 隊", f"Team {team}") + (f" · {country}" if country else "")
     return Page(team_slug(team), title, [b for b in made if b is not None], listed=False)
@@ -249,7 +376,7 @@ def team_page(p: Pages, team: str) -> Page:
 def big_screen(res: Results) -> list[str]:
     """The pages the big screen cycles through at this stage of the event."""
     if res.final_standings is not None and res.final_standings.complete:
-        return ["final-standings", "finals-by-name", "standings"]     # the finals are over: the result first
+        return ["final-standings", "finals-by-name", "standings"]  # the finals are over: the result first
     if res.finals_draws or res.final_standings is not None:
         return ["finals-by-name", "final-standings", "standings"]
     if res.qualification is not None:

@@ -25,13 +25,21 @@ def summary(res: Results) -> dict[str, Any]:
     if data.seed:
         out["seed"] = data.seed
     if res.day1:
-        out["day1"] = {"pairings": [{"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": m.winner}
-                                    for m in res.day1]}
+        out["day1"] = {
+            "pairings": [
+                {"round": m.round, "table": m.table, "home": m.home, "away": m.away, "winner": m.winner}
+                for m in res.day1
+            ]
+        }
         if res.day1_raw is not None:
             out["day1"]["raw"] = dict(res.day1_raw)
     if res.draws:
-        out["day2"] = {"draw": {e: [{"table": s.table, "seat": s.seat, "player": s.player} for s in seats]
-                                for e, seats in res.draws.items()}}
+        out["day2"] = {
+            "draw": {
+                e: [{"table": s.table, "seat": s.seat, "player": s.player} for s in seats]
+                for e, seats in res.draws.items()
+            }
+        }
     if res.nlh_places:
         out["nlh"] = {"places": dict(sorted(res.nlh_places.items(), key=lambda kv: (kv[1], kv[0])))}
         if res.nlh_raw is not None:
@@ -40,8 +48,10 @@ def summary(res: Results) -> dict[str, Any]:
         b = res.bounty
         out["bounty"] = {
             "players": {p: {"place": b.places.get(p), "chips": b.chips[p]} for p in b.field},
-            "milestones": [{"hand": e.hand, "remaining": e.remaining, "issued_each": e.issued_each, "head_value": e.head_value}
-                           for e in b.timeline],
+            "milestones": [
+                {"hand": e.hand, "remaining": e.remaining, "issued_each": e.issued_each, "head_value": e.head_value}
+                for e in b.timeline
+            ],
             "issued": b.issued,
         }
         if res.bounty_raw is not None:
@@ -51,8 +61,10 @@ def summary(res: Results) -> dict[str, Any]:
     if res.advice:
         out.setdefault("day2", {})["moves"] = {e: a.as_json(data.lang) for e, a in res.advice.items()}
     if res.current:
-        out.setdefault("day2", {})["current"] = {e: [{"table": s.table, "seat": s.seat, "player": s.player} for s in seats]
-                                                 for e, seats in res.current.items()}
+        out.setdefault("day2", {})["current"] = {
+            e: [{"table": s.table, "seat": s.seat, "player": s.player} for s in seats]
+            for e, seats in res.current.items()
+        }
     if res.finals_draws or res.final_standings is not None:
         from ttools.competitions.nations_cup import finals as F
 

@@ -43,7 +43,12 @@ def export(file: str, folder: str | None) -> None:
 @click.command(name="import-tsh")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True, help="The new event workbook.")
-@click.option("--lang", type=click.Choice(["zh-Hant", "zh-Hans", "en"]), default=None, help="Language of labels (default zh-Hant).")
+@click.option(
+    "--lang",
+    type=click.Choice(["zh-Hant", "zh-Hans", "en"]),
+    default=None,
+    help="Language of labels (default zh-Hant).",
+)
 @click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
 def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: bool) -> None:
     """Make a Scrabble event workbook from a TSH event folder (its config.tsh) or .t files.

@@ -32,24 +32,29 @@ from ttools.problems import Problem, Where, define, error, has_errors, warning
 OTHER_DIVISION = define(
     "slip-other-division",
     "{player2} (division {division2}) cannot play {player1} (division {division1}): players meet only their own division",
-    "{player2}（{division2} 組）不能與 {player1}（{division1} 組）對賽：只與同組參賽者對賽")
+    "{player2}（{division2} 組）不能與 {player1}（{division1} 組）對賽：只與同組參賽者對賽",
+)
 WITHDRAWN_FORFEIT = define(
     "withdrawn-forfeit",
     "{player} withdrew after round {after}; this published round {round} pairing is recorded as {player}'s forfeit "
     "(the opponent wins by the forfeit spread), not re-paired",
-    "{player} 已於第 {after} 回合後退賽；第 {round} 回合已公布之對賽記作 {player} 缺席（對手勝），不另行編配")
+    "{player} 已於第 {after} 回合後退賽；第 {round} 回合已公布之對賽記作 {player} 缺席（對手勝），不另行編配",
+)
 WITHDRAWN_PLAYED = define(
     "withdrawn-played",
     "{player} withdrew after round {after} but has a result in round {round}; check the withdrawal round",
-    "{player} 已於第 {after} 回合後退賽，卻有第 {round} 回合成績；請核對退賽回合")
+    "{player} 已於第 {after} 回合後退賽，卻有第 {round} 回合成績；請核對退賽回合",
+)
 PAIRING_BLOCKED = define(
     "pairing-blocked",
     "round {round} of division {division} is not paired until the errors above are fixed (nothing is paired from a guess)",
-    "{division} 組第 {round} 回合暫不編配：請先更正上列錯誤（不會依猜測編配）")
+    "{division} 組第 {round} 回合暫不編配：請先更正上列錯誤（不會依猜測編配）",
+)
 TOO_FEW = define(
     "division-too-small",
     "division {division} has {count} player(s) to pair in round {round}; at least 2 are needed",
-    "{division} 組第 {round} 回合只有 {count} 名參賽者可編配；至少需要 2 名")
+    "{division} 組第 {round} 回合只有 {count} 名參賽者可編配；至少需要 2 名",
+)
 
 
 @dataclass(frozen=True)
@@ -57,8 +62,8 @@ class Table:
     """One line of a pairing sheet: ``second`` None is a bye (no table)."""
 
     table: int | None
-    first: str           # starts (先手)
-    second: str | None   # replies (後手)
+    first: str  # starts (先手)
+    second: str | None  # replies (後手)
 
 
 @dataclass
@@ -66,38 +71,38 @@ class NewRound:
     round: int
     spec: RoundSpec
     tables: list[Table]
-    order: list[str]                     # the standings order the pairing was made from
-    basis: dict[str, Record] = field(default_factory=dict)   # the records of that order (printed)
+    order: list[str]  # the standings order the pairing was made from
+    basis: dict[str, Record] = field(default_factory=dict)  # the records of that order (printed)
     relaxation: PA.Relaxation | None = None
-    round1_rule: str | None = None       # 'rating' / 'random' when an Australian Draw had no standings yet
-    rr_start: int | None = None          # first round of the round robin this round belongs to
-    stages: tuple[str, ...] = ()         # the draw stages used (printed with the seed)
-    starts_drawn: tuple[int, ...] = ()   # tables whose starter the seeded draw chose (equal starts and replies)
-    notes: list[Problem] = field(default_factory=list)   # relaxation, as printed on the sheet
+    round1_rule: str | None = None  # 'rating' / 'random' when an Australian Draw had no standings yet
+    rr_start: int | None = None  # first round of the round robin this round belongs to
+    stages: tuple[str, ...] = ()  # the draw stages used (printed with the seed)
+    starts_drawn: tuple[int, ...] = ()  # tables whose starter the seeded draw chose (equal starts and replies)
+    notes: list[Problem] = field(default_factory=list)  # relaxation, as printed on the sheet
 
 
 @dataclass
 class Division:
     name: str
     players: list[Player]
-    games: list[Game] = field(default_factory=list)       # checked slips with a result
-    pending: list[Game] = field(default_factory=list)     # pairings waiting for a result
+    games: list[Game] = field(default_factory=list)  # checked slips with a result
+    pending: list[Game] = field(default_factory=list)  # pairings waiting for a result
     outcomes: list[Outcome] = field(default_factory=list)
-    standings: list[Ranked[Record]] = field(default_factory=list)   # after round ``through``
-    records: dict[str, Record] = field(default_factory=dict)         # every result entered so far
-    half: list[Game] = field(default_factory=list)        # games with one score only (errors, kept for export)
-    last_round: int = 0           # the highest round with a row on Results
-    through: int = 0              # the last complete round: the standings are after it
-    errors: bool = False          # its slips have errors: ranked from the good ones, not paired
+    standings: list[Ranked[Record]] = field(default_factory=list)  # after round ``through``
+    records: dict[str, Record] = field(default_factory=dict)  # every result entered so far
+    half: list[Game] = field(default_factory=list)  # games with one score only (errors, kept for export)
+    last_round: int = 0  # the highest round with a row on Results
+    through: int = 0  # the last complete round: the standings are after it
+    errors: bool = False  # its slips have errors: ranked from the good ones, not paired
     new_round: NewRound | None = None
-    status: tuple = ()            # why nothing was paired: (kind, params…), for the report
+    status: tuple = ()  # why nothing was paired: (kind, params…), for the report
 
 
 @dataclass
 class Results:
     data: EventData
     divisions: dict[str, Division] = field(default_factory=dict)
-    forfeited_rows: dict[int, int] = field(default_factory=dict)   # Results row index -> absent player (1|2)
+    forfeited_rows: dict[int, int] = field(default_factory=dict)  # Results row index -> absent player (1|2)
 
     def player(self, pid: str) -> Player | None:
         return self.data.players.get(pid)
@@ -120,16 +125,17 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     known = set(data.players)
 
     by_division: dict[str, list[Game]] = defaultdict(list)
-    begun: dict[str, set[int]] = defaultdict(set)   # rounds with a row, including slips left out
-    crossed: set[str] = set()                       # divisions with a slip naming another division
+    begun: dict[str, set[int]] = defaultdict(set)  # rounds with a row, including slips left out
+    crossed: set[str] = set()  # divisions with a slip naming another division
     for g in games:
         d1 = div_of.get(g.player1)
         d2 = div_of.get(g.player2) if g.player2 else None
         if isinstance(g.round, int):
             begun[d1 or d2 or ""].add(g.round)
         if d1 and d2 and d1 != d2:
-            problems.append(error(OTHER_DIVISION, g.at("player2"), player1=g.player1, division1=d1,
-                                  player2=g.player2, division2=d2))
+            problems.append(
+                error(OTHER_DIVISION, g.at("player2"), player1=g.player1, division1=d1, player2=g.player2, division2=d2)
+            )
             if isinstance(g.round, int):
                 begun[d2].add(g.round)
             crossed.update((d1, d2))
@@ -157,8 +163,11 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         div.through = last_complete_round(div)
         div.records = records(div.players, div.outcomes)
         # the standings count the rounds up to ``through``: every outcome, the usual case, needs no second count
-        counted = (div.records if all(o.round <= div.through for o in div.outcomes)
-                   else records(div.players, div.outcomes, div.through))
+        counted = (
+            div.records
+            if all(o.round <= div.through for o in div.outcomes)
+            else records(div.players, div.outcomes, div.through)
+        )
         div.standings = rank_records(counted, lot=Draw(data.seed, f"scrabble/{d}/lot"), through_round=div.through)
         res.divisions[d] = div
         _pair_next(data, div, offsets[d], problems)
@@ -189,11 +198,15 @@ def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list
                 if g.pending:
                     g = replace(g, forfeit=k)
                     res.forfeited_rows[data.game_rows[i]] = k
-                    problems.append(warning(WITHDRAWN_FORFEIT, g.at("forfeit"), player=pid, round=g.round,
-                                            after=p.withdrawn_after))
+                    problems.append(
+                        warning(WITHDRAWN_FORFEIT, g.at("forfeit"), player=pid, round=g.round, after=p.withdrawn_after)
+                    )
                 elif g.forfeit != k:
-                    problems.append(warning(WITHDRAWN_PLAYED, g.at(f"player{k}"), player=pid, round=g.round,
-                                            after=p.withdrawn_after))
+                    problems.append(
+                        warning(
+                            WITHDRAWN_PLAYED, g.at(f"player{k}"), player=pid, round=g.round, after=p.withdrawn_after
+                        )
+                    )
                 break
         out.append(g)
     return out
@@ -203,7 +216,7 @@ def _withdrawals(data: EventData, res: Results, problems: list[Problem]) -> list
 # Problems on their cells
 
 
-_BY_ROW = (R.PLAYER_TWICE, R.SLIPS_DISAGREE, R.PAIRING_CHANGED)   # the problems check_games puts on a slip's row
+_BY_ROW = (R.PLAYER_TWICE, R.SLIPS_DISAGREE, R.PAIRING_CHANGED)  # the problems check_games puts on a slip's row
 
 
 def _relocate(found: list[Problem], games: list[Game], published: dict[int, list]) -> list[Problem]:
@@ -219,8 +232,14 @@ def _relocate(found: list[Problem], games: list[Game], published: dict[int, list
             key = "player1" if g.player1 == params.get("player") else "player2"
             p = replace(p, where=g.at(key))
         elif g is not None and p.code == R.SLIPS_DISAGREE:
-            first = next((o for o in games if o is not g and o.round == g.round and set(o.players) == set(g.players)
-                          and not o.pending), None)
+            first = next(
+                (
+                    o
+                    for o in games
+                    if o is not g and o.round == g.round and set(o.players) == set(g.players) and not o.pending
+                ),
+                None,
+            )
             if first is not None:
                 p = replace(p, where=g.at(_first_difference(g, first)))
         elif g is not None and p.code == R.PAIRING_CHANGED:
@@ -235,8 +254,12 @@ def _first_difference(slip: Game, other: Game) -> str:
     """The first field of ``slip`` that disagrees with ``other`` (written either way round)."""
     same = slip.player1 == other.player1
     swap = {1: 2, 2: 1}
-    fields = (("score1", "score1" if same else "score2"), ("score2", "score2" if same else "score1"),
-              ("overtime1", "overtime1" if same else "overtime2"), ("overtime2", "overtime2" if same else "overtime1"))
+    fields = (
+        ("score1", "score1" if same else "score2"),
+        ("score2", "score2" if same else "score1"),
+        ("overtime1", "overtime1" if same else "overtime2"),
+        ("overtime2", "overtime2" if same else "overtime1"),
+    )
     for mine, theirs in fields:
         if (getattr(slip, mine) or 0) != (getattr(other, theirs) or 0):
             return mine
@@ -279,8 +302,9 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
 
     # who met whom, pairings still to play included (made straight into the draw's record)
     played = [o for o in div.outcomes if o.kind == GAME and o.opponent is not None and o.player < o.opponent]
-    history = PA.Meetings(chain(((o.round, o.player, o.opponent) for o in played),
-                                ((g.round, g.player1, g.player2) for g in div.pending)))
+    history = PA.Meetings(
+        chain(((o.round, o.player, o.opponent) for o in played), ((g.round, g.player1, g.player2) for g in div.pending))
+    )
     met = bool(played or div.pending)
     del played
     byes = {pid: rec.byes for pid, rec in div.records.items()}
@@ -288,6 +312,7 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     clubs = {p.id: p.club.strip().casefold() for p in div.players}
     forbidden: Callable[[str, str], bool] | None = None
     if spec.avoid_club:
+
         def forbidden(a: str, b: str) -> bool:  # same club (同會迴避), treated like one meeting more
             return bool(clubs[a]) and clubs[a] == clubs[b]
 
@@ -313,7 +338,7 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
         starts_drawn = True
 
     position = {pid: i for i, pid in enumerate(new.order)}
-    pairs.sort(key=lambda pr: min(position[pr[0]], position[pr[1]]))   # table 1 for the top board
+    pairs.sort(key=lambda pr: min(position[pr[0]], position[pr[1]]))  # table 1 for the top board
     if starts_drawn:
         pairs, drawn_at = synch_firsts(pairs, starts, replies, Draw(data.seed, f"{stage}/starts"))
         new.starts_drawn = tuple(offset + i + 1 for i in drawn_at)
@@ -321,9 +346,11 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     new.tables = [Table(offset + i + 1, a, b_) for i, (a, b_) in enumerate(pairs)]
     new.tables += [Table(None, p, None) for p in bye_list]
     if new.relaxation is not None:
+
         def label(pid: str) -> str:
             p = data.players.get(pid)
             return f"{pid} {p.name}".strip() if p else pid
+
         new.notes = new.relaxation.problems(spec.where.get("method", where), label)
         problems.extend(new.notes)
     div.new_round = new
@@ -344,8 +371,9 @@ def _starts_and_replies(div: Division) -> tuple[Counter, Counter]:
     return starts, replies
 
 
-def synch_firsts(pairs: list[tuple[str, str]], starts: Counter, replies: Counter,
-                 draw: Draw) -> tuple[list[tuple[str, str]], list[int]]:
+def synch_firsts(
+    pairs: list[tuple[str, str]], starts: Counter, replies: Counter, draw: Draw
+) -> tuple[list[tuple[str, str]], list[int]]:
     """Each pair as (starts, replies), as TSH's ``SynchFirsts`` decides: the player who has started
     fewer games starts; on equal starts the one who has replied more; only when both are equal
     does the seeded draw decide (where TSH leaves the players to draw at the board). The draw is
@@ -364,8 +392,9 @@ def synch_firsts(pairs: list[tuple[str, str]], starts: Counter, replies: Counter
     return out, drawn
 
 
-def _top_half_vs_bottom_half(order: list[str], byes: dict[str, int],
-                             forbidden: Callable[[str, str], bool] | None) -> PA.Pairings[str]:
+def _top_half_vs_bottom_half(
+    order: list[str], byes: dict[str, int], forbidden: Callable[[str, str], bool] | None
+) -> PA.Pairings[str]:
     """Round 1 by rating, top half v bottom half; with clubs kept apart, a player whose
     opposite number is a clubmate takes the next one down (the lexicographically first such
     pairing), and if none exists at all the clubmates that had to meet are reported."""
@@ -373,9 +402,10 @@ def _top_half_vs_bottom_half(order: list[str], byes: dict[str, int],
     if forbidden is None or not any(forbidden(a, b) for a, b in drawn.pairs):
         return drawn
     rest = [p for p in order if p != drawn.bye]
-    top = set(rest[:len(rest) // 2])
-    found = (PA.lexicographic_first(rest, lambda a, b: (a in top) != (b in top) and not forbidden(a, b))
-             or PA.lexicographic_first(rest, lambda a, b: not forbidden(a, b)))
+    top = set(rest[: len(rest) // 2])
+    found = PA.lexicographic_first(
+        rest, lambda a, b: (a in top) != (b in top) and not forbidden(a, b)
+    ) or PA.lexicographic_first(rest, lambda a, b: not forbidden(a, b))
     if found is not None:
         return PA.Pairings(tuple(found), drawn.bye)
     clash = tuple(PA.RepeatedPair(a, b, 0, same_club=True) for a, b in drawn.pairs if forbidden(a, b))
@@ -402,8 +432,9 @@ def _round_robin(data: EventData, div: Division, r: int) -> tuple[list, list, li
         start -= 1
     based_on = data.rounds[start].based_on
     ranked = _standings_after(data, div, based_on)
-    field_ = [x.item.id for x in ranked
-              if x.item.player.withdrawn_after is None or x.item.player.withdrawn_after >= start]
+    field_ = [
+        x.item.id for x in ranked if x.item.player.withdrawn_after is None or x.item.player.withdrawn_after >= start
+    ]
     schedule = PA.round_robin(field_, double=data.double_rr)
     this = schedule[(r - start) % len(schedule)] if schedule else PA.Pairings(())
     active = {p.id for p in div.players if p.withdrawn_after is None or p.withdrawn_after >= r}

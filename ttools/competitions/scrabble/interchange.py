@@ -58,15 +58,22 @@ def export_event(path: str, folder: str | None = None, today: datetime.date | No
     folder = folder or os.path.dirname(os.path.abspath(path))
     files = _export_files(data, res, today)
     targets = [os.path.join(folder, name) for name, _, _ in files]
-    check_outputs([path], targets)      # never the workbook read, whatever the spelling
+    check_outputs([path], targets)  # never the workbook read, whatever the spelling
     clash = [t for t in targets if os.path.exists(t)]
     if clash and not tsh_config.written_by_ttools(folder):
-        raise ValueError(f"{folder} already holds {', '.join(os.path.basename(t) for t in clash)} that ttools did not write "
-                         "(a TSH event folder?); export to another folder with --to")
+        raise ValueError(
+            f"{folder} already holds {', '.join(os.path.basename(t) for t in clash)} that ttools did not write "
+            "(a TSH event folder?); export to another folder with --to"
+        )
     unreadable = [p for div in res.divisions.values() for p in div.players if tou_name(p) is None]
     if unreadable:
-        problems.append(warning(TOU_NAME_NOT_ASCII, Where(data.sheet("Players"), ""),
-                                players=", ".join(f"{p.id} {p.name}" for p in unreadable)))
+        problems.append(
+            warning(
+                TOU_NAME_NOT_ASCII,
+                Where(data.sheet("Players"), ""),
+                players=", ".join(f"{p.id} {p.name}" for p in unreadable),
+            )
+        )
     os.makedirs(folder, exist_ok=True)
     for target, (_, text, newline) in zip(targets, files):
         _write_file(target, text, newline)
@@ -77,12 +84,18 @@ def _export_files(data: Any, res: Any, today: datetime.date | None) -> list[tupl
     """(file name, text, line ending) of every exported file, in the order they are written:
     the divisions' ``.t`` files, ``config.tsh`` and the ``.tou`` file."""
     t_names = {d: _file_stem(d.lower(), "division") + ".t" for d in res.divisions}
-    files = [(t_names[d], export_t(div.players, div.games + div.pending + div.half, data.rules), "\n")
-             for d, div in res.divisions.items()]
-    files.append((tsh_config.CONFIG_NAME, tsh_config.write_config(data.name, data.date, data.rules, list(t_names.items())),
-                  "\n"))
-    tou = export_tou(data.name or "ttools", data.date or today or datetime.date.today(),
-                     [(d, div.players, div.outcomes) for d, div in res.divisions.items()])
+    files = [
+        (t_names[d], export_t(div.players, div.games + div.pending + div.half, data.rules), "\n")
+        for d, div in res.divisions.items()
+    ]
+    files.append(
+        (tsh_config.CONFIG_NAME, tsh_config.write_config(data.name, data.date, data.rules, list(t_names.items())), "\n")
+    )
+    tou = export_tou(
+        data.name or "ttools",
+        data.date or today or datetime.date.today(),
+        [(d, div.players, div.outcomes) for d, div in res.divisions.items()],
+    )
     files.append((_file_stem(data.name, "event") + ".tou", tou, ""))
     return files
 
@@ -117,8 +130,10 @@ def import_tsh(paths: Sequence[str], output: str, lang: str | None = None, name:
     files = _division_files(paths, event, rules, problems)
     if any(p.severity == "error" for p in problems):
         return problems
-    divisions = [(division, text, import_t(text, os.path.basename(path), division))
-                 for division, path, text in _division_texts(files)]
+    divisions = [
+        (division, text, import_t(text, os.path.basename(path), division))
+        for division, path, text in _division_texts(files)
+    ]
     problems += [p for _, _, div in divisions for p in div.problems]
     if any(p.severity == "error" for p in problems):
         return problems
@@ -132,7 +147,9 @@ def import_tsh(paths: Sequence[str], output: str, lang: str | None = None, name:
     return problems
 
 
-def _division_files(paths: Sequence[str], event: dict, rules: dict, problems: list[Problem]) -> list[tuple[str, str, str]]:
+def _division_files(
+    paths: Sequence[str], event: dict, rules: dict, problems: list[Problem]
+) -> list[tuple[str, str, str]]:
     """(division, path, event folder) of every division file: those a folder's config.tsh names
     (its settings go into ``event`` and ``rules``) and loose files, each its own division."""
     files: list[tuple[str, str, str]] = []
@@ -169,17 +186,35 @@ def _workbook_rows(divisions: list[tuple[str, Any]]) -> tuple[list[dict], list[d
     prefix = len(divisions) > 1
     players, results = [], []
     for division, div in divisions:
+
         def pid(number: str | None, division: str = division) -> str:
             return "" if not number else (f"{division}{number}" if prefix else number)
 
         for p in div.players:
-            players.append({"id": pid(p.id), "name": p.name, "rating": p.rating or "", "club": p.club,
-                            "division": division, "withdrawn_after": "" if p.withdrawn_after is None else p.withdrawn_after,
-                            "class": p.rating_class})
+            players.append(
+                {
+                    "id": pid(p.id),
+                    "name": p.name,
+                    "rating": p.rating or "",
+                    "club": p.club,
+                    "division": division,
+                    "withdrawn_after": "" if p.withdrawn_after is None else p.withdrawn_after,
+                    "class": p.rating_class,
+                }
+            )
         for g in div.games:
-            results.append({"round": g.round, "table": g.table or "", "player1": pid(g.player1),
-                            "score1": "" if g.score1 is None else g.score1, "player2": pid(g.player2),
-                            "score2": "" if g.score2 is None else g.score2, "forfeit": g.forfeit or "",
-                            "first": "?" if g.player2 and g.first is None else "",
-                            "penalty1": g.penalty1 or "", "penalty2": g.penalty2 or ""})
+            results.append(
+                {
+                    "round": g.round,
+                    "table": g.table or "",
+                    "player1": pid(g.player1),
+                    "score1": "" if g.score1 is None else g.score1,
+                    "player2": pid(g.player2),
+                    "score2": "" if g.score2 is None else g.score2,
+                    "forfeit": g.forfeit or "",
+                    "first": "?" if g.player2 and g.first is None else "",
+                    "penalty1": g.penalty1 or "",
+                    "penalty2": g.penalty2 or "",
+                }
+            )
     return players, results

@@ -21,26 +21,49 @@ from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, choice_map, read_table, unknown_sheets
 
-PLAYER_ID_DUPLICATE = define("player-id-duplicate", "player id {player} is listed twice (also on row {other})",
-                             "參賽者編號 {player} 重複（另見第 {other} 列）")
-OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}",
-                      simplified("「{value}」超出{what}的範圍：{expected}"))   # as Shuangsheng words it: one code, one message
-ROUND_DUPLICATE = define("round-duplicate", "round {round} is listed twice on the Rounds sheet (also on row {other})",
-                         "回合表中第 {round} 回合重複（另見第 {other} 列）")
-BASED_ON_INVALID = define("based-on-invalid", "round {round} cannot be paired from the standings after round {based_on}: "
-                          "use an earlier round (0 = by rating)",
-                          "第 {round} 回合不能依第 {based_on} 回合後之排名編配：請填較早之回合（0＝依評分）")
-YES_NO_INVALID = define("yes-no-invalid", "'{value}' is not understood: write 1 (or yes) to keep same-club players apart, or leave it empty",
-                        "「{value}」無法判讀：同會迴避請填 1（或 yes），否則留空")
-DATE_INVALID = define("date-invalid", "'{value}' is not a date (write YYYY-MM-DD); the WESPA .tou export uses today's date",
-                      "「{value}」不是日期（請寫 YYYY-MM-DD）；WESPA .tou 匯出將用當日日期")
+PLAYER_ID_DUPLICATE = define(
+    "player-id-duplicate",
+    "player id {player} is listed twice (also on row {other})",
+    "參賽者編號 {player} 重複（另見第 {other} 列）",
+)
+OUT_OF_RANGE = define(
+    "value-out-of-range",
+    "'{value}' is out of range for {what}: {expected}",
+    "「{value}」超出{what}之範圍：{expected}",
+    simplified("「{value}」超出{what}的範圍：{expected}"),
+)  # as Shuangsheng words it: one code, one message
+ROUND_DUPLICATE = define(
+    "round-duplicate",
+    "round {round} is listed twice on the Rounds sheet (also on row {other})",
+    "回合表中第 {round} 回合重複（另見第 {other} 列）",
+)
+BASED_ON_INVALID = define(
+    "based-on-invalid",
+    "round {round} cannot be paired from the standings after round {based_on}: use an earlier round (0 = by rating)",
+    "第 {round} 回合不能依第 {based_on} 回合後之排名編配：請填較早之回合（0＝依評分）",
+)
+YES_NO_INVALID = define(
+    "yes-no-invalid",
+    "'{value}' is not understood: write 1 (or yes) to keep same-club players apart, or leave it empty",
+    "「{value}」無法判讀：同會迴避請填 1（或 yes），否則留空",
+)
+DATE_INVALID = define(
+    "date-invalid",
+    "'{value}' is not a date (write YYYY-MM-DD); the WESPA .tou export uses today's date",
+    "「{value}」不是日期（請寫 YYYY-MM-DD）；WESPA .tou 匯出將用當日日期",
+)
 
-ROUND1_CHOICES = choice_map(("rating", "random"), S.with_simplified({"評分": "rating", "依評分": "rating", "隨機": "random",
-                                                                     "電腦隨機": "random"}))
-RANK_CHOICES = choice_map(("shared", "strict"), S.with_simplified({"同名次": "shared", "並列": "shared", "逐行": "strict",
-                                                                   "不並列": "strict"}))
-RR_CHOICES = choice_map(("single", "double"), S.with_simplified({"單循環": "single", "雙循環": "double", "1": "single",
-                                                                 "2": "double"}))
+ROUND1_CHOICES = choice_map(
+    ("rating", "random"),
+    S.with_simplified({"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random"}),
+)
+RANK_CHOICES = choice_map(
+    ("shared", "strict"),
+    S.with_simplified({"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict"}),
+)
+RR_CHOICES = choice_map(
+    ("single", "double"), S.with_simplified({"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
+)
 _YES = {"1", "x", "y", "yes", "true", "是", "✓", "✔", "v", "on"}
 _NO = {"0", "n", "no", "false", "否", "off"}
 
@@ -50,9 +73,9 @@ class RoundSpec:
     """One row of the Rounds sheet: how round ``round`` is paired in every division."""
 
     round: int
-    method: str                      # random | ad | koth | rr
-    based_on: int                    # standings after this round (0 = before any game)
-    repeats: int = 0                 # times a pair may have met before
+    method: str  # random | ad | koth | rr
+    based_on: int  # standings after this round (0 = before any game)
+    repeats: int = 0  # times a pair may have met before
     avoid_club: bool = False
     where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
 
@@ -75,12 +98,12 @@ class EventData(EventBase):
     round1: str = "rating"
     double_rr: bool = False
     strict_ranks: bool = False
-    players: dict[str, Player] = field(default_factory=dict)   # id -> player, in sheet order
+    players: dict[str, Player] = field(default_factory=dict)  # id -> player, in sheet order
     rounds: dict[int, RoundSpec] = field(default_factory=dict)
-    games: list[Game] = field(default_factory=list)             # every Results row, as typed
-    game_rows: Sequence[int] = field(default_factory=list)      # index of each game's row in raw["Results"]
+    games: list[Game] = field(default_factory=list)  # every Results row, as typed
+    game_rows: Sequence[int] = field(default_factory=list)  # index of each game's row in raw["Results"]
     published: list[Published] = field(default_factory=list)
-    setup_errors: bool = False   # Event/Rules/Players/Rounds have errors: nothing is paired from a guess
+    setup_errors: bool = False  # Event/Rules/Players/Rounds have errors: nothing is paired from a guess
 
     @property
     def divisions(self) -> list[str]:
@@ -131,9 +154,15 @@ def _rules(ld: Loader, data: EventData, ev: Settings) -> None:
         low, high = -100, 1000
     data.round1 = ru.choice("round1", ROUND1_CHOICES, "rating")
     data.double_rr = ru.choice("round_robin", RR_CHOICES, "single") == "double"
-    data.rules = ResultRules(bye_spread=bye, forfeit_spread=forfeit, overtime_penalty=overtime_points,
-                             overtime_limit=overtime_limit, plausible_low=low, plausible_high=high,
-                             spread_cap=_caps_setting(ru, "spread_cap"))
+    data.rules = ResultRules(
+        bye_spread=bye,
+        forfeit_spread=forfeit,
+        overtime_penalty=overtime_points,
+        overtime_limit=overtime_limit,
+        plausible_low=low,
+        plausible_high=high,
+        spread_cap=_caps_setting(ru, "spread_cap"),
+    )
     data.strict_ranks = ru.choice("ranks", RANK_CHOICES, "shared") == "strict"
 
 
@@ -148,11 +177,20 @@ def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -
         withdrawn = rd.integer(row, "withdrawn_after")
         division = rd.code(row, "division") or S.DEFAULT_DIVISION
         if rating is not None and rating < 0:
-            problems.append(error(OUT_OF_RANGE, row.where["rating"], value=rating, what=_label(row, "rating"), expected="0 or more"))
+            problems.append(
+                error(OUT_OF_RANGE, row.where["rating"], value=rating, what=_label(row, "rating"), expected="0 or more")
+            )
             continue
         if withdrawn is not None and withdrawn < 0:
-            problems.append(error(OUT_OF_RANGE, row.where["withdrawn_after"], value=withdrawn,
-                                  what=_label(row, "withdrawn_after"), expected="0 or more"))
+            problems.append(
+                error(
+                    OUT_OF_RANGE,
+                    row.where["withdrawn_after"],
+                    value=withdrawn,
+                    what=_label(row, "withdrawn_after"),
+                    expected="0 or more",
+                )
+            )
             continue
         if not pid:
             continue
@@ -160,9 +198,17 @@ def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -
             problems.append(error(PLAYER_ID_DUPLICATE, row.where["id"], player=pid, other=seen[pid]))
             continue
         seen[pid] = row.number
-        data.players[pid] = Player(pid, rd.text(row, "name") or "", rating or 0, rd.text(row, "club") or "",
-                                   division, withdrawn, row.where, rating_class=rd.code(row, "class") or "",
-                                   name_latin=rd.text(row, "name_latin") or "")
+        data.players[pid] = Player(
+            pid,
+            rd.text(row, "name") or "",
+            rating or 0,
+            rd.text(row, "club") or "",
+            division,
+            withdrawn,
+            row.where,
+            rating_class=rd.code(row, "class") or "",
+            name_latin=rd.text(row, "name_latin") or "",
+        )
 
 
 def _rounds(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
@@ -175,10 +221,16 @@ def _rounds(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
         repeats = rd.integer(row, "repeats")
         avoid = _yes_no(row, "avoid_club", problems)
         if rnd is not None and rnd < 1:
-            problems.append(error(OUT_OF_RANGE, row.where["round"], value=rnd, what=_label(row, "round"), expected="1 or more"))
+            problems.append(
+                error(OUT_OF_RANGE, row.where["round"], value=rnd, what=_label(row, "round"), expected="1 or more")
+            )
             continue
         if repeats is not None and repeats < 0:
-            problems.append(error(OUT_OF_RANGE, row.where["repeats"], value=repeats, what=_label(row, "repeats"), expected="0 or more"))
+            problems.append(
+                error(
+                    OUT_OF_RANGE, row.where["repeats"], value=repeats, what=_label(row, "repeats"), expected="0 or more"
+                )
+            )
             continue
         if rnd is None or method is None or avoid is None:
             continue
@@ -189,8 +241,9 @@ def _rounds(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
             problems.append(error(ROUND_DUPLICATE, row.where["round"], round=rnd, other=round_rows[rnd]))
             continue
         round_rows[rnd] = row.number
-        data.rounds[rnd] = RoundSpec(rnd, method, rnd - 1 if based_on is None else based_on, repeats or 0, avoid,
-                                     dict(row.where))
+        data.rounds[rnd] = RoundSpec(
+            rnd, method, rnd - 1 if based_on is None else based_on, repeats or 0, avoid, dict(row.where)
+        )
 
 
 def _results(ld: Loader, data: EventData, problems: list[Problem]) -> None:
@@ -202,10 +255,10 @@ def _results(ld: Loader, data: EventData, problems: list[Problem]) -> None:
     typed = data.raw["Results"] = []
     rows = read_table(sheet, S.RESULTS, problems)
     for i in range(len(rows)):
-        row, rows[i] = rows[i], None   # each row as read is let go once its slip is made
+        row, rows[i] = rows[i], None  # each row as read is let go once its slip is made
         data.games.append(_game(row))
         typed.append(ResultRow(row.values))
-    data.game_rows = range(len(rows))   # slip i is row i
+    data.game_rows = range(len(rows))  # slip i is row i
 
 
 def _published(book: Book) -> list[Published]:
@@ -219,8 +272,9 @@ def _published(book: Book) -> list[Published]:
             rnd = nz.parse_int(row.values["round"])
             pairs = json.loads(nz.clean_text(row.values["pairs"]))
             division = nz.parse_code(row.values["division"])
-            published += [Published(rnd, division, nz.parse_code(a), nz.parse_code(b) if b else None)
-                          for a, b in pairs if a]
+            published += [
+                Published(rnd, division, nz.parse_code(a), nz.parse_code(b) if b else None) for a, b in pairs if a
+            ]
         except (ValueError, TypeError):
             continue  # a damaged record only costs the check against it
     return published
@@ -269,15 +323,50 @@ class ResultRow(Mapping):
     """One Results row as typed, to be written back: its values in slots (a large event has
     thousands of slips, and a dict per row weighs three times as much)."""
 
-    __slots__ = ("round", "table", "player1", "score1", "player2", "score2", "overtime1", "overtime2", "forfeit",
-                 "first", "penalty1", "penalty2")
+    __slots__ = (
+        "round",
+        "table",
+        "player1",
+        "score1",
+        "player2",
+        "score2",
+        "overtime1",
+        "overtime2",
+        "forfeit",
+        "first",
+        "penalty1",
+        "penalty2",
+    )
 
     def __init__(self, values: Mapping[str, Any]) -> None:
         v = values.get
-        (self.round, self.table, self.player1, self.score1, self.player2, self.score2, self.overtime1, self.overtime2,
-         self.forfeit, self.first, self.penalty1, self.penalty2) = (
-            v("round", ""), v("table", ""), v("player1", ""), v("score1", ""), v("player2", ""), v("score2", ""),
-            v("overtime1", ""), v("overtime2", ""), v("forfeit", ""), v("first", ""), v("penalty1", ""), v("penalty2", ""))
+        (
+            self.round,
+            self.table,
+            self.player1,
+            self.score1,
+            self.player2,
+            self.score2,
+            self.overtime1,
+            self.overtime2,
+            self.forfeit,
+            self.first,
+            self.penalty1,
+            self.penalty2,
+        ) = (
+            v("round", ""),
+            v("table", ""),
+            v("player1", ""),
+            v("score1", ""),
+            v("player2", ""),
+            v("score2", ""),
+            v("overtime1", ""),
+            v("overtime2", ""),
+            v("forfeit", ""),
+            v("first", ""),
+            v("penalty1", ""),
+            v("penalty2", ""),
+        )
 
     def __getitem__(self, key: str) -> Any:
         if key in _RESULT_KEYS:
@@ -329,10 +418,21 @@ def _game(row: Row) -> Game:
     round_ = _whole(v("round"))
     player2 = v("player2")
     table = _whole(v("table"))
-    return Game(round_ if round_ is not None else "", _player(v("player1")), _whole(v("score1")),
-                _player(player2) or None, _whole(v("score2")), _minutes(v("overtime1")), _minutes(v("overtime2")),
-                _whole(v("forfeit")), _first(v("first"), player2), _SlipPlaces(row.where),
-                _whole(v("penalty1")) or 0, _whole(v("penalty2")) or 0, table if isinstance(table, int) else None)
+    return Game(
+        round_ if round_ is not None else "",
+        _player(v("player1")),
+        _whole(v("score1")),
+        _player(player2) or None,
+        _whole(v("score2")),
+        _minutes(v("overtime1")),
+        _minutes(v("overtime2")),
+        _whole(v("forfeit")),
+        _first(v("first"), player2),
+        _SlipPlaces(row.where),
+        _whole(v("penalty1")) or 0,
+        _whole(v("penalty2")) or 0,
+        table if isinstance(table, int) else None,
+    )
 
 
 def _first(value: Any, player2: Any) -> Any:
@@ -344,7 +444,7 @@ def _first(value: Any, player2: Any) -> Any:
     text = nz.clean_text(value)
     if text in ("?", "？", "0"):
         return None
-    return _whole(value)   # 1 or 2; anything else is named by the slip checks
+    return _whole(value)  # 1 or 2; anything else is named by the slip checks
 
 
 def _caps_setting(ru: Settings, key: str) -> tuple[int, ...]:

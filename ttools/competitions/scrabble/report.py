@@ -19,7 +19,7 @@ from ttools.workbook.normalize import parse_int
 from ttools.workbook.write import Block, Report
 
 SPREAD = "+0;-0;0"
-MATRIX_LIMIT = 24   # divisions up to this size also get a player-by-player cross-table
+MATRIX_LIMIT = 24  # divisions up to this size also get a player-by-player cross-table
 
 
 def num(value: Any) -> Any:
@@ -33,7 +33,7 @@ def half(value: Fraction) -> str:
     """3½ — how a score sheet writes half a win."""
     if value.denominator == 1:
         return str(value.numerator)
-    whole = value.numerator // value.denominator   # wins and losses only ever end in a half
+    whole = value.numerator // value.denominator  # wins and losses only ever end in a half
     return f"{whole or ''}½"
 
 
@@ -94,10 +94,17 @@ def pairings_sheet(ctx: Context) -> Report | None:
     rounds = sorted({div.new_round.round for div in paired if div.new_round})
     rtext = "、".join(map(str, rounds)) if t.zh else ", ".join(map(str, rounds))
     name = ctx.name
-    return Report("Pairings", ctx.sheet("Pairings"), t(f"{name} · 第 {rtext} 回合對賽表", f"{name} · Pairings, round {rtext}"),
-                  blocks, landscape=True,
-                  subtitle=t(f"抽籤種子：{data.seed}　先手者列於左方；請於分數欄填上最終分數。",
-                             f"Draw seed: {data.seed} · the player on the left starts; write the final scores in the score columns."))
+    return Report(
+        "Pairings",
+        ctx.sheet("Pairings"),
+        t(f"{name} · 第 {rtext} 回合對賽表", f"{name} · Pairings, round {rtext}"),
+        blocks,
+        landscape=True,
+        subtitle=t(
+            f"抽籤種子：{data.seed}　先手者列於左方；請於分數欄填上最終分數。",
+            f"Draw seed: {data.seed} · the player on the left starts; write the final scores in the score columns.",
+        ),
+    )
 
 
 def standings_sheet(ctx: Context) -> Report | None:
@@ -107,39 +114,103 @@ def standings_sheet(ctx: Context) -> Report | None:
     if not blocks:
         return None
     blocks[-1].notes = list(blocks[-1].notes) + [
-        t("排名依勝局（和局計半局）、負局較少、總分數差異、評分，再以抽籤決定。", "Ranked by wins (a tie is half a win), fewer losses, spread, rating, then a seeded lot."),
-        (t("名次逐行編列。", "One place per line (strict).") if ctx.data.strict_ranks else
-         t("勝、負及分差相同者同名次（如 7=），評分及抽籤只定排列次序；退賽者列於最後，不計名次。",
-           "Players equal on wins, losses and spread share the place (7=); rating and the lot only order them. "
-           "Withdrawn players are listed last, unranked.")),
-        t(f"抽籤種子：{ctx.seed}", f"Draw seed: {ctx.seed}")]
+        t(
+            "排名依勝局（和局計半局）、負局較少、總分數差異、評分，再以抽籤決定。",
+            "Ranked by wins (a tie is half a win), fewer losses, spread, rating, then a seeded lot.",
+        ),
+        (
+            t("名次逐行編列。", "One place per line (strict).")
+            if ctx.data.strict_ranks
+            else t(
+                "勝、負及分差相同者同名次（如 7=），評分及抽籤只定排列次序；退賽者列於最後，不計名次。",
+                "Players equal on wins, losses and spread share the place (7=); rating and the lot only order them. "
+                "Withdrawn players are listed last, unranked.",
+            )
+        ),
+        t(f"抽籤種子：{ctx.seed}", f"Draw seed: {ctx.seed}"),
+    ]
     return Report("Standings", ctx.sheet("Standings"), t(f"{ctx.name} · 排名", f"{ctx.name} · Standings"), blocks)
 
 
 def _standings_block(ctx: Context, div: Division) -> Block:
     t = ctx.t
     through = div.through
-    decided = {i: t(z, e) for i, (z, e) in enumerate((("勝局", "wins"), ("負局", "losses"), ("分差", "spread"), ("評分", "rating")))}
+    decided = {
+        i: t(z, e)
+        for i, (z, e) in enumerate((("勝局", "wins"), ("負局", "losses"), ("分差", "spread"), ("評分", "rating")))
+    }
     rows = []
     for x, place in zip(div.standings, ctx.places(div)):
         rec = x.item
         p = rec.player
-        note = t(f"第 {p.withdrawn_after} 回合後退賽", f"withdrew after round {p.withdrawn_after}") if p.withdrawn_after is not None else ""
-        how = "" if withdrawn_by(p, through) else (
-            t("抽籤", "lot") if x.by_lot else decided.get(x.decided_by, "") if x.decided_by is not None else "")
-        rows.append([place, p.id, p.name, p.club, p.rating or "", num(rec.wins), num(rec.losses), rec.spread,
-                     rec.penalties or "", rec.games, rec.byes, how, note])
-    title = ctx.div_title(div.name) + (t(f" · 第 {through} 回合後", f" · after round {through}") if through else t(" · 賽前", " · before round 1"))
+        note = (
+            t(f"第 {p.withdrawn_after} 回合後退賽", f"withdrew after round {p.withdrawn_after}")
+            if p.withdrawn_after is not None
+            else ""
+        )
+        how = (
+            ""
+            if withdrawn_by(p, through)
+            else (t("抽籤", "lot") if x.by_lot else decided.get(x.decided_by, "") if x.decided_by is not None else "")
+        )
+        rows.append(
+            [
+                place,
+                p.id,
+                p.name,
+                p.club,
+                p.rating or "",
+                num(rec.wins),
+                num(rec.losses),
+                rec.spread,
+                rec.penalties or "",
+                rec.games,
+                rec.byes,
+                how,
+                note,
+            ]
+        )
+    title = ctx.div_title(div.name) + (
+        t(f" · 第 {through} 回合後", f" · after round {through}") if through else t(" · 賽前", " · before round 1")
+    )
     notes = [line for line in (_status_line(div, t),) if line]
     if div.errors:
-        notes.insert(0, t("成績表有錯誤：排名只計算無誤之成績（見「問題」）。", "Some slips have errors: these standings count the good slips only (see Problems)."))
+        notes.insert(
+            0,
+            t(
+                "成績表有錯誤：排名只計算無誤之成績（見「問題」）。",
+                "Some slips have errors: these standings count the good slips only (see Problems).",
+            ),
+        )
     if div.last_round > through:
-        notes.insert(0, t(f"第 {through + 1} 回合尚有對局未完：其已輸入之成績（包括輪空）於該回合完成後才計入。",
-                          f"Round {through + 1} is still being played: its results entered so far (byes too) count once it is complete."))
-    return Block(title, [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name"), t("會籍", "Club"), t("評分", "Rating"),
-                         t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread"), t("罰分", "Penalty"), t("已賽", "Played"),
-                         t("輪空", "Byes"), t("同分處理", "Decided by"), t("備註", "Note")], rows,
-                 notes=notes, number_format={7: SPREAD, 8: SPREAD})
+        notes.insert(
+            0,
+            t(
+                f"第 {through + 1} 回合尚有對局未完：其已輸入之成績（包括輪空）於該回合完成後才計入。",
+                f"Round {through + 1} is still being played: its results entered so far (byes too) count once it is complete.",
+            ),
+        )
+    return Block(
+        title,
+        [
+            t("名次", "Rank"),
+            t("編號", "ID"),
+            t("姓名", "Name"),
+            t("會籍", "Club"),
+            t("評分", "Rating"),
+            t("勝", "Wins"),
+            t("負", "Losses"),
+            t("分差", "Spread"),
+            t("罰分", "Penalty"),
+            t("已賽", "Played"),
+            t("輪空", "Byes"),
+            t("同分處理", "Decided by"),
+            t("備註", "Note"),
+        ],
+        rows,
+        notes=notes,
+        number_format={7: SPREAD, 8: SPREAD},
+    )
 
 
 def scorecards_sheet(ctx: Context) -> Report | None:
@@ -147,8 +218,13 @@ def scorecards_sheet(ctx: Context) -> Report | None:
     t = ctx.t
     blocks = []
     words = _ScorecardWords(t)
-    header = [t("回合", "Rd"), t("先後手", "Start"), t("對手", "Opponent"), t("結果 比分 分差", "Result, score, spread"),
-              t("戰績 累積分差", "Record, total spread")]
+    header = [
+        t("回合", "Rd"),
+        t("先後手", "Start"),
+        t("對手", "Opponent"),
+        t("結果 比分 分差", "Result, score, spread"),
+        t("戰績 累積分差", "Record, total spread"),
+    ]
     for div in ctx.divisions:
         mine: dict[str, list[Outcome]] = defaultdict(list)
         for o in div.outcomes:
@@ -156,14 +232,21 @@ def scorecards_sheet(ctx: Context) -> Report | None:
         for x, place in zip(div.standings, ctx.places(div)):
             p = x.item.player
             outs = mine.get(p.id, [])
-            ranked = (t(f" · 第 {place} 名 · ", f" · rank {place} · ") if place else t(" · 退賽 · ", " · withdrawn · "))
+            ranked = t(f" · 第 {place} 名 · ", f" · rank {place} · ") if place else t(" · 退賽 · ", " · withdrawn · ")
             title = f"{p.id} {p.name} · " + ctx.div_title(div.name) + ranked + _record(x.item)
             blocks.append(Block(title, header, Rows(len(outs), _scorecard_rows, outs, words, ctx.pname)))
     if not blocks:
         return None
-    return Report("Scorecards", ctx.sheet("Scorecards"), t(f"{ctx.name} · 計分卡", f"{ctx.name} · Scorecards"), blocks,
-                  subtitle=t("比分為本方:對手，已扣除過時罰分；戰績為該回合後之勝負及累積分差。",
-                             "Score: own:opponent's, after any overtime penalty; record: wins–losses and total spread after the round."))
+    return Report(
+        "Scorecards",
+        ctx.sheet("Scorecards"),
+        t(f"{ctx.name} · 計分卡", f"{ctx.name} · Scorecards"),
+        blocks,
+        subtitle=t(
+            "比分為本方:對手，已扣除過時罰分；戰績為該回合後之勝負及累積分差。",
+            "Score: own:opponent's, after any overtime penalty; record: wins–losses and total spread after the round.",
+        ),
+    )
 
 
 def cross_table_sheet(ctx: Context) -> Report | None:
@@ -176,15 +259,33 @@ def cross_table_sheet(ctx: Context) -> Report | None:
         if not last:
             continue
         rows = Rows(len(div.standings), _wall_rows, div, ctx.places(div), last, wall)
-        header = [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name")] + [t(f"第{r}回", f"R{r}") for r in range(1, last + 1)] + [
-            t("勝", "W"), t("負", "L"), t("分差", "Spread")]
-        blocks.append(Block(ctx.div_title(div.name) + t("：各回合", ": round by round"), header, rows, number_format={len(header) - 1: SPREAD}))
+        header = (
+            [t("名次", "Rank"), t("編號", "ID"), t("姓名", "Name")]
+            + [t(f"第{r}回", f"R{r}") for r in range(1, last + 1)]
+            + [t("勝", "W"), t("負", "L"), t("分差", "Spread")]
+        )
+        blocks.append(
+            Block(
+                ctx.div_title(div.name) + t("：各回合", ": round by round"),
+                header,
+                rows,
+                number_format={len(header) - 1: SPREAD},
+            )
+        )
         if len(div.standings) <= MATRIX_LIMIT:
             blocks.append(_matrix(div, t))
     if not blocks:
         return None
-    return Report("CrossTable", ctx.sheet("CrossTable"), t(f"{ctx.name} · 對賽總表", f"{ctx.name} · Cross-table (wall chart)"), blocks,
-                  landscape=True, subtitle=t("格內：結果 本方分數:對手分數 對手編號。", "Each cell: result, own score:opponent's score, opponent's id."))
+    return Report(
+        "CrossTable",
+        ctx.sheet("CrossTable"),
+        t(f"{ctx.name} · 對賽總表", f"{ctx.name} · Cross-table (wall chart)"),
+        blocks,
+        landscape=True,
+        subtitle=t(
+            "格內：結果 本方分數:對手分數 對手編號。", "Each cell: result, own score:opponent's score, opponent's id."
+        ),
+    )
 
 
 def _blank(v):
@@ -193,9 +294,15 @@ def _blank(v):
 
 def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str, bye_spread: int) -> Block:
     method = METHOD_NAMES[nr.spec.method][t.lang]
-    basis = (t("依評分", "by rating") if nr.spec.based_on == 0
-             else t(f"依第 {nr.spec.based_on} 回合後排名", f"from the standings after round {nr.spec.based_on}"))
-    title = t(f"{div.name} 組 · 第 {nr.round} 回合 · {method}（{basis}）", f"Division {div.name} · round {nr.round} · {method} ({basis})")
+    basis = (
+        t("依評分", "by rating")
+        if nr.spec.based_on == 0
+        else t(f"依第 {nr.spec.based_on} 回合後排名", f"from the standings after round {nr.spec.based_on}")
+    )
+    title = t(
+        f"{div.name} 組 · 第 {nr.round} 回合 · {method}（{basis}）",
+        f"Division {div.name} · round {nr.round} · {method} ({basis})",
+    )
     rows = []
     rank = {pid: i + 1 for i, pid in enumerate(nr.order)}
 
@@ -206,26 +313,61 @@ def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str,
         if tb.second is None:
             rows.append(["", tb.first, pname(tb.first), rec(tb.first), f"+{bye_spread}", t("輪空", "bye"), "", "", ""])
         else:
-            rows.append([tb.table, tb.first, pname(tb.first), rec(tb.first), "", tb.second, pname(tb.second), rec(tb.second), ""])
+            rows.append(
+                [
+                    tb.table,
+                    tb.first,
+                    pname(tb.first),
+                    rec(tb.first),
+                    "",
+                    tb.second,
+                    pname(tb.second),
+                    rec(tb.second),
+                    "",
+                ]
+            )
     notes = []
     if nr.round1_rule == "rating":
         notes.append(t("第一回合：依評分，上半區對下半區。", "Round 1: top half v bottom half by rating."))
     elif nr.round1_rule == "random":
         notes.append(t("第一回合：電腦隨機編配。", "Round 1: random draw."))
     if nr.rr_start is not None:
-        notes.append(t(f"循環賽自第 {nr.rr_start} 回合開始（Berger 表）。", f"Round robin from round {nr.rr_start} (Berger tables)."))
+        notes.append(
+            t(
+                f"循環賽自第 {nr.rr_start} 回合開始（Berger 表）。",
+                f"Round robin from round {nr.rr_start} (Berger tables).",
+            )
+        )
     if nr.spec.method in ("random", "ad"):
-        notes.append(t(f"可重複對手次數：{nr.spec.repeats}" + ("；同會迴避" if nr.spec.avoid_club else ""),
-                       f"Repeats allowed: {nr.spec.repeats}" + ("; same-club players kept apart" if nr.spec.avoid_club else "")))
+        notes.append(
+            t(
+                f"可重複對手次數：{nr.spec.repeats}" + ("；同會迴避" if nr.spec.avoid_club else ""),
+                f"Repeats allowed: {nr.spec.repeats}"
+                + ("; same-club players kept apart" if nr.spec.avoid_club else ""),
+            )
+        )
     notes += [p.message(t.lang) for p in nr.notes]
     if nr.starts_drawn:
         tables = "、".join(map(str, nr.starts_drawn)) if t.zh else ", ".join(map(str, nr.starts_drawn))
-        notes.append(t(f"第 {tables} 桌：雙方先手及後手次數相同，先手由抽籤決定。",
-                       f"Table {tables}: equal starts and equal replies, so the draw chose who starts."))
+        notes.append(
+            t(
+                f"第 {tables} 桌：雙方先手及後手次數相同，先手由抽籤決定。",
+                f"Table {tables}: equal starts and equal replies, so the draw chose who starts.",
+            )
+        )
     if nr.stages:
         notes.append(t(f"抽籤種子：{seed}（{', '.join(nr.stages)}）", f"Draw seed: {seed} ({', '.join(nr.stages)})"))
-    header = [t("桌號", "Table"), t("先手", "Starts"), t("姓名", "Name"), t("名次·戰績", "Rank · record"), t("分數", "Score"),
-              t("後手", "Replies"), t("姓名", "Name"), t("名次·戰績", "Rank · record"), t("分數", "Score")]
+    header = [
+        t("桌號", "Table"),
+        t("先手", "Starts"),
+        t("姓名", "Name"),
+        t("名次·戰績", "Rank · record"),
+        t("分數", "Score"),
+        t("後手", "Replies"),
+        t("姓名", "Name"),
+        t("名次·戰績", "Rank · record"),
+        t("分數", "Score"),
+    ]
     return Block(title, header, rows, notes=notes)
 
 
@@ -238,16 +380,25 @@ def _status_line(div: Division, t: Translator) -> str:
         return t(f"第 {r} 回合已編配（見「對賽表」）。", f"Round {r} is paired (see Pairings).")
     if kind == "waiting":
         b, n = div.status[2], div.status[3]
-        return t(f"{d} 組：第 {r} 回合待第 {b} 回合或以前之 {n} 局成績輸入後編配。",
-                 f"Division {d}: round {r} is paired once the {n} game(s) still open in rounds up to {b} have results.")
+        return t(
+            f"{d} 組：第 {r} 回合待第 {b} 回合或以前之 {n} 局成績輸入後編配。",
+            f"Division {d}: round {r} is paired once the {n} game(s) still open in rounds up to {b} have results.",
+        )
     if kind == "blocked":
-        return t(f"{d} 組：第 {r} 回合暫不編配，請先更正錯誤。", f"Division {d}: round {r} waits until the errors are fixed.")
+        return t(
+            f"{d} 組：第 {r} 回合暫不編配，請先更正錯誤。", f"Division {d}: round {r} waits until the errors are fixed."
+        )
     if kind == "not-defined":
         return t(f"{d} 組：「回合」表未列第 {r} 回合。", f"Division {d}: round {r} is not on the Rounds sheet.")
     if kind == "no-rounds":
-        return t("「回合」表尚未填寫；填上每回合之編配方式後即可編配。", "The Rounds sheet is empty; list how each round is paired to have it paired.")
+        return t(
+            "「回合」表尚未填寫；填上每回合之編配方式後即可編配。",
+            "The Rounds sheet is empty; list how each round is paired to have it paired.",
+        )
     if kind == "too-few":
-        return t(f"{d} 組：第 {r} 回合可編配之參賽者不足 2 名。", f"Division {d}: fewer than 2 players to pair in round {r}.")
+        return t(
+            f"{d} 組：第 {r} 回合可編配之參賽者不足 2 名。", f"Division {d}: fewer than 2 players to pair in round {r}."
+        )
     return ""
 
 
@@ -285,17 +436,23 @@ class _ScorecardWords:
     def __init__(self, t: Translator) -> None:
         self.t = t
         self.first, self.second = t("先", "1st"), t("後", "2nd")
-        result = {"W": t("勝", "W"), "L": t("負", "L"), "T": t("和", "T"), "bye": t("輪空", "bye"),
-                  "forfeit W": t("對手缺席", "forfeit W"), "forfeit L": t("缺席", "forfeit L")}
-        self.game = {wins: result[code] for wins, code in RESULT_CODES.items()}   # by wins in the game
+        result = {
+            "W": t("勝", "W"),
+            "L": t("負", "L"),
+            "T": t("和", "T"),
+            "bye": t("輪空", "bye"),
+            "forfeit W": t("對手缺席", "forfeit W"),
+            "forfeit L": t("缺席", "forfeit L"),
+        }
+        self.game = {wins: result[code] for wins, code in RESULT_CODES.items()}  # by wins in the game
         self.bye, self.forfeit_won, self.forfeit_lost = result["bye"], result["forfeit W"], result["forfeit L"]
-        self.opponents: dict[str, str] = {}   # id -> "id name", one string for all the lines that name them
+        self.opponents: dict[str, str] = {}  # id -> "id name", one string for all the lines that name them
 
 
 def _scorecard_rows(outs: list[Outcome], w: _ScorecardWords, pname: Callable[[str | None], str]) -> Iterator[list[Any]]:
     """One player's scorecard lines (as standings.scorecard has them): the running record after each round."""
     t, game_word, opponents = w.t, w.game, w.opponents
-    wins = losses = total = 0   # wins and losses in halves
+    wins = losses = total = 0  # wins and losses in halves
     for o in sorted(outs, key=_by_round):
         ow, ol, spread, kind = o.wins, o.losses, o.spread, o.kind
         wins += ow * 2 if type(ow) is int else int(ow * 2)
@@ -375,7 +532,9 @@ def _matrix(div: Division, t: Translator) -> Block:
     return Block(t(f"{div.name} 組：對賽矩陣", f"Division {div.name}: player by player"), header, rows)
 
 
-def slip_tables(res: Results, only: Collection[tuple[int, frozenset]] | None = None) -> dict[tuple[int, frozenset], Any]:
+def slip_tables(
+    res: Results, only: Collection[tuple[int, frozenset]] | None = None
+) -> dict[tuple[int, frozenset], Any]:
     """The table number typed (or pre-filled) on each Results row, by round and players (those
     in ``only``, when given)."""
     rows = res.data.raw.get("Results") or []
@@ -389,7 +548,7 @@ def slip_tables(res: Results, only: Collection[tuple[int, frozenset]] | None = N
             try:
                 table = parse_int(table)
             except ValueError:
-                pass   # shown as typed
+                pass  # shown as typed
             out[key] = table
     return out
 
@@ -405,17 +564,44 @@ def missing_sheet(ctx: Context) -> Report | None:
     for d, div in res.divisions.items():
         for g in div.pending:
             p1, p2 = res.player(g.player1), res.player(g.player2 or "")
-            by_round[g.round].append([d, tables.get((g.round, frozenset(g.players)), ""), g.player1, p1.name if p1 else "",
-                                      g.player2 or "", p2.name if p2 else ""])
+            by_round[g.round].append(
+                [
+                    d,
+                    tables.get((g.round, frozenset(g.players)), ""),
+                    g.player1,
+                    p1.name if p1 else "",
+                    g.player2 or "",
+                    p2.name if p2 else "",
+                ]
+            )
     if not by_round:
         return None
-    header = [t("組別", "Division"), t("桌號", "Table"), t("先手", "Starts"), t("姓名", "Name"), t("後手", "Replies"), t("姓名", "Name")]
-    blocks = [Block(t(f"第 {r} 回合 · 尚缺 {len(rows)} 局", f"Round {r} · {len(rows)} result(s) missing"), header,
-                    sorted(rows, key=lambda row: (str(row[0]), row[1] if isinstance(row[1], int) else 10**9, str(row[2]))))
-              for r, rows in sorted(by_round.items())]
-    return Report("Missing", ctx.sheet("Missing"), t(f"{ctx.name} · 尚缺成績", f"{ctx.name} · Results still missing"), blocks,
-                  subtitle=t("以下對賽尚未交回成績表；收到後請填入「成績」再執行一次。",
-                             "These games have no result slip yet; type the scores on Results when they come in and run again."))
+    header = [
+        t("組別", "Division"),
+        t("桌號", "Table"),
+        t("先手", "Starts"),
+        t("姓名", "Name"),
+        t("後手", "Replies"),
+        t("姓名", "Name"),
+    ]
+    blocks = [
+        Block(
+            t(f"第 {r} 回合 · 尚缺 {len(rows)} 局", f"Round {r} · {len(rows)} result(s) missing"),
+            header,
+            sorted(rows, key=lambda row: (str(row[0]), row[1] if isinstance(row[1], int) else 10**9, str(row[2]))),
+        )
+        for r, rows in sorted(by_round.items())
+    ]
+    return Report(
+        "Missing",
+        ctx.sheet("Missing"),
+        t(f"{ctx.name} · 尚缺成績", f"{ctx.name} · Results still missing"),
+        blocks,
+        subtitle=t(
+            "以下對賽尚未交回成績表；收到後請填入「成績」再執行一次。",
+            "These games have no result slip yet; type the scores on Results when they come in and run again.",
+        ),
+    )
 
 
 # the output sheets in the order the workbook has them
@@ -430,17 +616,30 @@ def reports(res: Results, lang: str) -> list[Report]:
 def summary(res: Results) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": res.data.seed}
     out["standings"] = {
-        d: [{"rank": x.rank, "place": place, "id": x.item.id, "name": x.item.player.name, "wins": num(x.item.wins),
-             "losses": num(x.item.losses), "spread": x.item.spread, "penalty": x.item.penalties,
-             "withdrawn": withdrawn_by(x.item.player, div.through)}
-            for x, place in zip(div.standings, places(div.standings, res.data.strict_ranks, div.through))]
+        d: [
+            {
+                "rank": x.rank,
+                "place": place,
+                "id": x.item.id,
+                "name": x.item.player.name,
+                "wins": num(x.item.wins),
+                "losses": num(x.item.losses),
+                "spread": x.item.spread,
+                "penalty": x.item.penalties,
+                "withdrawn": withdrawn_by(x.item.player, div.through),
+            }
+            for x, place in zip(div.standings, places(div.standings, res.data.strict_ranks, div.through))
+        ]
         for d, div in res.divisions.items()
     }
     out["after_round"] = {d: div.through for d, div in res.divisions.items()}
     pairings = {
-        d: [{"round": div.new_round.round, "table": tb.table, "first": tb.first, "second": tb.second}
-            for tb in div.new_round.tables]
-        for d, div in res.divisions.items() if div.new_round is not None
+        d: [
+            {"round": div.new_round.round, "table": tb.table, "first": tb.first, "second": tb.second}
+            for tb in div.new_round.tables
+        ]
+        for d, div in res.divisions.items()
+        if div.new_round is not None
     }
     if pairings:
         out["pairings"] = pairings

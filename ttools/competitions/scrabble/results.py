@@ -114,17 +114,17 @@ class Player:
     division: str = ""
     withdrawn_after: int | None = None
     where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
-    rating_class: str = ""          # TSH's ``class`` (a rating band for class prizes)
-    name_latin: str = ""            # the name in ASCII letters, for ratings files
+    rating_class: str = ""  # TSH's ``class`` (a rating band for class prizes)
+    name_latin: str = ""  # the name in ASCII letters, for ratings files
 
 
 @dataclass(frozen=True)
 class ResultRules:
-    bye_spread: int = 50           # a bye wins by this much (輪空)
-    forfeit_spread: int = 100      # an absent player loses by this much (缺席)
-    overtime_penalty: int = 10     # points off per started minute over (過時)
-    overtime_limit: int = 10       # minutes over that end the game
-    plausible_low: int = -100      # scores outside [low, high] are flagged, not refused
+    bye_spread: int = 50  # a bye wins by this much (輪空)
+    forfeit_spread: int = 100  # an absent player loses by this much (缺席)
+    overtime_penalty: int = 10  # points off per started minute over (過時)
+    overtime_limit: int = 10  # minutes over that end the game
+    plausible_low: int = -100  # scores outside [low, high] are flagged, not refused
     plausible_high: int = 1000
     # Largest spread a game counts, per round (TSH's ``spread_cap``; the last value carries on
     # to later rounds; empty = no cap). Byes and forfeits keep their set spreads.
@@ -169,8 +169,7 @@ class Game:
     @property
     def pending(self) -> bool:
         """A pairing waiting for its result (both scores empty, no forfeit)."""
-        return (not self.is_bye and self.forfeit is None
-                and self.score1 is None and self.score2 is None)
+        return not self.is_bye and self.forfeit is None and self.score1 is None and self.score2 is None
 
     def at(self, name: str) -> Where:
         return self.where.get(name) or self.where.get("row") or NOWHERE
@@ -183,15 +182,15 @@ class Outcome(NamedTuple):
     round: int
     player: str
     opponent: str | None
-    kind: str                     # GAME, BYE, FORFEIT_WIN, FORFEIT_LOSS
+    kind: str  # GAME, BYE, FORFEIT_WIN, FORFEIT_LOSS
     spread: int
-    wins: int | Fraction          # 1, 1/2 or 0 (a zero-spread bye counts neither way); whole: an int
+    wins: int | Fraction  # 1, 1/2 or 0 (a zero-spread bye counts neither way); whole: an int
     losses: int | Fraction
-    score: int | None = None      # final score after any overtime penalty (games only)
+    score: int | None = None  # final score after any overtime penalty (games only)
     opponent_score: int | None = None
-    first: bool | None = None     # started / replied / not known
-    penalty: int = 0              # points taken off for overtime
-    spread_penalty: int = 0       # TSH's penalty, negative to take points off (already in ``spread``)
+    first: bool | None = None  # started / replied / not known
+    penalty: int = 0  # points taken off for overtime
+    spread_penalty: int = 0  # TSH's penalty, negative to take points off (already in ``spread``)
 
 
 def overtime_penalty(minutes: int | Fraction, rules: ResultRules = ResultRules()) -> int:
@@ -199,7 +198,7 @@ def overtime_penalty(minutes: int | Fraction, rules: ResultRules = ResultRules()
     return rules.overtime_penalty * math.ceil(Fraction(minutes)) if minutes else 0
 
 
-HALF = Fraction(1, 2)   # a tie; whole wins and losses are plain ints (exact, and quick to add)
+HALF = Fraction(1, 2)  # a tie; whole wins and losses are plain ints (exact, and quick to add)
 
 
 def _result(spread: int) -> tuple[int | Fraction, int | Fraction]:
@@ -231,8 +230,9 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
         # A bye of spread 0 is a missed game: TSH counts it neither as a win nor as a loss.
         wins, losses = int(spread > 0), int(spread < 0)
         kind = FORFEIT_LOSS if game.forfeit == 1 or spread < 0 else BYE
-        return [Outcome(r, game.player1, None, kind, spread + game.penalty1, wins, losses,
-                        spread_penalty=game.penalty1)]
+        return [
+            Outcome(r, game.player1, None, kind, spread + game.penalty1, wins, losses, spread_penalty=game.penalty1)
+        ]
     p1, p2 = game.player1, game.player2
     assert p2 is not None
     if game.forfeit in (1, 2):
@@ -253,11 +253,23 @@ def outcomes(game: Game, rules: ResultRules = ResultRules()) -> list[Outcome]:
     spread = s1 - s2
     cap = rules.cap(r) if isinstance(r, int) and r >= 1 else None
     if cap is not None:
-        spread = max(-cap, min(cap, spread))   # the result stands; only the spread is capped
+        spread = max(-cap, min(cap, spread))  # the result stands; only the spread is capped
     return [
         Outcome(r, p1, p2, GAME, spread + game.penalty1, w1, l1, s1, s2, first1, pen1, game.penalty1),
-        Outcome(r, p2, p1, GAME, -spread + game.penalty2, l1, w1, s2, s1,
-                None if first1 is None else not first1, pen2, game.penalty2),
+        Outcome(
+            r,
+            p2,
+            p1,
+            GAME,
+            -spread + game.penalty2,
+            l1,
+            w1,
+            s2,
+            s1,
+            None if first1 is None else not first1,
+            pen2,
+            game.penalty2,
+        ),
     ]
 
 
@@ -306,11 +318,10 @@ def _as_minutes(value: object) -> int | Fraction | None:
 
 @dataclass(frozen=True)
 class SlipCheck:
-    games: list[Game]      # complete slips that passed, one per game, scores as integers
-    pending: list[Game]    # pairings still waiting for a result
+    games: list[Game]  # complete slips that passed, one per game, scores as integers
+    pending: list[Game]  # pairings still waiting for a result
     problems: list[Problem]
-    half: list[Game] = field(default_factory=list)   # one score entered: an error, the score kept
-
+    half: list[Game] = field(default_factory=list)  # one score entered: an error, the score kept
 
 
 def _canonical(g: Game) -> tuple:
@@ -339,9 +350,7 @@ def _same(a: object, b: object) -> bool:
     return a is b or (type(a) is type(b) and a == b)
 
 
-def _check_one(
-    g: Game, rules: ResultRules, known: Collection[str] | None
-) -> tuple[Game | _Half | None, list[Problem]]:
+def _check_one(g: Game, rules: ResultRules, known: Collection[str] | None) -> tuple[Game | _Half | None, list[Problem]]:
     # (the usual cell is an int or empty: tested inline before the general helpers)
     problems: list[Problem] = []
     at = g.at
@@ -394,16 +403,31 @@ def _check_one(
 
     overtime1 = int(minutes1) if minutes1.denominator == 1 else minutes1
     overtime2 = int(minutes2) if minutes2.denominator == 1 else minutes2
-    if ((rnd is raw_round or _same(rnd, raw_round)) and (score1 is g.score1 or _same(score1, g.score1))
-            and (score2 is g.score2 or _same(score2, g.score2)) and (forfeit is g.forfeit or _same(forfeit, g.forfeit))
-            and (first is g.first or _same(first, g.first)) and (overtime1 is g.overtime1 or _same(overtime1, g.overtime1))
-            and (overtime2 is g.overtime2 or _same(overtime2, g.overtime2))
-            and (penalty1 is g.penalty1 or _same(penalty1, g.penalty1))
-            and (penalty2 is g.penalty2 or _same(penalty2, g.penalty2))):
-        normal = g   # already as checked: the usual slip, read from a workbook, is not copied
+    if (
+        (rnd is raw_round or _same(rnd, raw_round))
+        and (score1 is g.score1 or _same(score1, g.score1))
+        and (score2 is g.score2 or _same(score2, g.score2))
+        and (forfeit is g.forfeit or _same(forfeit, g.forfeit))
+        and (first is g.first or _same(first, g.first))
+        and (overtime1 is g.overtime1 or _same(overtime1, g.overtime1))
+        and (overtime2 is g.overtime2 or _same(overtime2, g.overtime2))
+        and (penalty1 is g.penalty1 or _same(penalty1, g.penalty1))
+        and (penalty2 is g.penalty2 or _same(penalty2, g.penalty2))
+    ):
+        normal = g  # already as checked: the usual slip, read from a workbook, is not copied
     else:
-        normal = replace(g, round=rnd, score1=score1, score2=score2, forfeit=forfeit, first=first,
-                         overtime1=overtime1, overtime2=overtime2, penalty1=penalty1, penalty2=penalty2)
+        normal = replace(
+            g,
+            round=rnd,
+            score1=score1,
+            score2=score2,
+            forfeit=forfeit,
+            first=first,
+            overtime1=overtime1,
+            overtime2=overtime2,
+            penalty1=penalty1,
+            penalty2=penalty2,
+        )
     if bye:
         if forfeit == 1 and score1 is not None and score1 > 0:
             return None, [error(FORFEIT_INVALID, at("score1"), value=g.forfeit)]
@@ -411,19 +435,27 @@ def _check_one(
             problems.append(warning(BYE_SPREAD, at("score1"), player=p1, spread=score1, usual=rules.bye_spread))
         return normal, problems
     if forfeit is not None or (score1 is None and score2 is None):
-        return normal, problems   # a forfeit, or a pairing still waiting for its result
+        return normal, problems  # a forfeit, or a pairing still waiting for its result
     if score1 is None or score2 is None:
         return _Half(normal), [error(SCORE_MISSING, at("score1" if score1 is None else "score2"))]
-    low, high, limit = rules.plausible_low, rules.plausible_high, rules.overtime_limit
-    if not low <= score1 <= high:
-        problems.append(warning(SCORE_IMPLAUSIBLE, at("score1"), player=p1, score=score1, low=low, high=high))
-    if minutes1 > limit:
-        problems.append(warning(OVERTIME_OVER_LIMIT, at("overtime1"), player=p1, minutes=Fraction(minutes1), limit=limit))
-    if not low <= score2 <= high:
-        problems.append(warning(SCORE_IMPLAUSIBLE, at("score2"), player=p2, score=score2, low=low, high=high))
-    if minutes2 > limit:
-        problems.append(warning(OVERTIME_OVER_LIMIT, at("overtime2"), player=p2, minutes=Fraction(minutes2), limit=limit))
+    problems += _implausible(g, rules, (p1, score1, minutes1, "1"), (p2, score2, minutes2, "2"))
     return normal, problems
+
+
+def _implausible(g: Game, rules: ResultRules, *sides: tuple[Any, int, Any, str]) -> list[Problem]:
+    """Warnings on a played game's sides: a score outside the plausible range, overtime past the limit."""
+    low, high, limit = rules.plausible_low, rules.plausible_high, rules.overtime_limit
+    found = []
+    for player, score, minutes, n in sides:
+        if not low <= score <= high:
+            found.append(warning(SCORE_IMPLAUSIBLE, g.at(f"score{n}"), player=player, score=score, low=low, high=high))
+        if minutes > limit:
+            found.append(
+                warning(
+                    OVERTIME_OVER_LIMIT, g.at(f"overtime{n}"), player=player, minutes=Fraction(minutes), limit=limit
+                )
+            )
+    return found
 
 
 def _game_key(g: Game) -> tuple:
@@ -433,7 +465,7 @@ def _game_key(g: Game) -> tuple:
         return (g.round, p1)
     try:
         return (g.round, p1, p2) if p1 <= p2 else (g.round, p2, p1)
-    except TypeError:   # ids that do not compare
+    except TypeError:  # ids that do not compare
         return (g.round, frozenset((p1, p2)))
 
 
@@ -459,7 +491,7 @@ def check_games(
             good.append(normal)
 
     # Two slips for one game must agree; a disagreeing pair is left out altogether.
-    by_game: dict[tuple, Game | list[Game]] = {}    # a game's slip, or its slips when there are several
+    by_game: dict[tuple, Game | list[Game]] = {}  # a game's slip, or its slips when there are several
     for g in good:
         key = _game_key(g)
         known_slips = by_game.get(key)
@@ -478,16 +510,17 @@ def check_games(
         played = [s for s in slips if not s.pending] or slips
         if len({_canonical(s) for s in played}) > 1:
             for s in played[1:]:
-                problems.append(error(SLIPS_DISAGREE, s.at("row"), round=s.round,
-                                      player1=s.player1, player2=s.player2 or "-"))
+                problems.append(
+                    error(SLIPS_DISAGREE, s.at("row"), round=s.round, player1=s.player1, player2=s.player2 or "-")
+                )
             continue
         merged.append(played[0])
     del by_game
 
     # A player may appear in one game per round (pending pairings are not counted: a changed
     # pairing usually leaves the old row empty beside the new one).
-    seen: dict[int, dict[str, Game]] = {}            # round -> player -> their first game
-    again: dict[tuple[int, str], list[Game]] = {}    # (round, player) -> every game of a player seen twice
+    seen: dict[int, dict[str, Game]] = {}  # round -> player -> their first game
+    again: dict[tuple[int, str], list[Game]] = {}  # (round, player) -> every game of a player seen twice
     for g in merged:
         if not g.pending:
             in_round = seen.get(g.round)
@@ -504,27 +537,25 @@ def check_games(
     del seen
     clash: set[int] = set()
     if again:
-        first_seen: dict[tuple[int, str], int] = {}   # reported in the order the players first appear
+        first_seen: dict[tuple[int, str], int] = {}  # reported in the order the players first appear
         for g in merged:
             if not g.pending:
                 for p in g.players:
                     if (g.round, p) in again:
                         first_seen.setdefault((g.round, p), len(first_seen))
-        for (rnd, p) in sorted(again, key=first_seen.__getitem__):
+        for rnd, p in sorted(again, key=first_seen.__getitem__):
             for g in again[(rnd, p)]:
                 problems.append(error(PLAYER_TWICE, g.at("row"), player=p, round=rnd))
                 clash.add(id(g))
         merged = [g for g in merged if id(g) not in clash]
 
     if published:
-        expected = {
-            rnd: {frozenset(p for p in pair if p) for pair in pairs}
-            for rnd, pairs in published.items()
-        }
+        expected = {rnd: {frozenset(p for p in pair if p) for pair in pairs} for rnd, pairs in published.items()}
         for g in merged:
             if g.round in expected and not g.pending and frozenset(g.players) not in expected[g.round]:
-                problems.append(warning(PAIRING_CHANGED, g.at("row"), round=g.round,
-                                        player1=g.player1, player2=g.player2 or "-"))
+                problems.append(
+                    warning(PAIRING_CHANGED, g.at("row"), round=g.round, player1=g.player1, player2=g.player2 or "-")
+                )
 
     played = [g for g in merged if not g.pending]
     pending = [g for g in merged if g.pending]

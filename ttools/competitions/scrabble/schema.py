@@ -10,13 +10,22 @@ from ttools.workbook.schema import Column, Setting, SheetSpec, choice_map
 
 
 def _c(key, zh, note_zh="", note_en="", **kw) -> Column:
-    return Column(key=key, names={"zh-Hant": zh, "zh-Hans": simplified(zh), "en": key},
-                  note={"zh-Hant": note_zh, "zh-Hans": simplified(note_zh), "en": note_en}, **kw)
+    return Column(
+        key=key,
+        names={"zh-Hant": zh, "zh-Hans": simplified(zh), "en": key},
+        note={"zh-Hant": note_zh, "zh-Hans": simplified(note_zh), "en": note_en},
+        **kw,
+    )
 
 
 def _s(key, zh, default, note_zh, note_en, choices=()) -> Setting:
-    return Setting(key=key, names={"zh-Hant": zh, "zh-Hans": simplified(zh), "en": key}, default=default,
-                   note={"zh-Hant": note_zh, "zh-Hans": simplified(note_zh), "en": note_en}, choices=tuple(choices))
+    return Setting(
+        key=key,
+        names={"zh-Hant": zh, "zh-Hans": simplified(zh), "en": key},
+        default=default,
+        note={"zh-Hant": note_zh, "zh-Hans": simplified(note_zh), "en": note_en},
+        choices=tuple(choices),
+    )
 
 
 def _hans(names: dict[str, str]) -> dict[str, str]:
@@ -39,140 +48,407 @@ def with_simplified(words: dict[str, str]) -> dict[str, str]:
 
 # Pairing methods of the Rounds sheet (組合對手原則), with the words staff may type for them.
 METHODS = ("random", "ad", "koth", "rr")
-METHOD_CHOICES = choice_map(METHODS, with_simplified({
-    "電腦隨機": "random", "隨機": "random", "rand": "random",
-    "australian draw": "ad", "australian": "ad", "澳洲式瑞士制": "ad", "澳洲式": "ad", "澳洲": "ad",
-    "king of the hill": "koth", "king-of-the-hill": "koth", "kingofthehill": "koth", "kth": "koth",
-    "round robin": "rr", "roundrobin": "rr", "循環賽": "rr", "循環": "rr",
-}))
-METHOD_NAMES = {k: _hans(v) for k, v in {
-    "random": {"zh-Hant": "電腦隨機", "en": "random"},
-    "ad": {"zh-Hant": "澳洲式瑞士制", "en": "Australian Draw"},
-    "koth": {"zh-Hant": "King of the Hill", "en": "King of the Hill"},
-    "rr": {"zh-Hant": "循環賽", "en": "round robin"},
-}.items()}
-
-EVENT = _sheet(SheetSpec(
-    key="Event", names={"zh-Hant": "賽事", "en": "Event"},
-    settings=(
-        _s("competition", "賽事種類", "scrabble", "固定為 scrabble。", "Always scrabble."),
-        _s("name", "賽事名稱", "", "印在每頁頁首及 WESPA .tou 檔。", "Printed in every page header and in the WESPA .tou file."),
-        _s("seed", "抽籤種子", "", "所有抽籤（隨機編配、先後手、同分抽籤）由此種子決定，並印在對賽表上。留空則由名單導出並寫回。",
-           "Every draw (random pairings, who starts, lots) derives from this seed; it is printed on the pairing sheet. "
-           "Empty: derived from the roster and written back."),
-        _s("language", "語言", "zh-Hant", "輸出語言：zh-Hant（繁體）、zh-Hans（簡體）或 en。", "Output language: zh-Hant, zh-Hans or en.", ("zh-Hant", "zh-Hans", "en")),
-        _s("date", "日期", "", "賽事日期（YYYY-MM-DD），用於 WESPA .tou 檔；留空則用匯出當日。",
-           "Date of the event (YYYY-MM-DD), for the WESPA .tou file; empty = the day of the export."),
-        _s("bye_spread", "輪空分差", 50, "輪空作勝一局，分差 +50（預設）。", "A bye is a win by this spread (default 50)."),
-        _s("forfeit_spread", "缺席分差", 100, "缺席（放棄）者負，對手勝 100 分（預設）。",
-           "An absent player forfeits; the opponent wins by this spread (default 100)."),
+METHOD_CHOICES = choice_map(
+    METHODS,
+    with_simplified(
+        {
+            "電腦隨機": "random",
+            "隨機": "random",
+            "rand": "random",
+            "australian draw": "ad",
+            "australian": "ad",
+            "澳洲式瑞士制": "ad",
+            "澳洲式": "ad",
+            "澳洲": "ad",
+            "king of the hill": "koth",
+            "king-of-the-hill": "koth",
+            "kingofthehill": "koth",
+            "kth": "koth",
+            "round robin": "rr",
+            "roundrobin": "rr",
+            "循環賽": "rr",
+            "循環": "rr",
+        }
     ),
-    note={"zh-Hant": "賽事基本資料。", "en": "The event's basic facts."},
-))
+)
+METHOD_NAMES = {
+    k: _hans(v)
+    for k, v in {
+        "random": {"zh-Hant": "電腦隨機", "en": "random"},
+        "ad": {"zh-Hant": "澳洲式瑞士制", "en": "Australian Draw"},
+        "koth": {"zh-Hant": "King of the Hill", "en": "King of the Hill"},
+        "rr": {"zh-Hant": "循環賽", "en": "round robin"},
+    }.items()
+}
 
-RULES = _sheet(SheetSpec(
-    key="Rules", names={"zh-Hant": "規則", "en": "Rules"},
-    settings=(
-        _s("overtime_points", "過時每分鐘扣分", 10, "過時每分鐘扣 10 分，不足 1 分鐘作 1 分鐘計（預設 10）。",
-           "Points off per started minute over time (default 10)."),
-        _s("overtime_limit", "過時上限（分鐘）", 10, "過時 10 分鐘即結束比賽；成績表上超過此數者列為警告（預設 10）。",
-           "10 minutes over ends the game; a slip with more is flagged (default 10)."),
-        _s("round1", "第一回合編配", "rating", "澳洲式瑞士制第一回合（尚無成績）：rating＝依評分上半區對下半區；random＝電腦隨機。",
-           "Round 1 of an Australian Draw (no standings yet): rating = top half v bottom half by rating; random = random draw.",
-           ("rating", "random")),
-        _s("round_robin", "循環賽", "single", "single＝單循環；double＝雙循環（第二循環先後手互換）。",
-           "single = everyone meets everyone once; double = twice, starts swapped in the second cycle.",
-           ("single", "double")),
-        _s("score_low", "合理分數下限", -100, "低於此分數之成績列為警告，請核對（預設 -100）。",
-           "Scores below this are flagged for checking (default -100)."),
-        _s("score_high", "合理分數上限", 1000, "高於此分數之成績列為警告，請核對（預設 1000）。",
-           "Scores above this are flagged for checking (default 1000)."),
-        _s("spread_cap", "分差上限", "", "每局計入之最大分差（如 300）；可按回合列出（如 200, 700：第 1 回合 200，其後 700）。留空＝不設上限。勝負不變。",
-           "Largest spread a game counts (e.g. 300); per round as a list (200, 700: round 1 200, later rounds 700). "
-           "Empty = no cap. The result stands."),
-        _s("ranks", "名次", "shared", "shared＝勝、負、分差相同者同名次（印作 7=，評分及抽籤只定排列次序）；strict＝每行一個名次（獎品名單）。",
-           "shared = players equal on wins, losses and spread share the place (printed 7=; rating and the lot only order "
-           "the listing); strict = one place per line (prize lists).", ("shared", "strict")),
-    ),
-    note={"zh-Hant": "所有預設值都可在此修改。", "en": "Every default of the rules; change them here."},
-))
+EVENT = _sheet(
+    SheetSpec(
+        key="Event",
+        names={"zh-Hant": "賽事", "en": "Event"},
+        settings=(
+            _s("competition", "賽事種類", "scrabble", "固定為 scrabble。", "Always scrabble."),
+            _s(
+                "name",
+                "賽事名稱",
+                "",
+                "印在每頁頁首及 WESPA .tou 檔。",
+                "Printed in every page header and in the WESPA .tou file.",
+            ),
+            _s(
+                "seed",
+                "抽籤種子",
+                "",
+                "所有抽籤（隨機編配、先後手、同分抽籤）由此種子決定，並印在對賽表上。留空則由名單導出並寫回。",
+                "Every draw (random pairings, who starts, lots) derives from this seed; it is printed on the pairing sheet. "
+                "Empty: derived from the roster and written back.",
+            ),
+            _s(
+                "language",
+                "語言",
+                "zh-Hant",
+                "輸出語言：zh-Hant（繁體）、zh-Hans（簡體）或 en。",
+                "Output language: zh-Hant, zh-Hans or en.",
+                ("zh-Hant", "zh-Hans", "en"),
+            ),
+            _s(
+                "date",
+                "日期",
+                "",
+                "賽事日期（YYYY-MM-DD），用於 WESPA .tou 檔；留空則用匯出當日。",
+                "Date of the event (YYYY-MM-DD), for the WESPA .tou file; empty = the day of the export.",
+            ),
+            _s(
+                "bye_spread",
+                "輪空分差",
+                50,
+                "輪空作勝一局，分差 +50（預設）。",
+                "A bye is a win by this spread (default 50).",
+            ),
+            _s(
+                "forfeit_spread",
+                "缺席分差",
+                100,
+                "缺席（放棄）者負，對手勝 100 分（預設）。",
+                "An absent player forfeits; the opponent wins by this spread (default 100).",
+            ),
+        ),
+        note={"zh-Hant": "賽事基本資料。", "en": "The event's basic facts."},
+    )
+)
 
-PLAYERS = _sheet(SheetSpec(
-    key="Players", names={"zh-Hant": "參賽者", "en": "Players"},
-    columns=(
-        _c("id", "編號", "參賽者編號（數字或代號，不得重複）；成績表以此編號填寫。",
-           "Player id (a number or code, unique); result slips name players by it.", kind="code", width=8),
-        _c("name", "姓名", "參賽者姓名。", "Player's name.", width=22, required=False),
-        _c("rating", "評分", "賽前評分（WESPA 或本地）；同分時較高者排前，第一回合依此分上下半區。",
-           "Pre-event rating; breaks ties after spread and orders round 1.", kind="int", width=8, required=False),
-        _c("club", "會籍", "所屬會／國家；可設定同會迴避。", "Club or country; rounds may keep same-club players apart.",
-           width=14, required=False),
-        _c("division", "組別", "組別（如 A、B、C）；只與同組對賽。留空＝A。", "Division (A, B, C …); players meet only their own division. Empty = A.",
-           kind="code", width=8, required=False),
-        _c("withdrawn_after", "退賽（最後回合）", "退賽者最後出賽之回合；之後不再編配（0＝未出賽即退賽）。",
-           "A withdrawn player's last round; not paired after it (0 = withdrew before round 1).", kind="int", width=10,
-           required=False),
-        _c("class", "級別", "評分級別（TSH 之 class，用於級別獎）；可留空。", "Rating class (TSH's class, for class prizes); may be empty.",
-           kind="code", width=7, required=False),
-        _c("name_latin", "英文姓名", "姓名之英文拼寫；寫 WESPA .tou 評分檔時用（該檔只收 ASCII 字母）。",
-           "The name in Latin letters, for the WESPA .tou ratings file (which takes ASCII only).", width=20, required=False),
-    ),
-    note={"zh-Hant": "參賽者名單：編號、姓名、評分、會籍、組別、退賽回合。", "en": "The roster: id, name, rating, club, division, withdrawal."},
-))
+RULES = _sheet(
+    SheetSpec(
+        key="Rules",
+        names={"zh-Hant": "規則", "en": "Rules"},
+        settings=(
+            _s(
+                "overtime_points",
+                "過時每分鐘扣分",
+                10,
+                "過時每分鐘扣 10 分，不足 1 分鐘作 1 分鐘計（預設 10）。",
+                "Points off per started minute over time (default 10).",
+            ),
+            _s(
+                "overtime_limit",
+                "過時上限（分鐘）",
+                10,
+                "過時 10 分鐘即結束比賽；成績表上超過此數者列為警告（預設 10）。",
+                "10 minutes over ends the game; a slip with more is flagged (default 10).",
+            ),
+            _s(
+                "round1",
+                "第一回合編配",
+                "rating",
+                "澳洲式瑞士制第一回合（尚無成績）：rating＝依評分上半區對下半區；random＝電腦隨機。",
+                "Round 1 of an Australian Draw (no standings yet): rating = top half v bottom half by rating; random = random draw.",
+                ("rating", "random"),
+            ),
+            _s(
+                "round_robin",
+                "循環賽",
+                "single",
+                "single＝單循環；double＝雙循環（第二循環先後手互換）。",
+                "single = everyone meets everyone once; double = twice, starts swapped in the second cycle.",
+                ("single", "double"),
+            ),
+            _s(
+                "score_low",
+                "合理分數下限",
+                -100,
+                "低於此分數之成績列為警告，請核對（預設 -100）。",
+                "Scores below this are flagged for checking (default -100).",
+            ),
+            _s(
+                "score_high",
+                "合理分數上限",
+                1000,
+                "高於此分數之成績列為警告，請核對（預設 1000）。",
+                "Scores above this are flagged for checking (default 1000).",
+            ),
+            _s(
+                "spread_cap",
+                "分差上限",
+                "",
+                "每局計入之最大分差（如 300）；可按回合列出（如 200, 700：第 1 回合 200，其後 700）。留空＝不設上限。勝負不變。",
+                "Largest spread a game counts (e.g. 300); per round as a list (200, 700: round 1 200, later rounds 700). "
+                "Empty = no cap. The result stands.",
+            ),
+            _s(
+                "ranks",
+                "名次",
+                "shared",
+                "shared＝勝、負、分差相同者同名次（印作 7=，評分及抽籤只定排列次序）；strict＝每行一個名次（獎品名單）。",
+                "shared = players equal on wins, losses and spread share the place (printed 7=; rating and the lot only order "
+                "the listing); strict = one place per line (prize lists).",
+                ("shared", "strict"),
+            ),
+        ),
+        note={"zh-Hant": "所有預設值都可在此修改。", "en": "Every default of the rules; change them here."},
+    )
+)
 
-ROUNDS = _sheet(SheetSpec(
-    key="Rounds", names={"zh-Hant": "回合", "en": "Rounds"},
-    columns=(
-        _c("round", "回合", "回合編號。", "Round number.", kind="int", width=7),
-        _c("method", "編配方式", "random＝電腦隨機；ad＝澳洲式瑞士制；koth＝King of the Hill；rr＝循環賽。",
-           "random, ad (Australian Draw), koth (King of the Hill) or rr (round robin).",
-           kind="choice", choices=METHODS, width=10),
-        _c("based_on", "依據回合", "依第幾回合後之排名編配（留空＝上一回合；0＝依評分）。可提前編配，如依第 R−2 回合。",
-           "Pair from the standings after this round (empty = the previous round; 0 = by rating). "
-           "Lagged pairing: R−2 posts round R before R−1 ends.", kind="int", width=9, required=False),
-        _c("repeats", "可重複次數", "可與同一對手再賽之次數（預設 0＝不重複）。", "How often a pair may have met before (default 0 = no repeats).",
-           kind="int", width=9, required=False),
-        _c("avoid_club", "同會迴避", "填 1（或 yes）則同會參賽者盡量不對賽。", "1 (or yes): keep same-club players apart where possible.",
-           width=9, required=False),
-    ),
-    note={"zh-Hant": "每回合之編配方式（適用於所有組別）。", "en": "How each round is paired (every division)."},
-))
+PLAYERS = _sheet(
+    SheetSpec(
+        key="Players",
+        names={"zh-Hant": "參賽者", "en": "Players"},
+        columns=(
+            _c(
+                "id",
+                "編號",
+                "參賽者編號（數字或代號，不得重複）；成績表以此編號填寫。",
+                "Player id (a number or code, unique); result slips name players by it.",
+                kind="code",
+                width=8,
+            ),
+            _c("name", "姓名", "參賽者姓名。", "Player's name.", width=22, required=False),
+            _c(
+                "rating",
+                "評分",
+                "賽前評分（WESPA 或本地）；同分時較高者排前，第一回合依此分上下半區。",
+                "Pre-event rating; breaks ties after spread and orders round 1.",
+                kind="int",
+                width=8,
+                required=False,
+            ),
+            _c(
+                "club",
+                "會籍",
+                "所屬會／國家；可設定同會迴避。",
+                "Club or country; rounds may keep same-club players apart.",
+                width=14,
+                required=False,
+            ),
+            _c(
+                "division",
+                "組別",
+                "組別（如 A、B、C）；只與同組對賽。留空＝A。",
+                "Division (A, B, C …); players meet only their own division. Empty = A.",
+                kind="code",
+                width=8,
+                required=False,
+            ),
+            _c(
+                "withdrawn_after",
+                "退賽（最後回合）",
+                "退賽者最後出賽之回合；之後不再編配（0＝未出賽即退賽）。",
+                "A withdrawn player's last round; not paired after it (0 = withdrew before round 1).",
+                kind="int",
+                width=10,
+                required=False,
+            ),
+            _c(
+                "class",
+                "級別",
+                "評分級別（TSH 之 class，用於級別獎）；可留空。",
+                "Rating class (TSH's class, for class prizes); may be empty.",
+                kind="code",
+                width=7,
+                required=False,
+            ),
+            _c(
+                "name_latin",
+                "英文姓名",
+                "姓名之英文拼寫；寫 WESPA .tou 評分檔時用（該檔只收 ASCII 字母）。",
+                "The name in Latin letters, for the WESPA .tou ratings file (which takes ASCII only).",
+                width=20,
+                required=False,
+            ),
+        ),
+        note={
+            "zh-Hant": "參賽者名單：編號、姓名、評分、會籍、組別、退賽回合。",
+            "en": "The roster: id, name, rating, club, division, withdrawal.",
+        },
+    )
+)
 
-RESULTS = _sheet(SheetSpec(
-    key="Results", names={"zh-Hant": "成績", "en": "Results"},
-    columns=(
-        _c("round", "回合", "回合編號。", "Round number.", kind="int", width=7),
-        _c("table", "桌號", "由 ttools 編配時填入（可留空）。", "Written by ttools when it pairs (may be empty).",
-           kind="int", width=6, required=False),
-        _c("player1", "先手", "先手（先下）參賽者之編號。", "Id of the player who starts (goes first).",
-           kind="code", list_name="PlayerList", width=9),
-        _c("score1", "先手分數", "先手之最終分數（可為負數；過時扣分由 ttools 計算，請填板上分數）。輪空：分差（預設 50）。",
-           "Final score of the starter (may be negative; ttools applies the overtime penalty). Bye: the spread credited.",
-           kind="int", width=9, required=False),
-        _c("player2", "後手", "後手參賽者之編號；留空＝輪空。", "Id of the player who replies; empty = bye.",
-           kind="code", list_name="PlayerList", width=9, required=False),
-        _c("score2", "後手分數", "後手之最終分數。", "Final score of the second player.", kind="int", width=9, required=False),
-        _c("overtime1", "先手過時", "先手過時分鐘數（每分鐘扣 10 分）。", "Minutes the starter went over time (10 points each).",
-           kind="number", width=8, required=False),
-        _c("overtime2", "後手過時", "後手過時分鐘數。", "Minutes the second player went over time.", kind="number", width=8, required=False),
-        _c("forfeit", "缺席", "缺席（放棄）者：1＝先手、2＝後手；對手勝 100 分。", "Absent player: 1 or 2; the opponent wins by 100.",
-           kind="int", width=7, required=False),
-        _c("first", "先下者", "留空＝先手欄之參賽者先下；2＝後手欄者先下；0 或 ?＝不知道（如 TSH 之 p12 3、4），不計入先後手平衡。",
-           "Empty = the player1 column started; 2 = player2 started; 0 or ? = not known (TSH p12 3 or 4), "
-           "left out of balancing starts.", width=7, required=False),
-        _c("penalty1", "先手罰分", "如 TSH 之 penalty，加入先手該局分差：扣分填負數（-10 扣 10 分）；勝負不變。",
-           "As TSH's penalty, added to player1's spread for the round: negative to take points off (-10 takes 10); the result stands.", kind="int", width=8, required=False),
-        _c("penalty2", "後手罰分", "如 TSH 之 penalty，加入後手該局分差（-10 扣 10 分）。", "As TSH's penalty, added to player2's spread (-10 takes 10 points off).", kind="int", width=8, required=False),
-    ),
-    note={"zh-Hant": "成績表：每局一列；ttools 編配後預填回合、桌號與雙方。", "en": "Result slips, one row per game; ttools pre-fills each new round's pairings."},
-))
+ROUNDS = _sheet(
+    SheetSpec(
+        key="Rounds",
+        names={"zh-Hant": "回合", "en": "Rounds"},
+        columns=(
+            _c("round", "回合", "回合編號。", "Round number.", kind="int", width=7),
+            _c(
+                "method",
+                "編配方式",
+                "random＝電腦隨機；ad＝澳洲式瑞士制；koth＝King of the Hill；rr＝循環賽。",
+                "random, ad (Australian Draw), koth (King of the Hill) or rr (round robin).",
+                kind="choice",
+                choices=METHODS,
+                width=10,
+            ),
+            _c(
+                "based_on",
+                "依據回合",
+                "依第幾回合後之排名編配（留空＝上一回合；0＝依評分）。可提前編配，如依第 R−2 回合。",
+                "Pair from the standings after this round (empty = the previous round; 0 = by rating). "
+                "Lagged pairing: R−2 posts round R before R−1 ends.",
+                kind="int",
+                width=9,
+                required=False,
+            ),
+            _c(
+                "repeats",
+                "可重複次數",
+                "可與同一對手再賽之次數（預設 0＝不重複）。",
+                "How often a pair may have met before (default 0 = no repeats).",
+                kind="int",
+                width=9,
+                required=False,
+            ),
+            _c(
+                "avoid_club",
+                "同會迴避",
+                "填 1（或 yes）則同會參賽者盡量不對賽。",
+                "1 (or yes): keep same-club players apart where possible.",
+                width=9,
+                required=False,
+            ),
+        ),
+        note={"zh-Hant": "每回合之編配方式（適用於所有組別）。", "en": "How each round is paired (every division)."},
+    )
+)
+
+RESULTS = _sheet(
+    SheetSpec(
+        key="Results",
+        names={"zh-Hant": "成績", "en": "Results"},
+        columns=(
+            _c("round", "回合", "回合編號。", "Round number.", kind="int", width=7),
+            _c(
+                "table",
+                "桌號",
+                "由 ttools 編配時填入（可留空）。",
+                "Written by ttools when it pairs (may be empty).",
+                kind="int",
+                width=6,
+                required=False,
+            ),
+            _c(
+                "player1",
+                "先手",
+                "先手（先下）參賽者之編號。",
+                "Id of the player who starts (goes first).",
+                kind="code",
+                list_name="PlayerList",
+                width=9,
+            ),
+            _c(
+                "score1",
+                "先手分數",
+                "先手之最終分數（可為負數；過時扣分由 ttools 計算，請填板上分數）。輪空：分差（預設 50）。",
+                "Final score of the starter (may be negative; ttools applies the overtime penalty). Bye: the spread credited.",
+                kind="int",
+                width=9,
+                required=False,
+            ),
+            _c(
+                "player2",
+                "後手",
+                "後手參賽者之編號；留空＝輪空。",
+                "Id of the player who replies; empty = bye.",
+                kind="code",
+                list_name="PlayerList",
+                width=9,
+                required=False,
+            ),
+            _c(
+                "score2",
+                "後手分數",
+                "後手之最終分數。",
+                "Final score of the second player.",
+                kind="int",
+                width=9,
+                required=False,
+            ),
+            _c(
+                "overtime1",
+                "先手過時",
+                "先手過時分鐘數（每分鐘扣 10 分）。",
+                "Minutes the starter went over time (10 points each).",
+                kind="number",
+                width=8,
+                required=False,
+            ),
+            _c(
+                "overtime2",
+                "後手過時",
+                "後手過時分鐘數。",
+                "Minutes the second player went over time.",
+                kind="number",
+                width=8,
+                required=False,
+            ),
+            _c(
+                "forfeit",
+                "缺席",
+                "缺席（放棄）者：1＝先手、2＝後手；對手勝 100 分。",
+                "Absent player: 1 or 2; the opponent wins by 100.",
+                kind="int",
+                width=7,
+                required=False,
+            ),
+            _c(
+                "first",
+                "先下者",
+                "留空＝先手欄之參賽者先下；2＝後手欄者先下；0 或 ?＝不知道（如 TSH 之 p12 3、4），不計入先後手平衡。",
+                "Empty = the player1 column started; 2 = player2 started; 0 or ? = not known (TSH p12 3 or 4), "
+                "left out of balancing starts.",
+                width=7,
+                required=False,
+            ),
+            _c(
+                "penalty1",
+                "先手罰分",
+                "如 TSH 之 penalty，加入先手該局分差：扣分填負數（-10 扣 10 分）；勝負不變。",
+                "As TSH's penalty, added to player1's spread for the round: negative to take points off (-10 takes 10); the result stands.",
+                kind="int",
+                width=8,
+                required=False,
+            ),
+            _c(
+                "penalty2",
+                "後手罰分",
+                "如 TSH 之 penalty，加入後手該局分差（-10 扣 10 分）。",
+                "As TSH's penalty, added to player2's spread (-10 takes 10 points off).",
+                kind="int",
+                width=8,
+                required=False,
+            ),
+        ),
+        note={
+            "zh-Hant": "成績表：每局一列；ttools 編配後預填回合、桌號與雙方。",
+            "en": "Result slips, one row per game; ttools pre-fills each new round's pairings.",
+        },
+    )
+)
 
 # Every pairing ttools has published (written to the pairing sheet), so that a result that
 # differs from it can be flagged; hidden, kept and extended from run to run. One row per round
 # and division, the pairs as JSON ([["A3", "A7"], ["A5", null]] — null for a bye): a few cells
 # instead of one row per game keeps long events quick to write.
 PUBLISHED = SheetSpec(
-    key="_published", names={"zh-Hant": "_published", "en": "_published"},
+    key="_published",
+    names={"zh-Hant": "_published", "en": "_published"},
     columns=(
         _c("round", "round", kind="int"),
         _c("division", "division", kind="code"),
@@ -183,14 +459,17 @@ PUBLISHED = SheetSpec(
 INPUT_SHEETS = (EVENT, RULES, PLAYERS, ROUNDS, RESULTS)
 
 # Output sheet names (ttools writes them; the reader ignores them on the way back in)
-OUTPUTS = {k: _hans(v) for k, v in {
-    "Pairings": {"zh-Hant": "對賽表", "en": "Pairings"},
-    "Standings": {"zh-Hant": "排名", "en": "Standings"},
-    "Scorecards": {"zh-Hant": "計分卡", "en": "Scorecards"},
-    "CrossTable": {"zh-Hant": "對賽總表", "en": "CrossTable"},
-    "Missing": {"zh-Hant": "尚缺成績", "en": "MissingResults"},
-    "Problems": {"zh-Hant": "問題", "en": "Problems"},
-}.items()}
+OUTPUTS = {
+    k: _hans(v)
+    for k, v in {
+        "Pairings": {"zh-Hant": "對賽表", "en": "Pairings"},
+        "Standings": {"zh-Hant": "排名", "en": "Standings"},
+        "Scorecards": {"zh-Hant": "計分卡", "en": "Scorecards"},
+        "CrossTable": {"zh-Hant": "對賽總表", "en": "CrossTable"},
+        "Missing": {"zh-Hant": "尚缺成績", "en": "MissingResults"},
+        "Problems": {"zh-Hant": "問題", "en": "Problems"},
+    }.items()
+}
 
 GUIDE = _hans({"zh-Hant": "說明", "en": "Guide"})
 

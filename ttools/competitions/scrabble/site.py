@@ -59,7 +59,9 @@ class _Site:
         self.tables = slip_tables(res)
         self.divisions = list(res.divisions.values())
         self.multi = len(self.divisions) > 1
-        self.mine: dict[tuple[str, int], Outcome] = {(o.player, o.round): o for div in self.divisions for o in div.outcomes}
+        self.mine: dict[tuple[str, int], Outcome] = {
+            (o.player, o.round): o for div in self.divisions for o in div.outcomes
+        }
         self.rank = {x.item.id: x for div in self.divisions for x in div.standings}
         self.current = {div.name: _current(res, div, self.tables) for div in self.divisions}
         self.rounds_now = sorted({r for r, tbs in self.current.values() if r and tbs})
@@ -102,17 +104,37 @@ def by_name_page(s: _Site) -> Page | None:
                 if me is None:
                     continue
                 p = s.res.player(me)
-                rows.append((p.name if p else me, me, [s.name_link(me), me] + ([div.name] if s.multi else []) + [
-                    r, "" if opp is None else table, "" if opp is None else s.start(starts),
-                    s.who(opp) if opp else t("輪空", "bye"), s.result(me, r)]))
+                rows.append(
+                    (
+                        p.name if p else me,
+                        me,
+                        [s.name_link(me), me]
+                        + ([div.name] if s.multi else [])
+                        + [
+                            r,
+                            "" if opp is None else table,
+                            "" if opp is None else s.start(starts),
+                            s.who(opp) if opp else t("輪空", "bye"),
+                            s.result(me, r),
+                        ],
+                    )
+                )
     if not rows:
         return None
     rows.sort(key=lambda x: (x[0].casefold(), natural_key(x[1])))
-    header = [t("姓名", "Name"), t("編號", "ID")] + ([t("組別", "Division")] if s.multi else []) + [
-        t("回合", "Round"), t("桌號", "Table"), t("先後手", "Start"), t("對手", "Opponent"), t("結果", "Result")]
-    return Page("by-name", t(f"{s.name} · 第 {s.rtext} 回合對賽（依姓名）", f"{s.name} · Round {s.rtext} pairings by name"),
-                [Block("", header, [r for _n, _i, r in rows])],
-                subtitle=t("依姓名排列；點選姓名可看該參賽者之全部對局。", "Sorted by name; a name leads to that player's games."))
+    header = (
+        [t("姓名", "Name"), t("編號", "ID")]
+        + ([t("組別", "Division")] if s.multi else [])
+        + [t("回合", "Round"), t("桌號", "Table"), t("先後手", "Start"), t("對手", "Opponent"), t("結果", "Result")]
+    )
+    return Page(
+        "by-name",
+        t(f"{s.name} · 第 {s.rtext} 回合對賽（依姓名）", f"{s.name} · Round {s.rtext} pairings by name"),
+        [Block("", header, [r for _n, _i, r in rows])],
+        subtitle=t(
+            "依姓名排列；點選姓名可看該參賽者之全部對局。", "Sorted by name; a name leads to that player's games."
+        ),
+    )
 
 
 def current_page(s: _Site) -> Page | None:
@@ -123,9 +145,19 @@ def current_page(s: _Site) -> Page | None:
     blocks = []
     for div in s.divisions:
         r, tbs = s.current[div.name]
-        rows = [[table, s.who(first), s.result(first, r), s.who(second) if second else t("輪空", "bye"),
-                 s.result(second, r) if second else ""] for table, first, second in tbs]
-        blocks.append(Block(t(f"{div.name} 組 · 第 {r} 回合", f"Division {div.name} · round {r}"), s.by_table_header(), rows))
+        rows = [
+            [
+                table,
+                s.who(first),
+                s.result(first, r),
+                s.who(second) if second else t("輪空", "bye"),
+                s.result(second, r) if second else "",
+            ]
+            for table, first, second in tbs
+        ]
+        blocks.append(
+            Block(t(f"{div.name} 組 · 第 {r} 回合", f"Division {div.name} · round {r}"), s.by_table_header(), rows)
+        )
     return Page("current", t(f"{s.name} · 第 {s.rtext} 回合對賽表", f"{s.name} · Pairings, round {s.rtext}"), blocks)
 
 
@@ -148,16 +180,31 @@ def rounds_page(s: _Site) -> Page | None:
             games = sorted(by_round.get((div.name, r), []), key=table_order)
             if not games:
                 continue
-            rows = [["" if g.is_bye else tables.get((r, frozenset(g.players)), ""), s.who(g.player1), s.result(g.player1, r),
-                     s.who(g.player2) if g.player2 else t("輪空", "bye"), s.result(g.player2, r) if g.player2 else ""]
-                    for g in games]
-            title = t(f"第 {r} 回合", f"Round {r}") + (t(f" · {div.name} 組", f" · division {div.name}") if s.multi else "")
+            rows = [
+                [
+                    "" if g.is_bye else tables.get((r, frozenset(g.players)), ""),
+                    s.who(g.player1),
+                    s.result(g.player1, r),
+                    s.who(g.player2) if g.player2 else t("輪空", "bye"),
+                    s.result(g.player2, r) if g.player2 else "",
+                ]
+                for g in games
+            ]
+            title = t(f"第 {r} 回合", f"Round {r}") + (
+                t(f" · {div.name} 組", f" · division {div.name}") if s.multi else ""
+            )
             blocks.append(Block(title, s.by_table_header(), rows))
     if not blocks:
         return None
-    return Page("rounds", t(f"{s.name} · 各回合對賽及成績", f"{s.name} · Every round by table"), blocks,
-                subtitle=t("最新回合在前；結果為該行參賽者之結果與比分（本方:對手）。",
-                           "Latest round first; a result is that player's, with the score own:opponent's."))
+    return Page(
+        "rounds",
+        t(f"{s.name} · 各回合對賽及成績", f"{s.name} · Every round by table"),
+        blocks,
+        subtitle=t(
+            "最新回合在前；結果為該行參賽者之結果與比分（本方:對手）。",
+            "Latest round first; a result is that player's, with the score own:opponent's.",
+        ),
+    )
 
 
 def _everyone(s: _Site) -> list[Player]:
@@ -171,14 +218,29 @@ def players_page(s: _Site) -> Page | None:
     for p in _everyone(s):
         x = s.rank.get(p.id)
         rec = x.item if x else None
-        rows.append([s.name_link(p.id), p.id] + ([p.division] if multi else []) + [p.club, x.rank if x else "",
-                    num(rec.wins) if rec else "", num(rec.losses) if rec else "", rec.spread if rec else ""])
+        rows.append(
+            [s.name_link(p.id), p.id]
+            + ([p.division] if multi else [])
+            + [
+                p.club,
+                x.rank if x else "",
+                num(rec.wins) if rec else "",
+                num(rec.losses) if rec else "",
+                rec.spread if rec else "",
+            ]
+        )
     if not rows:
         return None
-    header = [t("姓名", "Name"), t("編號", "ID")] + ([t("組別", "Division")] if multi else []) + [
-        t("會籍", "Club"), t("名次", "Rank"), t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread")]
-    return Page("players", t(f"{s.name} · 參賽者", f"{s.name} · Players"),
-                [Block("", header, rows, number_format={7 + (1 if multi else 0): SPREAD})])
+    header = (
+        [t("姓名", "Name"), t("編號", "ID")]
+        + ([t("組別", "Division")] if multi else [])
+        + [t("會籍", "Club"), t("名次", "Rank"), t("勝", "Wins"), t("負", "Losses"), t("分差", "Spread")]
+    )
+    return Page(
+        "players",
+        t(f"{s.name} · 參賽者", f"{s.name} · Players"),
+        [Block("", header, rows, number_format={7 + (1 if multi else 0): SPREAD})],
+    )
 
 
 def player_pages(s: _Site) -> list[Page]:
@@ -186,7 +248,7 @@ def player_pages(s: _Site) -> list[Page]:
     outcomes_of: dict[str, list[Outcome]] = {}
     for (pid, _r), o in sorted(s.mine.items(), key=lambda kv: kv[0][1]):
         outcomes_of.setdefault(pid, []).append(o)
-    now_of: dict[str, tuple[int, Any, str | None, bool]] = {}    # player -> (round, table, opponent, starts)
+    now_of: dict[str, tuple[int, Any, str | None, bool]] = {}  # player -> (round, table, opponent, starts)
     for div in s.divisions:
         r, tbs = s.current[div.name]
         for table, first, second in tbs:
@@ -203,28 +265,91 @@ def _player_page(s: _Site, p: Player, outs: list[Outcome], now: tuple[int, Any, 
     for row in scorecard(p.id, outs):
         opp = row.opponent
         table = s.tables.get((row.round, frozenset((p.id, opp))), "") if opp else ""
-        games.append([row.round, table, s.start(row.first), s.who(opp) if opp else "", s.result(p.id, row.round),
-                      row.spread, f"{half(row.wins)}–{half(row.losses)} {row.total_spread:+d}"])
+        games.append(
+            [
+                row.round,
+                table,
+                s.start(row.first),
+                s.who(opp) if opp else "",
+                s.result(p.id, row.round),
+                row.spread,
+                f"{half(row.wins)}–{half(row.losses)} {row.total_spread:+d}",
+            ]
+        )
     if now is not None:
         r, table, opp, starts = now
-        if all(g[0] != r for g in games):    # paired, not played yet
-            games.append([r, "" if opp is None else table, "" if opp is None else s.start(starts), s.who(opp) if opp else t("輪空", "bye"),
-                          t("未賽", "to play"), "", ""])
-    facts = [[p.id, p.name, p.division, p.club, p.rating or "", x.rank if x else "",
-              f"{half(x.item.wins)}–{half(x.item.losses)}" if x else "", x.item.spread if x else ""]]
-    blocks = [Block("", [t("編號", "ID"), t("姓名", "Name"), t("組別", "Division"), t("會籍", "Club"), t("評分", "Rating"),
-                         t("名次", "Rank"), t("勝負", "Won–lost"), t("分差", "Spread")], facts, number_format={7: SPREAD})]
-    notes = [t(f"第 {p.withdrawn_after} 回合後退賽", f"Withdrew after round {p.withdrawn_after}")] if p.withdrawn_after is not None else []
-    blocks.append(Block(t("對局", "Games"), [t("回合", "Round"), t("桌號", "Table"), t("先後手", "Start"), t("對手", "Opponent"),
-                                             t("結果", "Result"), t("分差", "Spread"), t("戰績 累積分差", "Record, total spread")],
-                        games, notes=notes, number_format={5: SPREAD}))
+        if all(g[0] != r for g in games):  # paired, not played yet
+            games.append(
+                [
+                    r,
+                    "" if opp is None else table,
+                    "" if opp is None else s.start(starts),
+                    s.who(opp) if opp else t("輪空", "bye"),
+                    t("未賽", "to play"),
+                    "",
+                    "",
+                ]
+            )
+    facts = [
+        [
+            p.id,
+            p.name,
+            p.division,
+            p.club,
+            p.rating or "",
+            x.rank if x else "",
+            f"{half(x.item.wins)}–{half(x.item.losses)}" if x else "",
+            x.item.spread if x else "",
+        ]
+    ]
+    blocks = [
+        Block(
+            "",
+            [
+                t("編號", "ID"),
+                t("姓名", "Name"),
+                t("組別", "Division"),
+                t("會籍", "Club"),
+                t("評分", "Rating"),
+                t("名次", "Rank"),
+                t("勝負", "Won–lost"),
+                t("分差", "Spread"),
+            ],
+            facts,
+            number_format={7: SPREAD},
+        )
+    ]
+    notes = (
+        [t(f"第 {p.withdrawn_after} 回合後退賽", f"Withdrew after round {p.withdrawn_after}")]
+        if p.withdrawn_after is not None
+        else []
+    )
+    blocks.append(
+        Block(
+            t("對局", "Games"),
+            [
+                t("回合", "Round"),
+                t("桌號", "Table"),
+                t("先後手", "Start"),
+                t("對手", "Opponent"),
+                t("結果", "Result"),
+                t("分差", "Spread"),
+                t("戰績 累積分差", "Record, total spread"),
+            ],
+            games,
+            notes=notes,
+            number_format={5: SPREAD},
+        )
+    )
     return Page(player_slug(p.id), f"{p.id} {p.name}".strip(), blocks, listed=False)
 
 
 def stage(s: _Site) -> str:
     """How far the event has got, for the site's header: after round N; round M paired."""
     t = s.t
-    played = max((o.round for div in s.divisions for o in div.outcomes if o.kind != BYE), default=0)  # a bye is pre-filled
+    played = max(
+        (o.round for div in s.divisions for o in div.outcomes if o.kind != BYE), default=0
+    )  # a bye is pre-filled
     text = t(f"第 {played} 回合後", f"after round {played}") if played else t("賽前", "before round 1")
     if s.rounds_now and s.rounds_now[-1] > played:
         text += t(f"；第 {s.rtext} 回合已編配", f"; round {s.rtext} paired")
@@ -234,5 +359,9 @@ def stage(s: _Site) -> str:
 def site(res: Results, lang: str) -> SitePlan:
     s = _Site(res, lang)
     pages = [page for page in (by_name_page(s), current_page(s), rounds_page(s), players_page(s)) if page is not None]
-    return SitePlan(pages=pages + player_pages(s), stage=stage(s), big=["pairings", "current", "standings"],
-                    menu=["by-name", "pairings", "current", "standings", "players", "rounds", "missing"])
+    return SitePlan(
+        pages=pages + player_pages(s),
+        stage=stage(s),
+        big=["pairings", "current", "standings"],
+        menu=["by-name", "pairings", "current", "standings", "players", "rounds", "missing"],
+    )

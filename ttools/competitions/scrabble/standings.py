@@ -28,13 +28,13 @@ class Record:
     wins: int | Fraction = 0
     losses: int | Fraction = 0
     spread: int = 0
-    games: int = 0            # games actually played (not byes or forfeits)
+    games: int = 0  # games actually played (not byes or forfeits)
     byes: int = 0
-    firsts: int = 0           # games started (先手)
+    firsts: int = 0  # games started (先手)
     seconds: int = 0
-    points_for: int = 0       # over games actually played
+    points_for: int = 0  # over games actually played
     points_against: int = 0
-    penalties: int = 0        # TSH's penalties summed, negative when points were taken off (already in ``spread``)
+    penalties: int = 0  # TSH's penalties summed, negative when points were taken off (already in ``spread``)
 
     @property
     def id(self) -> str:
@@ -45,8 +45,9 @@ def _upto(outcomes: Iterable[Outcome], through_round: int | None) -> list[Outcom
     return [o for o in outcomes if through_round is None or o.round <= through_round]
 
 
-def records(players: Sequence[Player], outcomes: Iterable[Outcome],
-            through_round: int | None = None) -> dict[str, Record]:
+def records(
+    players: Sequence[Player], outcomes: Iterable[Outcome], through_round: int | None = None
+) -> dict[str, Record]:
     """Every player's record (players with no outcome get an empty one)."""
     # per player: wins and losses in halves, spread, games, byes, firsts, seconds, for, against, penalties
     tally: dict[str, list[int]] = {p.id: [0] * 10 for p in players}
@@ -94,15 +95,18 @@ def withdrawn_by(player: Player, through_round: int | None) -> bool:
     return through_round is None or player.withdrawn_after < max(through_round, 1)
 
 
-def standings(players: Sequence[Player], outcomes: Iterable[Outcome], lot: Draw | None = None,
-              through_round: int | None = None) -> list[Ranked[Record]]:
+def standings(
+    players: Sequence[Player], outcomes: Iterable[Outcome], lot: Draw | None = None, through_round: int | None = None
+) -> list[Ranked[Record]]:
     """Ranked records; ``decided_by`` indexes ``KEY_NAMES``. Without ``lot`` players equal on
     every key share a rank; with it a seeded lot orders them (flagged ``by_lot``). Players
     withdrawn by then are listed after the others, in their own order."""
     return rank_records(records(players, outcomes, through_round), lot, through_round)
 
 
-def rank_records(recs: dict[str, Record], lot: Draw | None = None, through_round: int | None = None) -> list[Ranked[Record]]:
+def rank_records(
+    recs: dict[str, Record], lot: Draw | None = None, through_round: int | None = None
+) -> list[Ranked[Record]]:
     """``standings`` of records already counted after ``through_round``."""
     label = lambda r: r.player.id  # noqa: E731
     active = [r for r in recs.values() if not withdrawn_by(r.player, through_round)]
@@ -126,10 +130,15 @@ def places(ranked: Sequence[Ranked[Record]], strict: bool = False, through_round
             out.append(str(i + 1))
             continue
         first = i
-        while first > 0 and keys[first - 1] == keys[i] and not withdrawn_by(ranked[first - 1].item.player, through_round):
+        while (
+            first > 0 and keys[first - 1] == keys[i] and not withdrawn_by(ranked[first - 1].item.player, through_round)
+        ):
             first -= 1
-        shared = (first < i or (i + 1 < len(ranked) and keys[i + 1] == keys[i]
-                                and not withdrawn_by(ranked[i + 1].item.player, through_round)))
+        shared = first < i or (
+            i + 1 < len(ranked)
+            and keys[i + 1] == keys[i]
+            and not withdrawn_by(ranked[i + 1].item.player, through_round)
+        )
         out.append(f"{first + 1}=" if shared else str(first + 1))
     return out
 
@@ -158,15 +167,15 @@ RESULT_CODES = {1: "W", 0: "L", HALF: "T"}  # by wins in a game
 class ScorecardRow:
     round: int
     opponent: str | None
-    first: bool | None       # started / replied / not known (and None for byes, forfeits)
+    first: bool | None  # started / replied / not known (and None for byes, forfeits)
     score: int | None
     opponent_score: int | None
-    result: str              # W L T, "bye", "forfeit W", "forfeit L"
+    result: str  # W L T, "bye", "forfeit W", "forfeit L"
     spread: int
-    wins: int | Fraction     # running record after this round
+    wins: int | Fraction  # running record after this round
     losses: int | Fraction
     total_spread: int
-    penalty: int = 0         # overtime points taken off this round
+    penalty: int = 0  # overtime points taken off this round
     spread_penalty: int = 0  # TSH's penalty this round, negative when points were taken off
 
 
@@ -178,21 +187,31 @@ def _result_label(o: Outcome) -> str:
     return "forfeit W" if o.wins else "forfeit L"
 
 
-def scorecard(
-    player_id: str, outcomes: Iterable[Outcome], through_round: int | None = None
-) -> list[ScorecardRow]:
+def scorecard(player_id: str, outcomes: Iterable[Outcome], through_round: int | None = None) -> list[ScorecardRow]:
     """One player's rounds in order with the running record (計分卡)."""
     rows: list[ScorecardRow] = []
-    wins = losses = total = 0   # wins and losses in halves
-    mine = sorted((o for o in _upto(outcomes, through_round) if o.player == player_id),
-                  key=_round)
+    wins = losses = total = 0  # wins and losses in halves
+    mine = sorted((o for o in _upto(outcomes, through_round) if o.player == player_id), key=_round)
     for o in mine:
         wins += halves(o.wins)
         losses += halves(o.losses)
         total += o.spread
-        rows.append(ScorecardRow(o.round, o.opponent, o.first, o.score, o.opponent_score,
-                                 _result_label(o), o.spread, from_halves(wins), from_halves(losses), total,
-                                 o.penalty, o.spread_penalty))
+        rows.append(
+            ScorecardRow(
+                o.round,
+                o.opponent,
+                o.first,
+                o.score,
+                o.opponent_score,
+                _result_label(o),
+                o.spread,
+                from_halves(wins),
+                from_halves(losses),
+                total,
+                o.penalty,
+                o.spread_penalty,
+            )
+        )
     return rows
 
 

@@ -73,7 +73,7 @@ TSH_HALF_SCORED = define(
 # Line breaks and other control characters (C0, C1, U+2028 and U+2029): a reader that splits
 # lines on any of them would see typed text as lines or fields of its own.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
-QUOTED = 80   # the most of a line a problem quotes
+QUOTED = 80  # the most of a line a problem quotes
 
 
 def one_line(text: str) -> str:
@@ -83,7 +83,7 @@ def one_line(text: str) -> str:
 
 
 def _quoted(line: str) -> str:
-    return line if len(line) <= QUOTED else line[:QUOTED - 1] + "…"
+    return line if len(line) <= QUOTED else line[: QUOTED - 1] + "…"
 
 
 # ---------------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
         )
         etc: dict[str, list[str]] = {}
         if p.withdrawn_after is not None:
-            after = [c for c in row[p.withdrawn_after:] if c[0] == 0 and c[1] is not None]
+            after = [c for c in row[p.withdrawn_after :] if c[0] == 0 and c[1] is not None]
             spreads = {c[1] for c in after}
             etc["off"] = [str(spreads.pop()) if len(spreads) == 1 and after and after[0][1] < 0 else "0"]  # type: ignore[operator]
         if any(c[2] in (1, 2) for c in row):
@@ -175,7 +175,7 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
 # Extended fields read into the workbook; the others (ratings TSH computes, timestamps, …)
 # are named in a warning, never dropped silently.
 CARRIED = {"p12", "team", "off", "board", "penalty", "class"}
-DERIVED = {"newr", "rrank", "rcrank", "rtime", "time", "excwins", "lifeg"}   # recomputed, not data
+DERIVED = {"newr", "rrank", "rcrank", "rtime", "time", "excwins", "lifeg"}  # recomputed, not data
 
 TSH_NOT_CARRIED = define(
     "tsh-not-carried",
@@ -186,8 +186,8 @@ TSH_NOT_CARRIED = define(
 
 @dataclass(frozen=True)
 class TshDivision:
-    players: tuple[Player, ...]          # ids are the TSH player numbers as text: "1", "2", …
-    games: tuple[Game, ...]              # results, pairings waiting for results (pending) and half-entered games
+    players: tuple[Player, ...]  # ids are the TSH player numbers as text: "1", "2", …
+    games: tuple[Game, ...]  # results, pairings waiting for results (pending) and half-entered games
     problems: tuple[Problem, ...]
 
 
@@ -266,15 +266,17 @@ def _player_lines(text: str, where: Where, problems: list[Problem]) -> list[dict
             continue
         name, rating, opps, scores, etc = m.groups()
         try:
-            parsed.append({
-                "line": lineno,
-                "name": re.sub(r",\s*$", "", name),
-                "rating": _t_int(re.match(r"\d+", rating).group()),  # type: ignore[union-attr]
-                "opps": [None if w == "00" else _t_int(w) for w in opps.split()],
-                "scores": [None if w == "00" else _t_int(w) for w in scores.split()],
-                "etc": _etc_fields(etc),
-            })
-        except ValueError:   # a score like '4-3' or a number no game could give
+            parsed.append(
+                {
+                    "line": lineno,
+                    "name": re.sub(r",\s*$", "", name),
+                    "rating": _t_int(re.match(r"\d+", rating).group()),  # type: ignore[union-attr]
+                    "opps": [None if w == "00" else _t_int(w) for w in opps.split()],
+                    "scores": [None if w == "00" else _t_int(w) for w in scores.split()],
+                    "etc": _etc_fields(etc),
+                }
+            )
+        except ValueError:  # a score like '4-3' or a number no game could give
             problems.append(error(TSH_LINE_UNREADABLE, where, line=lineno, text=_quoted(raw)))
     return parsed
 
@@ -286,8 +288,15 @@ def _t_player(i: int, p: dict, division: str) -> Player:
     if "off" in p["etc"]:
         real = [r for r, opp in enumerate(p["opps"], start=1) if opp]
         withdrawn = max(real, default=0)
-    return Player(id=str(i + 1), name=p["name"], rating=p["rating"], club=team, division=division,
-                  withdrawn_after=withdrawn, rating_class=" ".join(w for w in p["etc"].get("class", []) if w))
+    return Player(
+        id=str(i + 1),
+        name=p["name"],
+        rating=p["rating"],
+        club=team,
+        division=division,
+        withdrawn_after=withdrawn,
+        rating_class=" ".join(w for w in p["etc"].get("class", []) if w),
+    )
 
 
 def _t_games(parsed: list[dict], players: list[Player], where: Where, problems: list[Problem]) -> list[Game]:
@@ -310,18 +319,19 @@ def _t_games(parsed: list[dict], players: list[Player], where: Where, problems: 
             if opp == 0:
                 if withdrawn is not None and rnd > withdrawn and not score:
                     continue  # ``off 0``: rounds missed after withdrawing carry nothing
-                games.append(Game(rnd, pid, score, forfeit=1 if score is not None and score < 0 else None,
-                                  penalty1=pen))
+                games.append(
+                    Game(rnd, pid, score, forfeit=1 if score is not None and score < 0 else None, penalty1=pen)
+                )
                 continue
             if opp > n:
-                problems.append(error(TSH_OPPONENT_OUT_OF_RANGE, where, line=p["line"], round=rnd,
-                                      opponent=opp))
+                problems.append(error(TSH_OPPONENT_OUT_OF_RANGE, where, line=p["line"], round=rnd, opponent=opp))
                 continue
             other = parsed[opp - 1]
             back = other["opps"][r0] if r0 < len(other["opps"]) else None
             if back != i + 1:
-                problems.append(error(TSH_OPPONENT_MISMATCH, where, line=p["line"], round=rnd,
-                                      player=i + 1, opponent=opp))
+                problems.append(
+                    error(TSH_OPPONENT_MISMATCH, where, line=p["line"], round=rnd, player=i + 1, opponent=opp)
+                )
                 continue
             if opp - 1 < i:
                 continue  # the pair was taken from the lower-numbered player's line
@@ -333,11 +343,23 @@ def _t_games(parsed: list[dict], players: list[Player], where: Where, problems: 
             if (score is None) != (other_score is None):
                 problems.append(warning(TSH_HALF_SCORED, where, round=rnd, player=i + 1, opponent=opp))
             if first == 2:
-                games.append(Game(rnd, str(opp), other_score, pid, score, first=1, penalty1=other_pen,
-                                  penalty2=pen, table=board))
+                games.append(
+                    Game(rnd, str(opp), other_score, pid, score, first=1, penalty1=other_pen, penalty2=pen, table=board)
+                )
             else:
-                games.append(Game(rnd, pid, score, str(opp), other_score, first=first, penalty1=pen,
-                                  penalty2=other_pen, table=board))
+                games.append(
+                    Game(
+                        rnd,
+                        pid,
+                        score,
+                        str(opp),
+                        other_score,
+                        first=first,
+                        penalty1=pen,
+                        penalty2=other_pen,
+                        table=board,
+                    )
+                )
     return games
 
 
@@ -348,8 +370,11 @@ def _not_carried(parsed: list[dict], where: Where) -> list[Problem]:
     others = [k for k in ignored if k not in DERIVED]
     out = []
     if derived:
-        out.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(derived),
-                           what="ratings, ranks and times that TSH computes"))
+        out.append(
+            warning(
+                TSH_NOT_CARRIED, where, fields=", ".join(derived), what="ratings, ranks and times that TSH computes"
+            )
+        )
     if others:
         out.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(others), what="no workbook column holds them"))
     return out
@@ -391,7 +416,7 @@ def tou_name(player: Player) -> str | None:
 
 def _tou_block(o: Outcome | None, own: int, number: dict[str, int], wide: bool) -> str:
     if o is None:
-        digit, score, opp = "0", 0, str(own)            # no game that round
+        digit, score, opp = "0", 0, str(own)  # no game that round
     elif o.kind == GAME:
         assert o.score is not None and o.opponent is not None
         digit = "2" if o.wins == 1 else "1" if o.wins else "0"

@@ -29,8 +29,8 @@ from ttools.workbook import normalize as nz
 
 CONFIG_NAME = "config.tsh"
 WRITTEN_BY = "# written by ttools export: the workbook is the record; this folder is rewritten by each export"
-MAX_FILE_BYTES = 20 * 1024 * 1024   # the largest real division files are a few hundred KB
-MAX_LINE_BYTES = 64 * 1024          # a player line of a hundred rounds is a few KB
+MAX_FILE_BYTES = 20 * 1024 * 1024  # the largest real division files are a few hundred KB
+MAX_LINE_BYTES = 64 * 1024  # a player line of a hundred rounds is a few KB
 
 
 class FileRefused(Unreadable):
@@ -39,11 +39,16 @@ class FileRefused(Unreadable):
     and quotes nothing of what it holds."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))     # a file name is shown as one line, no terminal codes
+        super().__init__(one_line(message))  # a file name is shown as one line, no terminal codes
 
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def _not_regular(mode: int) -> str | None:
@@ -58,7 +63,7 @@ def inside(path: str, folder: str) -> bool:
     base, real = os.path.realpath(folder), os.path.realpath(path)
     try:
         return os.path.commonpath([base, real]) == base and real != base
-    except ValueError:      # another drive
+    except ValueError:  # another drive
         return False
 
 
@@ -70,8 +75,9 @@ def _read_bounded(real: str, shown: str) -> bytes:
         before = os.stat(real)
     except OSError as exc:
         raise FileRefused(f"{shown}: {exc.strerror or exc}") from None
-    why = _not_regular(before.st_mode) or (f"larger than {MAX_FILE_BYTES >> 20} MB"
-                                           if before.st_size > MAX_FILE_BYTES else None)
+    why = _not_regular(before.st_mode) or (
+        f"larger than {MAX_FILE_BYTES >> 20} MB" if before.st_size > MAX_FILE_BYTES else None
+    )
     if why:
         raise FileRefused(f"{shown}: {why}")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
@@ -112,11 +118,12 @@ def written_by_ttools(folder: str) -> bool:
     path = os.path.join(folder, CONFIG_NAME)
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return False            # never opened: a FIFO would wait, a device never end
+            return False  # never opened: a FIFO would wait, a device never end
         with open(path, encoding="utf-8-sig") as fh:
             return fh.readline(len(WRITTEN_BY) + 2).rstrip("\r\n") == WRITTEN_BY
     except (OSError, UnicodeDecodeError):
         return False
+
 
 CONFIG_MISSING = define(
     "tsh-config-missing",
@@ -143,15 +150,16 @@ VALUE_UNREADABLE = define(
     "config.tsh 第 {line} 行：{key} = {value} 無法判讀，不會帶入。",
 )
 
-_MONTHS = {m: i + 1 for i, m in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}
+_MONTHS = {
+    m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))
+}
 
 
 @dataclass
 class TshConfig:
-    divisions: list[tuple[str, str]] = field(default_factory=list)   # (division, path of its .t file)
-    event: dict[str, Any] = field(default_factory=dict)              # Event sheet settings
-    rules: dict[str, Any] = field(default_factory=dict)              # Rules sheet settings
+    divisions: list[tuple[str, str]] = field(default_factory=list)  # (division, path of its .t file)
+    event: dict[str, Any] = field(default_factory=dict)  # Event sheet settings
+    rules: dict[str, Any] = field(default_factory=dict)  # Rules sheet settings
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -163,7 +171,9 @@ def parse_date(text: str) -> datetime.date | None:
     if m:
         y, mo, d = map(int, m.groups())
     else:
-        m = re.match(r"^([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2})\D.*?(\d{4})$", text) or re.match(r"^([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2})\s+(\d{4})$", text)
+        m = re.match(r"^([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2})\D.*?(\d{4})$", text) or re.match(
+            r"^([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2})\s+(\d{4})$", text
+        )
         if m and m.group(1).lower() in _MONTHS:
             mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
         else:
@@ -216,7 +226,7 @@ def read_config(folder: str) -> TshConfig:
         if command == "division" and len(words) >= 3:
             division = nz.parse_code(words[1]) or "A"
             file = os.path.join(folder, words[2])
-            if not inside(file, folder):      # config.tsh may name any path: read none outside
+            if not inside(file, folder):  # config.tsh may name any path: read none outside
                 raise FileRefused(f"{file}: outside the event folder {folder}")
             if not os.path.exists(file):
                 out.problems.append(error(DIVISION_FILE_MISSING, where, line=lineno, division=division, file=words[2]))
@@ -227,7 +237,7 @@ def read_config(folder: str) -> TshConfig:
         if not m:
             skipped[command].append(lineno)
             continue
-        if m.group(2):   # a per-division setting, config key{'A'} = …
+        if m.group(2):  # a per-division setting, config key{'A'} = …
             skipped[f"config {m.group(1).lower()}{m.group(2)}"].append(lineno)
             continue
         key, value_text = m.group(1).lower(), m.group(3)
@@ -242,7 +252,9 @@ def read_config(folder: str) -> TshConfig:
                 out.event["date"] = date.isoformat()
         elif key in ("bye_spread", "forfeit_spread") and isinstance(value, int):
             out.event[key] = value
-        elif key == "spread_cap" and (isinstance(value, int) or (isinstance(value, list) and all(isinstance(v, int) for v in value))):
+        elif key == "spread_cap" and (
+            isinstance(value, int) or (isinstance(value, list) and all(isinstance(v, int) for v in value))
+        ):
             caps = value if isinstance(value, list) else [value]
             if caps and all(c > 0 for c in caps):
                 out.rules["spread_cap"] = ", ".join(map(str, caps))
@@ -253,8 +265,10 @@ def read_config(folder: str) -> TshConfig:
         else:
             skipped[f"config {key}"].append(lineno)
     if skipped:
-        items = "; ".join(f"{k} (line {', '.join(map(str, v))})" if len(v) < 4 else f"{k} ({len(v)} lines)"
-                          for k, v in sorted(skipped.items(), key=lambda kv: kv[1][0]))
+        items = "; ".join(
+            f"{k} (line {', '.join(map(str, v))})" if len(v) < 4 else f"{k} ({len(v)} lines)"
+            for k, v in sorted(skipped.items(), key=lambda kv: kv[1][0])
+        )
         out.problems.append(warning(NOT_CARRIED, where, items=items))
     return out
 
@@ -268,7 +282,7 @@ def write_config(name: str, date: datetime.date | None, rules: Any, divisions: l
         lines.append(f"config event_name = {perl_text(name)}")
     if date is not None:
         lines.append(f"config event_date = {perl_text(date.isoformat())}")
-    lines.append(f"config bye_spread = {int(rules.bye_spread)}")       # numbers: digits only
+    lines.append(f"config bye_spread = {int(rules.bye_spread)}")  # numbers: digits only
     if rules.spread_cap:
         lines.append("config spread_cap = [%s]" % ", ".join(str(int(c)) for c in rules.spread_cap))
     return "\n".join(lines) + "\n"

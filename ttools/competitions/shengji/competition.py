@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ttools.workbook.write import WorkbookWriter
 
 NAME = "shengji"
-DEFAULT_LANG = "zh-Hans"   # the schema's own default (a test holds the two equal)
+DEFAULT_LANG = "zh-Hans"  # the schema's own default (a test holds the two equal)
 
 
 class Shengji(Competition):
@@ -54,7 +54,9 @@ class Shengji(Competition):
 
         return {"players": len(_ids(data))}
 
-    def write_inputs(self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None) -> None:
+    def write_inputs(
+        self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None
+    ) -> None:
         from ttools.competitions.shengji import schema as S
 
         player_rows = data.raw.get("Players") or []
@@ -79,15 +81,26 @@ def _new_rows(res: Results) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]
     """The seating rows of the round just drawn, and its Boards rows waiting for results."""
     if res.new_round is None:
         return [], []
-    seating = [{"round": s.round, "table": s.table or "", "seat": s.seat or "", "player": s.player} for s in res.new_seats]
+    seating = [
+        {"round": s.round, "table": s.table or "", "seat": s.seat or "", "player": s.player} for s in res.new_seats
+    ]
     rs = res.rounds[res.new_round]
-    boards = [{"round": rs.round, "table": tbl, "board": b} for tbl in rs.tables for b in range(1, res.data.boards_per_round + 1)]
+    boards = [
+        {"round": rs.round, "table": tbl, "board": b}
+        for tbl in rs.tables
+        for b in range(1, res.data.boards_per_round + 1)
+    ]
     return seating, boards
 
 
-def write_input_workbook(path: str, players: int | Sequence[dict[str, Any]], sheets: dict[str, list[dict[str, Any]]],
-                         event: dict[str, Any] | None = None, rules: dict[str, Any] | None = None,
-                         lang: str = DEFAULT_LANG) -> None:
+def write_input_workbook(
+    path: str,
+    players: int | Sequence[dict[str, Any]],
+    sheets: dict[str, list[dict[str, Any]]],
+    event: dict[str, Any] | None = None,
+    rules: dict[str, Any] | None = None,
+    lang: str = DEFAULT_LANG,
+) -> None:
     """Write an event workbook holding the given input rows (canonical sheet and column keys), as
     staff would have filled it in: used by the sample generator, tests and benchmarks. ``players``
     is the Players rows, or a count for a roster of ids 1..N; ``sheets`` holds Seating and Boards."""

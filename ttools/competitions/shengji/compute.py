@@ -15,8 +15,16 @@ from ttools.competitions.shengji.load import BoardRow, EventData, SeatRow
 from ttools.competitions.shengji.ranking import Record, standings, time_tiebreak
 from ttools.competitions.shengji.schema import tri
 from ttools.competitions.shengji.scoring import BoardScore, score_board, typed_score
-from ttools.competitions.shengji.seating import (SEATS, History, Seat, avoid_repeats, block_repeats, first_round,
-                                                history_of, seat_round)
+from ttools.competitions.shengji.seating import (
+    SEATS,
+    History,
+    Seat,
+    avoid_repeats,
+    block_repeats,
+    first_round,
+    history_of,
+    seat_round,
+)
 from ttools.core.cards import Deal, deal_board
 from ttools.core.draw import Draw
 from ttools.core.duplicate import HALF, compare
@@ -24,43 +32,95 @@ from ttools.core.standings import Ranked
 from ttools.problems import Problem, Where, define, error, has_errors, warning
 from ttools.workbook.normalize import natural_key
 
-SEAT_UNKNOWN_PLAYER = define("seating-unknown-player", "player {player} is not on the Players sheet",
-                             "參賽者 {player} 不在「參賽者」表上")
-SEAT_PLAYER_TWICE = define("seating-round-player-twice", "player {player} is seated twice in round {round} (also on row {other})",
-                           "參賽者 {player} 在第 {round} 輪排了兩次（另見第 {other} 行）")
-SEAT_TAKEN = define("seating-round-seat-twice", "seat {seat} of table {table} in round {round} is given twice (also on row {other})",
-                    "第 {round} 輪第 {table} 桌的 {seat} 位重複（另見第 {other} 行）")
-SEAT_MISSING = define("seating-seat-missing", "a seat (N, E, S or W) is needed for a player at a table",
-                      "有桌號的參賽者須填方位（N、E、S 或 W）")
-TABLE_INCOMPLETE = define("seating-table-incomplete", "table {table} of round {round} has {count} player(s); a table seats four",
-                          "第 {round} 輪第 {table} 桌有 {count} 人；每桌須四人")
-NOT_SEATED = define("seating-player-missing", "round {round}: player {player} is neither seated nor sitting out",
-                    "第 {round} 輪：參賽者 {player} 既未入座也未輪空")
-PARTNERS_APART = define("seating-partners-apart", "round {round}, table {table}: pair {pair} does not sit together (N–S or E–W)",
-                        "第 {round} 輪第 {table} 桌：搭檔組 {pair} 沒有同坐南北或東西")
-ROUND_NOT_SEATED = define("board-round-not-seated", "round {round} has no seating yet; results need the seating ttools drew",
-                          "第 {round} 輪尚未排座位；成績須對應 ttools 排定的座位")
-TABLE_UNKNOWN = define("board-table-unknown", "there is no table {table} in round {round} (its tables: {tables})",
-                       "第 {round} 輪沒有第 {table} 桌（該輪桌號：{tables}）")
-TABLE_NOT_SEATED = define("board-table-not-seated", "table {table} of round {round} is not completely seated (see Seating): its results wait for it",
-                          "第 {round} 輪第 {table} 桌座位不完整（見「座位」表）：其成績待座位更正後計算")
-BOARD_UNKNOWN = define("board-number-unknown", "board {board} does not exist: a round has boards 1–{boards}",
-                       "沒有第 {board} 副：每輪為第 1–{boards} 副")
-BOARD_TWICE = define("board-entered-twice", "board {board} of table {table}, round {round} is entered twice (also on row {other})",
-                     "第 {round} 輪第 {table} 桌第 {board} 副輸入了兩次（另見第 {other} 行）")
+SEAT_UNKNOWN_PLAYER = define(
+    "seating-unknown-player", "player {player} is not on the Players sheet", "參賽者 {player} 不在「參賽者」表上"
+)
+SEAT_PLAYER_TWICE = define(
+    "seating-round-player-twice",
+    "player {player} is seated twice in round {round} (also on row {other})",
+    "參賽者 {player} 在第 {round} 輪排了兩次（另見第 {other} 行）",
+)
+SEAT_TAKEN = define(
+    "seating-round-seat-twice",
+    "seat {seat} of table {table} in round {round} is given twice (also on row {other})",
+    "第 {round} 輪第 {table} 桌的 {seat} 位重複（另見第 {other} 行）",
+)
+SEAT_MISSING = define(
+    "seating-seat-missing",
+    "a seat (N, E, S or W) is needed for a player at a table",
+    "有桌號的參賽者須填方位（N、E、S 或 W）",
+)
+TABLE_INCOMPLETE = define(
+    "seating-table-incomplete",
+    "table {table} of round {round} has {count} player(s); a table seats four",
+    "第 {round} 輪第 {table} 桌有 {count} 人；每桌須四人",
+)
+NOT_SEATED = define(
+    "seating-player-missing",
+    "round {round}: player {player} is neither seated nor sitting out",
+    "第 {round} 輪：參賽者 {player} 既未入座也未輪空",
+)
+PARTNERS_APART = define(
+    "seating-partners-apart",
+    "round {round}, table {table}: pair {pair} does not sit together (N–S or E–W)",
+    "第 {round} 輪第 {table} 桌：搭檔組 {pair} 沒有同坐南北或東西",
+)
+ROUND_NOT_SEATED = define(
+    "board-round-not-seated",
+    "round {round} has no seating yet; results need the seating ttools drew",
+    "第 {round} 輪尚未排座位；成績須對應 ttools 排定的座位",
+)
+TABLE_UNKNOWN = define(
+    "board-table-unknown",
+    "there is no table {table} in round {round} (its tables: {tables})",
+    "第 {round} 輪沒有第 {table} 桌（該輪桌號：{tables}）",
+)
+TABLE_NOT_SEATED = define(
+    "board-table-not-seated",
+    "table {table} of round {round} is not completely seated (see Seating): its results wait for it",
+    "第 {round} 輪第 {table} 桌座位不完整（見「座位」表）：其成績待座位更正後計算",
+)
+BOARD_UNKNOWN = define(
+    "board-number-unknown",
+    "board {board} does not exist: a round has boards 1–{boards}",
+    "沒有第 {board} 副：每輪為第 1–{boards} 副",
+)
+BOARD_TWICE = define(
+    "board-entered-twice",
+    "board {board} of table {table}, round {round} is entered twice (also on row {other})",
+    "第 {round} 輪第 {table} 桌第 {board} 副輸入了兩次（另見第 {other} 行）",
+)
 NEEDED = define("board-value-needed", "{what} is needed for this board's score", "計算本副得分需要{what}")
-NOT_PLAYED_WITH_POINTS = define("board-not-played-with-points", "the board is marked not played (X) but has points or a score",
-                                "本副標為未打（X），卻填了分數或得分")
-SCORE_DISAGREES = define("board-score-disagrees", "score_ns {typed} disagrees with the score from the points ({computed})",
-                         "南北得分 {typed} 與由分數算出的得分（{computed}）不符")
-TIME_MISSING = define("board-time-missing", "the time of seat {seat} is missing while the other seats have theirs",
-                      "其他方位都有用時，{seat} 方位的用時卻空白")
-SEATING_BLOCKED = define("seating-blocked", "round {round} is not seated: fix the errors listed first (nothing is seated from a guess)",
-                         "第 {round} 輪暫不排座位：請先更正上列錯誤（不會依猜測排座位）")
-TOO_FEW = define("field-too-small", "{count} player(s): a table needs four (two pairs in the pairs format)",
-                 "只有 {count} 名參賽者：每桌須四人（固定搭檔賽制為兩對）")
-LOT_USED = define("ranking-by-lot", "rank {rank}: {players} are equal on rate and every tie-break; their order was drawn by lot — the chief referee confirms it",
-                  "第 {rank} 名：{players} 得分率及所有同分排序都相同，名次由抽籤決定，須經裁判長確認")
+NOT_PLAYED_WITH_POINTS = define(
+    "board-not-played-with-points",
+    "the board is marked not played (X) but has points or a score",
+    "本副標為未打（X），卻填了分數或得分",
+)
+SCORE_DISAGREES = define(
+    "board-score-disagrees",
+    "score_ns {typed} disagrees with the score from the points ({computed})",
+    "南北得分 {typed} 與由分數算出的得分（{computed}）不符",
+)
+TIME_MISSING = define(
+    "board-time-missing",
+    "the time of seat {seat} is missing while the other seats have theirs",
+    "其他方位都有用時，{seat} 方位的用時卻空白",
+)
+SEATING_BLOCKED = define(
+    "seating-blocked",
+    "round {round} is not seated: fix the errors listed first (nothing is seated from a guess)",
+    "第 {round} 輪暫不排座位：請先更正上列錯誤（不會依猜測排座位）",
+)
+TOO_FEW = define(
+    "field-too-small",
+    "{count} player(s): a table needs four (two pairs in the pairs format)",
+    "只有 {count} 名參賽者：每桌須四人（固定搭檔賽制為兩對）",
+)
+LOT_USED = define(
+    "ranking-by-lot",
+    "rank {rank}: {players} are equal on rate and every tie-break; their order was drawn by lot — the chief referee confirms it",
+    "第 {rank} 名：{players} 得分率及所有同分排序都相同，名次由抽籤決定，須經裁判長確認",
+)
 
 # what NEEDED names, in the event's language
 NEEDED_WHAT = {"declarer": tri("莊家方", "declarer"), "captured": tri("抓分", "captured points")}
@@ -69,10 +129,10 @@ NEEDED_WHAT = {"declarer": tri("莊家方", "declarer"), "captured": tri("抓分
 @dataclass
 class RoundSeating:
     round: int
-    tables: dict[int, dict[str, str]] = field(default_factory=dict)   # table -> seat -> player (complete tables)
+    tables: dict[int, dict[str, str]] = field(default_factory=dict)  # table -> seat -> player (complete tables)
     sit_outs: list[str] = field(default_factory=list)
     errors: bool = False
-    incomplete: set[int] = field(default_factory=set)                 # tables seated with fewer than four
+    incomplete: set[int] = field(default_factory=set)  # tables seated with fewer than four
 
     def seat_of(self) -> dict[str, tuple[int, str]]:
         return {p: (t, s) for t, seats in self.tables.items() for s, p in seats.items()}
@@ -111,7 +171,7 @@ class BoardGroup:
 
     round: int
     board: int
-    due: int                                  # tables that should play it
+    due: int  # tables that should play it
     results: list[TableResult] = field(default_factory=list)
     by_seat: dict[str, list[SeatResult]] = field(default_factory=dict)
 
@@ -126,16 +186,16 @@ class Results:
     rounds: dict[int, RoundSeating] = field(default_factory=dict)
     groups: list[BoardGroup] = field(default_factory=list)
     seat_results: list[SeatResult] = field(default_factory=list)
-    records: dict[str, Record] = field(default_factory=dict)      # entrant (player or pair) -> record
-    entrant_of: dict[str, str] = field(default_factory=dict)      # player -> the entrant it plays for
+    records: dict[str, Record] = field(default_factory=dict)  # entrant (player or pair) -> record
+    entrant_of: dict[str, str] = field(default_factory=dict)  # player -> the entrant it plays for
     standings: list[Ranked[Record]] = field(default_factory=list)
     complete: set[int] = field(default_factory=set)
-    missing: dict[int, int] = field(default_factory=dict)       # round -> board rows still to enter
+    missing: dict[int, int] = field(default_factory=dict)  # round -> board rows still to enter
     new_round: int | None = None
     new_seats: list[Seat] = field(default_factory=list)
     status: tuple = ()
     deals: dict[tuple[int, int], Deal] = field(default_factory=dict)
-    repeats: list[tuple[int, str, str, str]] = field(default_factory=list)   # the new round's (avoid_repeats)
+    repeats: list[tuple[int, str, str, str]] = field(default_factory=list)  # the new round's (avoid_repeats)
 
     @property
     def last_round(self) -> int:
@@ -181,8 +241,15 @@ def _check_seating(data: EventData, res: Results, problems: list[Problem]) -> bo
                 problems.append(error(SEAT_UNKNOWN_PLAYER, s.where["player"], player=s.player))
                 continue
             if s.player in seen:
-                problems.append(error(SEAT_PLAYER_TWICE, s.where["player"], player=s.player, round=rnd,
-                                      other=_row(seen[s.player].where["player"])))
+                problems.append(
+                    error(
+                        SEAT_PLAYER_TWICE,
+                        s.where["player"],
+                        player=s.player,
+                        round=rnd,
+                        other=_row(seen[s.player].where["player"]),
+                    )
+                )
                 continue
             seen[s.player] = s
             if s.table is None:
@@ -193,15 +260,25 @@ def _check_seating(data: EventData, res: Results, problems: list[Problem]) -> bo
                 problems.append(error(SEAT_MISSING, s.where["seat"]))
                 continue
             if s.seat in tables[s.table]:
-                problems.append(error(SEAT_TAKEN, s.where["seat"], seat=s.seat, table=s.table, round=rnd,
-                                      other=_row(tables[s.table][s.seat].where["seat"])))
+                problems.append(
+                    error(
+                        SEAT_TAKEN,
+                        s.where["seat"],
+                        seat=s.seat,
+                        table=s.table,
+                        round=rnd,
+                        other=_row(tables[s.table][s.seat].where["seat"]),
+                    )
+                )
                 continue
             tables[s.table][s.seat] = s
         for t in sorted(first_row):
             seats = tables.get(t, {})
             if len(seats) != 4:
                 rs.incomplete.add(t)
-                problems.append(error(TABLE_INCOMPLETE, first_row[t].where["table"], table=t, round=rnd, count=len(seats)))
+                problems.append(
+                    error(TABLE_INCOMPLETE, first_row[t].where["table"], table=t, round=rnd, count=len(seats))
+                )
                 continue
             rs.tables[t] = {seat: seats[seat].player for seat in SEATS}
             if data.pairs_format:
@@ -209,7 +286,9 @@ def _check_seating(data: EventData, res: Results, problems: list[Problem]) -> bo
                 for a, b in (("N", "S"), ("E", "W")):
                     pa, pb = pair_of[rs.tables[t][a]], pair_of[rs.tables[t][b]]
                     if pa != pb:
-                        problems.append(warning(PARTNERS_APART, seats[b].where["player"], round=rnd, table=t, pair=pa or pb))
+                        problems.append(
+                            warning(PARTNERS_APART, seats[b].where["player"], round=rnd, table=t, pair=pa or pb)
+                        )
         rs.tables = dict(sorted(rs.tables.items()))
         for pid, player in data.players.items():
             if pid not in seen and player.plays(rnd):
@@ -261,8 +340,14 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
             continue
         seats = res.rounds[b.round].tables[b.table]
         if b.declarer == "X":
-            extra = next((k for k in ("captured", "kitty", "last_lead", "score_ns")
-                          if getattr(b, "lead" if k == "last_lead" else k) is not None), None)
+            extra = next(
+                (
+                    k
+                    for k in ("captured", "kitty", "last_lead", "score_ns")
+                    if getattr(b, "lead" if k == "last_lead" else k) is not None
+                ),
+                None,
+            )
             if extra is not None:
                 problems.append(error(NOT_PLAYED_WITH_POINTS, b.where[extra]))
                 errors = True
@@ -291,20 +376,35 @@ def _check_row(data: EventData, res: Results, b: BoardRow, seen: dict) -> tuple[
     if b.table not in rs.tables:
         told = seen.setdefault(("told", b.round, b.table), False)
         seen[("told", b.round, b.table)] = True
-        if told:        # one problem for a table, not one on each of its rows
+        if told:  # one problem for a table, not one on each of its rows
             return [error(TABLE_UNKNOWN, b.where["table"], table=b.table, round=b.round, tables="")], True
         if b.table in rs.incomplete:
             return [error(TABLE_NOT_SEATED, b.where["table"], table=b.table, round=b.round)], False
-        return [error(TABLE_UNKNOWN, b.where["table"], table=b.table, round=b.round,
-                      tables=number_ranges(sorted(rs.tables)) or "—")], False
+        return [
+            error(
+                TABLE_UNKNOWN,
+                b.where["table"],
+                table=b.table,
+                round=b.round,
+                tables=number_ranges(sorted(rs.tables)) or "—",
+            )
+        ], False
     if b.board > data.boards_per_round:
         return [error(BOARD_UNKNOWN, b.where["board"], board=b.board, boards=data.boards_per_round)], False
     key = (b.round, b.table, b.board)
     if key in seen:
         first = seen[key]
         if first.entered and b.entered:
-            return [error(BOARD_TWICE, b.where["board"], board=b.board, table=b.table, round=b.round,
-                          other=_row(first.where["board"]))], False
+            return [
+                error(
+                    BOARD_TWICE,
+                    b.where["board"],
+                    board=b.board,
+                    table=b.table,
+                    round=b.round,
+                    other=_row(first.where["board"]),
+                )
+            ], False
         return [], not b.entered
     return [], False
 
@@ -320,7 +420,7 @@ def _score(data: EventData, b: BoardRow, problems: list[Problem], scores: dict) 
             return None
     key = (b.declarer, b.captured, b.kitty or 0, b.lead)
     score = scores.get(key)
-    if score is None:       # a pure function of the row's points: equal rows share one score
+    if score is None:  # a pure function of the row's points: equal rows share one score
         score = scores[key] = score_board(b.declarer, b.captured, b.kitty or 0, b.lead, data.rules)
     if b.score_ns is not None and b.score_ns != score.score_ns:
         problems.append(error(SCORE_DISAGREES, b.where["score_ns"], typed=b.score_ns, computed=score.score_ns))
@@ -336,16 +436,30 @@ def _compare(data: EventData, res: Results, results: list[TableResult]) -> None:
     by_board: dict[tuple[int, int], list[TableResult]] = defaultdict(list)
     for r in results:
         by_board[(r.round, r.board)].append(r)
-    for (rnd, board) in sorted(by_board):
-        group = BoardGroup(rnd, board, len(res.rounds[rnd].tables), sorted(by_board[(rnd, board)], key=lambda r: r.table))
+    for rnd, board in sorted(by_board):
+        group = BoardGroup(
+            rnd, board, len(res.rounds[rnd].tables), sorted(by_board[(rnd, board)], key=lambda r: r.table)
+        )
         played = group.played
         for seat in SEATS:
             scores = [r.score.score(seat) for r in played]
             compared = compare(scores, expected=group.due, use_neuberg=data.neuberg)
             group.by_seat[seat] = [
-                SeatResult(rnd, board, r.table, seat, r.seats[seat], r.score.score(seat), c.mp, c.top, c.rate,
-                           r.row.time(seat), neuberg=data.neuberg and len(played) < group.due)
-                for r, c in zip(played, compared)]
+                SeatResult(
+                    rnd,
+                    board,
+                    r.table,
+                    seat,
+                    r.seats[seat],
+                    r.score.score(seat),
+                    c.mp,
+                    c.top,
+                    c.rate,
+                    r.row.time(seat),
+                    neuberg=data.neuberg and len(played) < group.due,
+                )
+                for r, c in zip(played, compared)
+            ]
             res.seat_results += group.by_seat[seat]
         res.groups.append(group)
     for rnd, rs in res.rounds.items():
@@ -372,7 +486,7 @@ def _rank(data: EventData, res: Results, problems: list[Problem]) -> None:
         if rec is None:
             continue
         rec.rates.append(s.rate)
-        if s.time is not None:      # a pair's times pooled: both partners' boards in one list
+        if s.time is not None:  # a pair's times pooled: both partners' boards in one list
             rec.times.append(s.time)
     for rs in res.rounds.values():
         for uid in {entrant_of[p] for p in rs.sit_outs if p in entrant_of}:
@@ -381,8 +495,9 @@ def _rank(data: EventData, res: Results, problems: list[Problem]) -> None:
         rec.time = time_tiebreak(rec.times, data.time_drop)
     res.records = records
     res.entrant_of = entrant_of
-    res.standings = standings(list(records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"),
-                              rate_ranking=data.rate_ranking)
+    res.standings = standings(
+        list(records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"), rate_ranking=data.rate_ranking
+    )
     # one warning per group drawn by lot, on the Rules sheet's tie-break setting
     lot_groups: list[list[Ranked[Record]]] = []
     for x in res.standings:
@@ -393,8 +508,9 @@ def _rank(data: EventData, res: Results, problems: list[Problem]) -> None:
         else:
             lot_groups.append([x])
     for grp in lot_groups:
-        problems.append(warning(LOT_USED, data.where_tiebreaks, rank=grp[0].rank,
-                                players=", ".join(x.item.id for x in grp)))
+        problems.append(
+            warning(LOT_USED, data.where_tiebreaks, rank=grp[0].rank, players=", ".join(x.item.id for x in grp))
+        )
 
 
 def _same_value(a: Record, b: Record, rate_ranking: str) -> bool:
@@ -411,7 +527,7 @@ def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: b
     units, members = _units(data, last + 1)
     per_table = 2 if members is not None else 4
     open_rounds = sorted(r for r in res.rounds if r not in res.complete)
-    if open_rounds:      # every round so far must be complete: the snake ranks on all of them
+    if open_rounds:  # every round so far must be complete: the snake ranks on all of them
         first = open_rounds[0]
         res.status = ("waiting", first, res.missing.get(first, 0))
         return
@@ -431,9 +547,14 @@ def _seat_next(data: EventData, res: Results, problems: list[Problem], errors: b
     if nxt == 1:
         seats = first_round(units, data.seed, members)
     else:
-        ranked = standings(list(res.records.values()), data.tiebreaks, Draw(data.seed, "shengji/lot"), no_boards_rate=HALF,
-                           rate_ranking=data.rate_ranking)
-        active = set(units)      # players, or in the pairs format pairs: seated by the entrant's own rank
+        ranked = standings(
+            list(res.records.values()),
+            data.tiebreaks,
+            Draw(data.seed, "shengji/lot"),
+            no_boards_rate=HALF,
+            rate_ranking=data.rate_ranking,
+        )
+        active = set(units)  # players, or in the pairs format pairs: seated by the entrant's own rank
         order = [x.item.id for x in ranked if x.item.id in active]
         sat_out = {uid: rec.sat_out for uid, rec in res.records.items()}
         seats = seat_round(order, nxt, sat_out, members, _arrangement(data, res, nxt, members))
@@ -457,8 +578,9 @@ def _history(res: Results, before: int, members: dict[str, tuple[str, str]] | No
     return history_of([seats for r, rs in res.rounds.items() if r < before for seats in rs.tables.values()], pair_of)
 
 
-def _arrangement(data: EventData, res: Results, nxt: int,
-                 members: dict[str, tuple[str, str]] | None) -> Callable[[list[str]], list[str]] | None:
+def _arrangement(
+    data: EventData, res: Results, nxt: int, members: dict[str, tuple[str, str]] | None
+) -> Callable[[list[str]], list[str]] | None:
     """How the snake's order is rearranged to avoid repeats (None: the rulebook's plain snake)."""
     if data.avoid_repeats == "off":
         return None

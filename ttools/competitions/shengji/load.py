@@ -13,7 +13,14 @@ from typing import Any, Callable, Iterator
 from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.competitions.shengji import schema as S
 from ttools.competitions.shengji.ranking import TIEBREAKS
-from ttools.competitions.shengji.scoring import KITTY_MAX, POINT_UNIT, TOTAL_POINTS, BandTable, BoardRules, parse_band_table
+from ttools.competitions.shengji.scoring import (
+    KITTY_MAX,
+    POINT_UNIT,
+    TOTAL_POINTS,
+    BandTable,
+    BoardRules,
+    parse_band_table,
+)
 from ttools.core.cards import HAND_SIZE
 from ttools.core.upgrade import Bands, LastLead, parse_last_lead
 from ttools.i18n import simplified
@@ -23,41 +30,78 @@ from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, SheetSpec, read_table, unknown_sheets
 
-MAX_MAGNITUDE = float(nz.MAX_MAGNITUDE)     # the reader's bound on a number
-MAX_TABLES = 2000      # 8,000 players: far beyond any hall; a larger number is a typing mistake
+MAX_MAGNITUDE = float(nz.MAX_MAGNITUDE)  # the reader's bound on a number
+MAX_TABLES = 2000  # 8,000 players: far beyond any hall; a larger number is a typing mistake
 
 
 # what staff may type on Rules: no cap, and the tie-breaks' names
 NO_CAP = ("none", "無", simplified("無"), "-")
 TIEBREAK_WORDS = {"time": "time", "lot": "lot", "lots": "lot", **S.with_simplified({"用時": "time", "抽籤": "lot"})}
 
-PLAYER_ID_DUPLICATE = define("roster-id-duplicate", "player id {player} is listed twice (also on row {other})",
-                             "參賽者編號 {player} 重複（另見第 {other} 行）")
-PAIR_SIZE = define("partnership-size", "pair {pair} has {count} player(s); a fixed partnership is two players",
-                   "搭檔組 {pair} 有 {count} 名參賽者；固定搭檔須為兩人")
-PAIR_MISSING = define("partnership-missing", "player {player} has no pair: in the pairs format every player belongs to one",
-                      "參賽者 {player} 沒有搭檔組：固定搭檔賽制中每人須屬於一對")
-OUT_OF_RANGE = define("number-out-of-range", "'{value}' is out of range for {what}: {expected}",
-                      "「{value}」超出{what}的範圍：{expected}")
-POINTS_NOT_FIVE = define("board-points-not-fives", "{value} points cannot be: points come in fives (5s, 10s and Ks)",
-                         "{value} 分不可能：分數都是 5 的倍數（5、10、K）")
-POINTS_TOO_MANY = define("board-points-over-200", "captured {captured} + kitty {kitty} = {total} is more than the 200 points in two decks",
-                         "抓分 {captured} + 底分 {kitty} = {total}，超過兩副牌的 200 分")
-TIME_INVALID = define("board-time-invalid", "'{value}' is not a time: write seconds (95) or minutes:seconds (1:35)",
-                      "「{value}」不是時間：請寫秒數（95）或 分:秒（1:35）")
-TIME_AMBIGUOUS = define("board-time-ambiguous", "Excel stored {value} as hours:minutes; type the time as text (m:ss such as 5:07) or in seconds",
-                        "Excel 把 {value} 存成「時:分」；請以文字（分:秒，如 5:07）或秒數輸入")
-LEAD_WITHOUT_KITTY = define("board-lead-without-kitty", "a last lead ({lead}) is given but no kitty points: the kitty counts as 0 — type 0 if that is right",
-                             "填了摳底牌型（{lead}）卻沒有底分：底分當作 0；如無誤請填 0")
-KITTY_WITHOUT_LEAD = define("board-kitty-without-lead", "{kitty} kitty points but no last lead: the kitty does not count unless the defenders won the last trick — give its shape if they did",
-                            "有底分 {kitty} 卻沒有摳底牌型：抓分方未贏得最後一圈時底分不計；如抓分方摳底，請填牌型")
-TIME_AS_DATE = define("board-time-as-date", "this time cell is formatted as a date or time and Excel holds {value} days: type the time as text (m:ss such as 5:07) or seconds in a number cell",
-                      "此用時儲存格設為日期或時間格式，Excel 存為 {value} 日：請以文字（分:秒，如 5:07）或在數字儲存格輸入秒數")
-TIME_TOO_LONG = define("board-time-too-long", "{value} seconds is an hour or more on one board: type seconds (95) or m:ss (1:35)",
-                       "一副牌用時 {value} 秒，達一小時以上：請寫秒數（95）或 分:秒（1:35）")
-LEAD_INVALID = define("board-last-lead-invalid", "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3, …, throw, "
-                      "throw-pair, throw-tractor2, … (empty when the declarers won the last trick)",
-                      "「{value}」不是摳底牌型：single、pair、tractor2、tractor3…、throw、throw-pair、throw-tractor2…（莊家贏得最後一圈時留空）")
+PLAYER_ID_DUPLICATE = define(
+    "roster-id-duplicate",
+    "player id {player} is listed twice (also on row {other})",
+    "參賽者編號 {player} 重複（另見第 {other} 行）",
+)
+PAIR_SIZE = define(
+    "partnership-size",
+    "pair {pair} has {count} player(s); a fixed partnership is two players",
+    "搭檔組 {pair} 有 {count} 名參賽者；固定搭檔須為兩人",
+)
+PAIR_MISSING = define(
+    "partnership-missing",
+    "player {player} has no pair: in the pairs format every player belongs to one",
+    "參賽者 {player} 沒有搭檔組：固定搭檔賽制中每人須屬於一對",
+)
+OUT_OF_RANGE = define(
+    "number-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}的範圍：{expected}"
+)
+POINTS_NOT_FIVE = define(
+    "board-points-not-fives",
+    "{value} points cannot be: points come in fives (5s, 10s and Ks)",
+    "{value} 分不可能：分數都是 5 的倍數（5、10、K）",
+)
+POINTS_TOO_MANY = define(
+    "board-points-over-200",
+    "captured {captured} + kitty {kitty} = {total} is more than the 200 points in two decks",
+    "抓分 {captured} + 底分 {kitty} = {total}，超過兩副牌的 200 分",
+)
+TIME_INVALID = define(
+    "board-time-invalid",
+    "'{value}' is not a time: write seconds (95) or minutes:seconds (1:35)",
+    "「{value}」不是時間：請寫秒數（95）或 分:秒（1:35）",
+)
+TIME_AMBIGUOUS = define(
+    "board-time-ambiguous",
+    "Excel stored {value} as hours:minutes; type the time as text (m:ss such as 5:07) or in seconds",
+    "Excel 把 {value} 存成「時:分」；請以文字（分:秒，如 5:07）或秒數輸入",
+)
+LEAD_WITHOUT_KITTY = define(
+    "board-lead-without-kitty",
+    "a last lead ({lead}) is given but no kitty points: the kitty counts as 0 — type 0 if that is right",
+    "填了摳底牌型（{lead}）卻沒有底分：底分當作 0；如無誤請填 0",
+)
+KITTY_WITHOUT_LEAD = define(
+    "board-kitty-without-lead",
+    "{kitty} kitty points but no last lead: the kitty does not count unless the defenders won the last trick — give its shape if they did",
+    "有底分 {kitty} 卻沒有摳底牌型：抓分方未贏得最後一圈時底分不計；如抓分方摳底，請填牌型",
+)
+TIME_AS_DATE = define(
+    "board-time-as-date",
+    "this time cell is formatted as a date or time and Excel holds {value} days: type the time as text (m:ss such as 5:07) or seconds in a number cell",
+    "此用時儲存格設為日期或時間格式，Excel 存為 {value} 日：請以文字（分:秒，如 5:07）或在數字儲存格輸入秒數",
+)
+TIME_TOO_LONG = define(
+    "board-time-too-long",
+    "{value} seconds is an hour or more on one board: type seconds (95) or m:ss (1:35)",
+    "一副牌用時 {value} 秒，達一小時以上：請寫秒數（95）或 分:秒（1:35）",
+)
+LEAD_INVALID = define(
+    "board-last-lead-invalid",
+    "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3, …, throw, "
+    "throw-pair, throw-tractor2, … (empty when the declarers won the last trick)",
+    "「{value}」不是摳底牌型：single、pair、tractor2、tractor3…、throw、throw-pair、throw-tractor2…（莊家贏得最後一圈時留空）",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,15 +134,15 @@ SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
 class BoardRow:
     """One row of the Boards sheet as read; ``ok`` False when a cell of it has an error."""
 
-    index: int                         # position in raw["Boards"]
+    index: int  # position in raw["Boards"]
     round: int | None
     table: int | None
     board: int | None
-    declarer: str | None               # NS | EW | X (not played) | None (not entered yet)
+    declarer: str | None  # NS | EW | X (not played) | None (not entered yet)
     captured: int | None
     kitty: int | None
     lead: LastLead | None
-    times: tuple[int | None, int | None, int | None, int | None]    # seconds of N, E, S, W
+    times: tuple[int | None, int | None, int | None, int | None]  # seconds of N, E, S, W
     score_ns: int | None
     where: Mapping[str, Where]
     ok: bool = True
@@ -122,10 +166,10 @@ class EventData(EventBase):
     neuberg: bool = True
     tiebreaks: tuple[str, ...] = TIEBREAKS
     time_drop: int = 1
-    rate_ranking: str = "exact"        # exact | printed
-    avoid_repeats: str = "off"         # off | partners | partners+opponents
+    rate_ranking: str = "exact"  # exact | printed
+    avoid_repeats: str = "off"  # off | partners | partners+opponents
     players: dict[str, Player] = field(default_factory=dict)
-    pairs: dict[str, tuple[str, str]] = field(default_factory=dict)   # pairs format: pair -> (first, second)
+    pairs: dict[str, tuple[str, str]] = field(default_factory=dict)  # pairs format: pair -> (first, second)
     seating: list[SeatRow] = field(default_factory=list)
     boards: list[BoardRow] = field(default_factory=list)
     setup_errors: bool = False
@@ -175,7 +219,7 @@ def _rules(ld: Loader, data: EventData) -> None:
     step = ru.integer("step", 40, low=POINT_UNIT, high=TOTAL_POINTS)
     cap: int | None
     if ("cap" in ru and ru.blank("cap")) or nz.fold_label(ru.text("cap")) in NO_CAP:
-        cap = None          # emptied on the sheet: no cap
+        cap = None  # emptied on the sheet: no cap
     else:
         cap = ru.integer("cap", 3, low=1, high=20)
     table: BandTable | None = None
@@ -214,8 +258,15 @@ def _players(ld: Loader, rd: Reader, data: EventData) -> None:
         seen[pid] = row.number
         withdrawn = rd.integer(row, "withdrawn_after")
         if withdrawn is not None and withdrawn < 0:
-            problems.append(error(OUT_OF_RANGE, row.where["withdrawn_after"], value=withdrawn,
-                                  what=_label(row, "withdrawn_after"), expected="0 or more"))
+            problems.append(
+                error(
+                    OUT_OF_RANGE,
+                    row.where["withdrawn_after"],
+                    value=withdrawn,
+                    what=_label(row, "withdrawn_after"),
+                    expected="0 or more",
+                )
+            )
             withdrawn = None
         p = Player(pid, rd.text(row, "name") or "", rd.code(row, "pair") or "", withdrawn, row.where)
         data.players[pid] = p
@@ -242,14 +293,30 @@ def _seating(ld: Loader, rd: Reader, data: EventData) -> None:
         tbl = _whole(rd, row, "table")
         seat = _remembered(seat_words, lambda r, k: rd.choice(r, k, S.SEAT_CHOICES), row, "seat")
         pid = _remembered(player_codes, lambda r, k: rd.code(r, k, required=True), row, "player")
-        if rnd is None or pid is None or (not row.blank("table") and tbl is None) or (not row.blank("seat") and seat is None):
+        if (
+            rnd is None
+            or pid is None
+            or (not row.blank("table") and tbl is None)
+            or (not row.blank("seat") and seat is None)
+        ):
             continue
         if not 1 <= rnd <= data.rounds:
-            problems.append(error(OUT_OF_RANGE, row.where["round"], value=rnd, what=_label(row, "round"),
-                                  expected=f"1–{data.rounds} (Event rounds)"))
+            problems.append(
+                error(
+                    OUT_OF_RANGE,
+                    row.where["round"],
+                    value=rnd,
+                    what=_label(row, "round"),
+                    expected=f"1–{data.rounds} (Event rounds)",
+                )
+            )
             continue
         if tbl is not None and not 1 <= tbl <= MAX_TABLES:
-            problems.append(error(OUT_OF_RANGE, row.where["table"], value=tbl, what=_label(row, "table"), expected=f"1–{MAX_TABLES}"))
+            problems.append(
+                error(
+                    OUT_OF_RANGE, row.where["table"], value=tbl, what=_label(row, "table"), expected=f"1–{MAX_TABLES}"
+                )
+            )
             continue
         data.seating.append(SeatRow(rnd, tbl, seat if tbl is not None else None, pid, row.where))
 
@@ -320,7 +387,7 @@ class RowPacker:
         values = []
         for v in row.values():
             kind = type(v)
-            if kind is float and v:      # not 0.0: -0.0 equals it and would take its place
+            if kind is float and v:  # not 0.0: -0.0 equals it and would take its place
                 v = floats.setdefault(v, v)
             elif kind is str:
                 v = texts.setdefault(v, v)
@@ -364,8 +431,9 @@ def score_bound(rules: BoardRules) -> int:
     return max(abs(net) for _low, _high, net in rules.band_edges)
 
 
-def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int,
-               declarers: dict[Any, str], bound: int = 3) -> BoardRow:
+def _board_row(
+    index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int, declarers: dict[Any, str], bound: int = 3
+) -> BoardRow:
     before = len(problems)
     rnd = _whole(rd, row, "round", required=True)
     tbl = _whole(rd, row, "table", required=True)
@@ -378,12 +446,16 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
     if not row.blank("last_lead"):
         try:
             lead = _last_lead(nz.clean_text(row.values["last_lead"]))
-            if lead.pairs > HAND_SIZE // 2:      # 25 cards hold at most 12 pairs
+            if lead.pairs > HAND_SIZE // 2:  # 25 cards hold at most 12 pairs
                 raise ValueError("more pairs than a hand holds")
         except ValueError:
             problems.append(error(LEAD_INVALID, row.where["last_lead"], value=nz.clean_text(row.values["last_lead"])))
-    times = (_time(row, "time_n", problems), _time(row, "time_e", problems), _time(row, "time_s", problems),
-             _time(row, "time_w", problems))
+    times = (
+        _time(row, "time_n", problems),
+        _time(row, "time_e", problems),
+        _time(row, "time_s", problems),
+        _time(row, "time_w", problems),
+    )
 
     for key, value, high in (("round", rnd, rounds), ("table", tbl, MAX_TABLES), ("board", board, None)):
         if value is not None and (value < 1 or (high is not None and value > high)):
@@ -393,18 +465,35 @@ def _board_row(index: int, row: Row, rd: Reader, problems: list[Problem], rounds
         if value is None:
             continue
         if not 0 <= value <= high:
-            problems.append(error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=f"0–{high}"))
+            problems.append(
+                error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=f"0–{high}")
+            )
         elif value % POINT_UNIT:
             problems.append(error(POINTS_NOT_FIVE, row.where[key], value=value))
-    if captured is not None and kitty is not None and captured + kitty > TOTAL_POINTS and captured <= TOTAL_POINTS \
-            and kitty <= KITTY_MAX:
-        problems.append(error(POINTS_TOO_MANY, row.where["captured"], captured=captured, kitty=kitty, total=captured + kitty))
+    if (
+        captured is not None
+        and kitty is not None
+        and captured + kitty > TOTAL_POINTS
+        and captured <= TOTAL_POINTS
+        and kitty <= KITTY_MAX
+    ):
+        problems.append(
+            error(POINTS_TOO_MANY, row.where["captured"], captured=captured, kitty=kitty, total=captured + kitty)
+        )
     if score_ns is not None and abs(score_ns) > bound:
-        problems.append(error(OUT_OF_RANGE, row.where["score_ns"], value=score_ns, what=_label(row, "score_ns"),
-                              expected=f"−{bound} to +{bound} (the bands' net levels)"))
+        problems.append(
+            error(
+                OUT_OF_RANGE,
+                row.where["score_ns"],
+                value=score_ns,
+                what=_label(row, "score_ns"),
+                expected=f"−{bound} to +{bound} (the bands' net levels)",
+            )
+        )
     _kitty_and_lead(row, kitty, lead, problems)
-    return BoardRow(index, rnd, tbl, board, declarer, captured, kitty, lead, times, score_ns, row.where,
-                    ok=len(problems) == before)
+    return BoardRow(
+        index, rnd, tbl, board, declarer, captured, kitty, lead, times, score_ns, row.where, ok=len(problems) == before
+    )
 
 
 def _kitty_and_lead(row: Row, kitty: int | None, lead: LastLead | None, problems: list[Problem]) -> None:
@@ -428,10 +517,10 @@ def parse_time(value: Any) -> int:
     in a number cell as 1 hour 35 minutes, and which was meant cannot be known."""
     kind = type(value)
     if (kind is int or kind is float and value.is_integer()) and value >= 0:
-        return int(value)       # seconds as a number: what the text path below gives, without it
+        return int(value)  # seconds as a number: what the text path below gives, without it
     if kind is str:
         m = _MINUTES_SECONDS.fullmatch(value)
-        if m:                   # the common '4:04', as the last pattern below reads it
+        if m:  # the common '4:04', as the last pattern below reads it
             return int(m.group(1)) * 60 + int(m.group(2))
     if isinstance(value, datetime.timedelta) and value.days:
         return _serial_seconds(value.days, value.seconds + value.microseconds / 1e6)
@@ -441,7 +530,9 @@ def parse_time(value: Any) -> int:
         seconds = value.hour * 3600 + value.minute * 60 + value.second
     elif isinstance(value, datetime.datetime):
         day = value.time()
-        return _serial_seconds(_excel_serial(value.date()), day.hour * 3600 + day.minute * 60 + day.second + day.microsecond / 1e6)
+        return _serial_seconds(
+            _excel_serial(value.date()), day.hour * 3600 + day.minute * 60 + day.second + day.microsecond / 1e6
+        )
     elif isinstance(value, datetime.date):
         return _serial_seconds(_excel_serial(value), 0)
     else:
@@ -451,7 +542,7 @@ def parse_time(value: Any) -> int:
         import unicodedata
 
         text = unicodedata.normalize("NFKC", text).strip().replace("：", ":").replace(" ", "")
-        text = text.replace("′′", '"').replace("″", '"').replace("′", "'")       # NFKC turns ″ into two primes
+        text = text.replace("′′", '"').replace("″", '"').replace("′", "'")  # NFKC turns ″ into two primes
         # 5分07秒, 5′07″, 5'07", 307秒, 5分: the ways a slip writes minutes and seconds
         m = re.fullmatch(r"(?:(\d+)(?:分|′|'))?(?:(\d+)(?:秒|″|\"|s)?)?", text)
         if m and (m.group(1) or m.group(2)) and not text.isdigit():
@@ -485,7 +576,7 @@ class TimeAsDate(ValueError):
 
 
 _EXCEL_EPOCH = datetime.date(1899, 12, 30)
-_EXCEL_LEAP_BUG = datetime.date(1900, 2, 28)      # serials 59 and 60 (Excel's 29 February 1900) read alike
+_EXCEL_LEAP_BUG = datetime.date(1900, 2, 28)  # serials 59 and 60 (Excel's 29 February 1900) read alike
 
 
 def _excel_serial(day: datetime.date) -> int:
@@ -511,7 +602,7 @@ def _time(row: Row, key: str, problems: list[Problem]) -> int | None:
         return None
     try:
         seconds = parse_time(value)
-        if seconds >= 3600:     # a board is played in minutes: an hour or more is a typing mistake
+        if seconds >= 3600:  # a board is played in minutes: an hour or more is a typing mistake
             problems.append(error(TIME_TOO_LONG, row.where[key], value=seconds))
             return None
         return seconds

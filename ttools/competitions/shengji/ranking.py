@@ -25,7 +25,7 @@ def time_tiebreak(times: Sequence[int], drop: int = 1) -> Fraction | None:
     if not times:
         return None
     ordered = sorted(times)
-    kept = ordered[drop:len(ordered) - drop] if len(ordered) > 2 * drop else ordered
+    kept = ordered[drop : len(ordered) - drop] if len(ordered) > 2 * drop else ordered
     return Fraction(sum(kept), len(kept))
 
 
@@ -37,9 +37,9 @@ class Record:
     id: str
     rates: list[Fraction] = field(default_factory=list)
     times: list[int] = field(default_factory=list)
-    time: Fraction | None = None          # the tie-break value
+    time: Fraction | None = None  # the tie-break value
     sat_out: int = 0
-    players: tuple[str, ...] = ()         # a pair's two members; () for a player ranked alone
+    players: tuple[str, ...] = ()  # a pair's two members; () for a player ranked alone
 
     @cached_property
     def rate(self) -> Fraction | None:
@@ -64,8 +64,13 @@ def hundredths(rate: Fraction) -> int:
     return -n if num < 0 else n
 
 
-def standings(records: Sequence[Record], tiebreaks: Sequence[str], lot: Draw | None,
-              no_boards_rate: Fraction | None = None, rate_ranking: str = "exact") -> list[Ranked[Record]]:
+def standings(
+    records: Sequence[Record],
+    tiebreaks: Sequence[str],
+    lot: Draw | None,
+    no_boards_rate: Fraction | None = None,
+    rate_ranking: str = "exact",
+) -> list[Ranked[Record]]:
     """Rank by mean rate (higher first; ``rate_ranking`` 'exact', or 'printed': rates that print
     the same to 2 decimals are equal), then ``tiebreaks`` in order ('time': less first; a
     player with no time after those with one); with 'lot', equal players are ordered by a seeded

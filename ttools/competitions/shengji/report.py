@@ -150,14 +150,34 @@ def scores_sheet(ctx: Context) -> Report | None:
             by_round[g.round].append(r)
     outcomes = {net: _outcome(net, t) for net in range(-40, 41)}
     w = ctx.seat_word
-    header = [t("牌號", "Board"), t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"],
-              t("莊家方", "Declarer"), t("抓分", "Captured"), t("底分", "Kitty"), t("摳底牌型", "Last lead"),
-              t("倍數", "Multiplier"), t("底分×倍數", "Kitty × mult."), t("抓分方總分 P", "Defenders' P"),
-              t("分段", "Band"), t("結果", "Outcome"), t("南北得分", "NS score"), t("東西得分", "EW score")]
-    blocks = [Block(t("第 {r} 輪", "Round {r}", r=rnd), header,
-                    Rows(lambda rows=rows: _score_rows(ctx, rows, outcomes), len(rows)),
-                    number_format={15: SIGNED, 16: SIGNED})
-              for rnd, rows in sorted(by_round.items())]
+    header = [
+        t("牌號", "Board"),
+        t("桌號", "Table"),
+        w["N"],
+        w["E"],
+        w["S"],
+        w["W"],
+        t("莊家方", "Declarer"),
+        t("抓分", "Captured"),
+        t("底分", "Kitty"),
+        t("摳底牌型", "Last lead"),
+        t("倍數", "Multiplier"),
+        t("底分×倍數", "Kitty × mult."),
+        t("抓分方總分 P", "Defenders' P"),
+        t("分段", "Band"),
+        t("結果", "Outcome"),
+        t("南北得分", "NS score"),
+        t("東西得分", "EW score"),
+    ]
+    blocks = [
+        Block(
+            t("第 {r} 輪", "Round {r}", r=rnd),
+            header,
+            Rows(lambda rows=rows: _score_rows(ctx, rows, outcomes), len(rows)),
+            number_format={15: SIGNED, 16: SIGNED},
+        )
+        for rnd, rows in sorted(by_round.items())
+    ]
     blocks[-1].notes = _scores_notes(ctx)
     return ctx.report("Scores", t("{n} · 各桌得分", "{n} · Board scores", n=ctx.name), blocks, landscape=True)
 
@@ -168,30 +188,71 @@ def _score_rows(ctx: Context, results: list, outcomes: dict[int, str]) -> Iterab
         s = r.score
         seats = r.seats
         if s is None:
-            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"], t("未打", "not played")] + [""] * 10
+            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"], t("未打", "not played")] + [
+                ""
+            ] * 10
         elif not s.steps:
-            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"],
-                   t("直接填寫", "typed"), "", "", "", "", "", "", "", "", s.score_ns, s.score_ew]
+            yield [
+                r.board,
+                r.table,
+                seats["N"],
+                seats["E"],
+                seats["S"],
+                seats["W"],
+                t("直接填寫", "typed"),
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                s.score_ns,
+                s.score_ew,
+            ]
         else:
             led = s.lead is not None
-            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"],
-                   ctx.side_word[s.declarer], s.captured, s.kitty if led else "", str(s.lead) if led else "",
-                   f"×{s.multiplier}" if s.multiplier else "", s.kitty_bonus if led else "", s.total, s.band,
-                   outcomes.get(s.net) or _outcome(s.net, t), s.score_ns, s.score_ew]
+            yield [
+                r.board,
+                r.table,
+                seats["N"],
+                seats["E"],
+                seats["S"],
+                seats["W"],
+                ctx.side_word[s.declarer],
+                s.captured,
+                s.kitty if led else "",
+                str(s.lead) if led else "",
+                f"×{s.multiplier}" if s.multiplier else "",
+                s.kitty_bonus if led else "",
+                s.total,
+                s.band,
+                outcomes.get(s.net) or _outcome(s.net, t),
+                s.score_ns,
+                s.score_ew,
+            ]
 
 
 def _scores_notes(ctx: Context) -> list[str]:
     """How a board is scored under this event's rules: P, the net levels and the bands."""
     t, rules = ctx.t, ctx.data.rules
-    preset = {"national": t("全國競技規則", "national rules"),
-              "seed004": t("2011 北京雙升規則（甩牌×3）", "2011 Beijing rules (throw ×3)")}
+    preset = {
+        "national": t("全國競技規則", "national rules"),
+        "seed004": t("2011 北京雙升規則（甩牌×3）", "2011 Beijing rules (throw ×3)"),
+    }
     return [
-        t("P ＝ 抓分 ＋ 底分 × 倍數（只在抓分方贏得最後一圈時計入底分）；摳底倍數：{p}。",
-          "P = captured + kitty × multiplier (the kitty counts only when the defenders won the last trick); kitty rule: {p}.",
-          p=preset.get(rules.kitty_preset, rules.kitty_preset)),
-        t("得分為淨級數：莊家方 +3/+2/+1/0/−1/−2/−3（按分段），防守方為其相反數。",
-          "A side's score is its net levels: the declarers +3/+2/+1/0/−1/−2/−3 by the band, the defenders the negative."),
-        t("分段：{b}", "Bands: {b}", b=_bands_text(ctx.res))]
+        t(
+            "P ＝ 抓分 ＋ 底分 × 倍數（只在抓分方贏得最後一圈時計入底分）；摳底倍數：{p}。",
+            "P = captured + kitty × multiplier (the kitty counts only when the defenders won the last trick); kitty rule: {p}.",
+            p=preset.get(rules.kitty_preset, rules.kitty_preset),
+        ),
+        t(
+            "得分為淨級數：莊家方 +3/+2/+1/0/−1/−2/−3（按分段），防守方為其相反數。",
+            "A side's score is its net levels: the declarers +3/+2/+1/0/−1/−2/−3 by the band, the defenders the negative.",
+        ),
+        t("分段：{b}", "Bands: {b}", b=_bands_text(ctx.res)),
+    ]
 
 
 # ---- Travellers: one per board ---------------------------------------------------------------------------
@@ -201,31 +262,64 @@ def travellers_sheet(ctx: Context) -> Report | None:
     if not ctx.res.groups:
         return None
     t = ctx.t
-    return ctx.report("Travellers", t("{n} · 計分單", "{n} · Travelling score sheets", n=ctx.name),
-                      [traveller(ctx, g) for g in ctx.res.groups], landscape=True,
-                      subtitle=t("同方位比較：每個較差成績得 2 個計分單位，相同得 1 個；得分率 ＝ 計分單位 ÷ 2(n−1)。",
-                                 "Each seat against the same seat: 2 units per worse result, 1 per equal; rate = MP ÷ 2(n−1)."))
+    return ctx.report(
+        "Travellers",
+        t("{n} · 計分單", "{n} · Travelling score sheets", n=ctx.name),
+        [traveller(ctx, g) for g in ctx.res.groups],
+        landscape=True,
+        subtitle=t(
+            "同方位比較：每個較差成績得 2 個計分單位，相同得 1 個；得分率 ＝ 計分單位 ÷ 2(n−1)。",
+            "Each seat against the same seat: 2 units per worse result, 1 per equal; rate = MP ÷ 2(n−1).",
+        ),
+    )
 
 
 def traveller(ctx: Context, g: BoardGroup) -> Block:
     t, w = ctx.t, ctx.seat_word
     rows = Rows(lambda: _traveller_rows(ctx, g), len(g.results))
-    header = [t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"], t("莊家方", "Declarer"), "P",
-              t("南北得分", "NS score"), t("東西得分", "EW score")]
+    header = [
+        t("桌號", "Table"),
+        w["N"],
+        w["E"],
+        w["S"],
+        w["W"],
+        t("莊家方", "Declarer"),
+        "P",
+        t("南北得分", "NS score"),
+        t("東西得分", "EW score"),
+    ]
     for seat in SEATS:
         header += [t("{s} 計分單位", "{s} MP", s=w[seat]), t("{s} 得分率 %", "{s} rate %", s=w[seat])]
     n = len(g.played)
     adjusted = bool(g.by_seat.get("N")) and g.by_seat["N"][0].neuberg
     top = g.by_seat["N"][0].top if g.by_seat.get("N") else 0
-    notes = [t("本副 {n} 桌有成績，應打 {d} 桌；滿分 {top} 個計分單位。", "{n} result(s) of {d} due; top {top} MP.",
-               n=n, d=g.due, top=top)]
+    notes = [
+        t(
+            "本副 {n} 桌有成績，應打 {d} 桌；滿分 {top} 個計分單位。",
+            "{n} result(s) of {d} due; top {top} MP.",
+            n=n,
+            d=g.due,
+            top=top,
+        )
+    ]
     if adjusted:
-        notes.append(t("少於應打桌數：已按 Neuberg 公式調整，(M＋1)×{d}/{n}－1。",
-                       "Fewer results than due: Neuberg-adjusted, (M + 1) × {d}/{n} − 1.", d=g.due, n=n))
+        notes.append(
+            t(
+                "少於應打桌數：已按 Neuberg 公式調整，(M＋1)×{d}/{n}－1。",
+                "Fewer results than due: Neuberg-adjusted, (M + 1) × {d}/{n} − 1.",
+                d=g.due,
+                n=n,
+            )
+        )
     fmt = {7: SIGNED, 8: SIGNED}
     fmt.update({10 + 2 * i: PCT for i in range(4)})
-    return Block(t("第 {r} 輪 · 第 {b} 副", "Round {r} · Board {b}", r=g.round, b=g.board), header, rows, notes=notes,
-                 number_format=fmt)
+    return Block(
+        t("第 {r} 輪 · 第 {b} 副", "Round {r} · Board {b}", r=g.round, b=g.board),
+        header,
+        rows,
+        notes=notes,
+        number_format=fmt,
+    )
 
 
 def _traveller_rows(ctx: Context, g: BoardGroup) -> Iterable[list[Any]]:
@@ -241,10 +335,25 @@ def _traveller_rows(ctx: Context, g: BoardGroup) -> Iterable[list[Any]]:
             continue
         cells = by_table[r.table]
         n, e, s, w = cells["N"], cells["E"], cells["S"], cells["W"]
-        yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"],
-               ctx.side_word.get(score.declarer, "") if score.steps else "", score.total if score.steps else "",
-               score.score_ns, score.score_ew, two(n.mp), seat_percent(n), two(e.mp), seat_percent(e),
-               two(s.mp), seat_percent(s), two(w.mp), seat_percent(w)]
+        yield [
+            r.table,
+            seats["N"],
+            seats["E"],
+            seats["S"],
+            seats["W"],
+            ctx.side_word.get(score.declarer, "") if score.steps else "",
+            score.total if score.steps else "",
+            score.score_ns,
+            score.score_ew,
+            two(n.mp),
+            seat_percent(n),
+            two(e.mp),
+            seat_percent(e),
+            two(s.mp),
+            seat_percent(s),
+            two(w.mp),
+            seat_percent(w),
+        ]
 
 
 # ---- Ranking ------------------------------------------------------------------------------------------------
@@ -280,49 +389,100 @@ def ranking_sheet(ctx: Context) -> Report | None:
     pairs = ctx.data.pairs_format
     for x in res.standings:
         rec = x.item
-        how = t("抽籤", "lot") if x.by_lot and rec.boards else words.get(x.decided_by, "") if x.decided_by is not None else ""
+        how = (
+            t("抽籤", "lot")
+            if x.by_lot and rec.boards
+            else words.get(x.decided_by, "")
+            if x.decided_by is not None
+            else ""
+        )
         withdrawn = ctx.withdrawn_after(rec)
         note = t("第 {r} 輪後退賽", "withdrew after round {r}", r=withdrawn) if withdrawn is not None else ""
         members = [", ".join(rec.players)] if pairs else []
-        rows.append([x.rank, rec.id, ctx.entrant_name(rec)] + members +
-                    [shown[rec.id], rec.boards, clock(rec.time), rec.sat_out, how, note])
+        rows.append(
+            [x.rank, rec.id, ctx.entrant_name(rec)]
+            + members
+            + [shown[rec.id], rec.boards, clock(rec.time), rec.sat_out, how, note]
+        )
     done = sorted(res.complete)
     title = t("第 {r} 輪後", "after round {r}", r=done[-1]) if done else t("賽前", "before round 1")
     header = [t("名次", "Rank"), t("對", "Pair") if pairs else t("編號", "ID"), t("姓名", "Name")]
     header += [t("參賽者", "Players")] if pairs else []
-    header += [t("平均得分率 %", "Mean rate %"), t("副數", "Boards"), t("用時（同分排序）", "Time (tie-break)"), t("輪空", "Sat out"),
-               t("決定於", "Decided by"), t("備註", "Note")]
-    return ctx.report("Ranking", t("{n} · 排名（{w}）", "{n} · Ranking ({w})", n=ctx.name, w=title),
-                      [Block("", header, rows, notes=_ranking_notes(ctx), number_format={4 if pairs else 3: PCT})])
+    header += [
+        t("平均得分率 %", "Mean rate %"),
+        t("副數", "Boards"),
+        t("用時（同分排序）", "Time (tie-break)"),
+        t("輪空", "Sat out"),
+        t("決定於", "Decided by"),
+        t("備註", "Note"),
+    ]
+    return ctx.report(
+        "Ranking",
+        t("{n} · 排名（{w}）", "{n} · Ranking ({w})", n=ctx.name, w=title),
+        [Block("", header, rows, notes=_ranking_notes(ctx), number_format={4 if pairs else 3: PCT})],
+    )
 
 
 def _ranking_notes(ctx: Context) -> list[str]:
     """How the ranking is made (and that it is provisional while a round waits for results)."""
     res, t, data = ctx.res, ctx.t, ctx.data
     ties = {"time": t("用時較少", "less time"), "lot": t("抽籤", "lots")}
-    notes = [t("排名依平均得分率（打過的各副牌得分率的平均，輪空不計）；同分時依次比較：{k}。",
-               "Ranked by mean rate over the boards played (sit-outs do not count); ties: {k}.",
-               k=", ".join(ties[k] for k in data.tiebreaks) or "—")]
+    notes = [
+        t(
+            "排名依平均得分率（打過的各副牌得分率的平均，輪空不計）；同分時依次比較：{k}。",
+            "Ranked by mean rate over the boards played (sit-outs do not count); ties: {k}.",
+            k=", ".join(ties[k] for k in data.tiebreaks) or "—",
+        )
+    ]
     if data.rate_ranking == "printed":
-        notes.append(t("得分率按列印的兩位小數比較（裁判長裁定）：列印相同者由同分排序決定。",
-                       "Rates are compared as printed to 2 decimals (as the chief referee rules): those that print "
-                       "the same go to the tie-breaks."))
+        notes.append(
+            t(
+                "得分率按列印的兩位小數比較（裁判長裁定）：列印相同者由同分排序決定。",
+                "Rates are compared as printed to 2 decimals (as the chief referee rules): those that print "
+                "the same go to the tie-breaks.",
+            )
+        )
     elif any(type(v) is str for v in rates_shown(res.standings).values()):
-        notes.append(t("得分率按精確值比較：列印兩位小數相同而名次不同者，多列小數以示分別。",
-                       "Rates are compared exactly: where two print the same to 2 decimals, more decimals show why one is above."))
+        notes.append(
+            t(
+                "得分率按精確值比較：列印兩位小數相同而名次不同者，多列小數以示分別。",
+                "Rates are compared exactly: where two print the same to 2 decimals, more decimals show why one is above.",
+            )
+        )
     if data.pairs_format:
-        notes.append(t("固定搭檔：每對為一個參賽單位；用時為兩人各副用時合併，去掉最多及最少的各 {d} 個，其餘平均。",
-                       "Fixed pairs: each pair is one entrant; its time pools both partners' board times, the {d} "
-                       "longest and {d} shortest dropped, the rest averaged.", d=data.time_drop))
+        notes.append(
+            t(
+                "固定搭檔：每對為一個參賽單位；用時為兩人各副用時合併，去掉最多及最少的各 {d} 個，其餘平均。",
+                "Fixed pairs: each pair is one entrant; its time pools both partners' board times, the {d} "
+                "longest and {d} shortest dropped, the rest averaged.",
+                d=data.time_drop,
+            )
+        )
     else:
-        notes.append(t("用時：去掉用時最多及最少的各 {d} 副，其餘平均。",
-                       "Time: the {d} longest and {d} shortest boards dropped, the rest averaged.", d=data.time_drop))
-    notes.append(t("抽籤種子：{s}；抽籤決定的名次須經裁判長確認。",
-                   "Draw seed: {s}; places decided by lot are confirmed by the chief referee.", s=data.seed))
+        notes.append(
+            t(
+                "用時：去掉用時最多及最少的各 {d} 副，其餘平均。",
+                "Time: the {d} longest and {d} shortest boards dropped, the rest averaged.",
+                d=data.time_drop,
+            )
+        )
+    notes.append(
+        t(
+            "抽籤種子：{s}；抽籤決定的名次須經裁判長確認。",
+            "Draw seed: {s}; places decided by lot are confirmed by the chief referee.",
+            s=data.seed,
+        )
+    )
     if res.status and res.status[0] == "waiting":
-        notes.insert(0, t("第 {r} 輪尚有 {n} 行成績未輸入：排名為暫定。",
-                          "Round {r} still has {n} board row(s) to enter: provisional ranking.",
-                          r=res.status[1], n=res.status[2]))
+        notes.insert(
+            0,
+            t(
+                "第 {r} 輪尚有 {n} 行成績未輸入：排名為暫定。",
+                "Round {r} still has {n} board row(s) to enter: provisional ranking.",
+                r=res.status[1],
+                n=res.status[2],
+            ),
+        )
     return notes
 
 
@@ -356,8 +516,14 @@ def player_cards_sheet(ctx: Context) -> Report | None:
     pairs = ctx.data.pairs_format
     header = [t("輪次", "Round"), t("牌號", "Board"), t("桌號", "Table"), t("方位", "Seat")]
     header += [] if pairs else [t("搭檔", "Partner")]
-    header += [t("對手", "Opponents"), t("得分", "Score"), t("計分單位", "MP"), t("滿分", "Top"), t("得分率 %", "Rate %"),
-               t("用時", "Time")]
+    header += [
+        t("對手", "Opponents"),
+        t("得分", "Score"),
+        t("計分單位", "MP"),
+        t("滿分", "Top"),
+        t("得分率 %", "Rate %"),
+        t("用時", "Time"),
+    ]
     shift = 0 if pairs else 1
     number_format = {5 + shift: SIGNED, 8 + shift: PCT}
     blocks = []
@@ -367,13 +533,26 @@ def player_cards_sheet(ctx: Context) -> Report | None:
         last = max((s.round for s in boards), default=0)
         sat_rounds = sorted(r for r in sat.get(rec.id, ()) if r <= max(last, res.last_round))
         who = f"{rec.id} {ctx.entrant_name(rec)}".strip() if pairs else ctx.who(rec.id)
-        title = t("{p} · 第 {k} 名 · 平均 {r}% · {b} 副", "{p} · rank {k} · mean {r}% · {b} boards",
-                  p=who, k=x.rank, r=_pct_text(rec.rate), b=rec.boards)
+        title = t(
+            "{p} · 第 {k} 名 · 平均 {r}% · {b} 副",
+            "{p} · rank {k} · mean {r}% · {b} boards",
+            p=who,
+            k=x.rank,
+            r=_pct_text(rec.rate),
+            b=rec.boards,
+        )
         make = _pair_card_rows if pairs else _card_rows
         count = len({(s.round, s.board) for s in boards}) + len(sat_rounds)
         rows = Rows(lambda boards=boards, sat_rounds=sat_rounds, make=make: make(ctx, roles, boards, sat_rounds), count)
-        blocks.append(Block(title, header, rows, number_format=number_format,
-                            notes=[t("用時（同分排序）：{c}", "Time (tie-break): {c}", c=clock(rec.time) or "—")]))
+        blocks.append(
+            Block(
+                title,
+                header,
+                rows,
+                number_format=number_format,
+                notes=[t("用時（同分排序）：{c}", "Time (tie-break): {c}", c=clock(rec.time) or "—")],
+            )
+        )
     return ctx.report("PlayerCards", t("{n} · 個人成績", "{n} · Player cards", n=ctx.name), blocks)
 
 
@@ -386,8 +565,21 @@ def _card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[int]) -
     rows = []
     for s in boards:
         partner, opponents = roles.get((s.round, s.player), ("", ("", "")))
-        rows.append([s.round, s.board, s.table, ctx.seat_word[s.seat], ctx.who(partner), _opponents(ctx, opponents), s.score,
-                     two(s.mp), s.top, seat_percent(s), clock(s.time)])
+        rows.append(
+            [
+                s.round,
+                s.board,
+                s.table,
+                ctx.seat_word[s.seat],
+                ctx.who(partner),
+                _opponents(ctx, opponents),
+                s.score,
+                two(s.mp),
+                s.top,
+                seat_percent(s),
+                clock(s.time),
+            ]
+        )
     sat_word = ctx.t("輪空", "sat out")
     rows += [[rnd, "", "", sat_word, "", "", "", "", "", "", ""] for rnd in sat_rounds]
     rows.sort(key=lambda r: (r[0], r[1] or 0))
@@ -405,8 +597,18 @@ def _pair_card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[in
             continue
         _partner, opponents = roles.get((s.round, s.player), ("", ("", "")))
         side = ctx.side_word["NS" if s.seat in ("N", "S") else "EW"]
-        row = [s.round, s.board, s.table, side, _opponents(ctx, opponents), s.score, two(s.mp), s.top, seat_percent(s),
-               clock(s.time)]
+        row = [
+            s.round,
+            s.board,
+            s.table,
+            side,
+            _opponents(ctx, opponents),
+            s.score,
+            two(s.mp),
+            s.top,
+            seat_percent(s),
+            clock(s.time),
+        ]
         seen[key] = row
         rows.append(row)
     sat_word = ctx.t("輪空", "sat out")
@@ -424,24 +626,51 @@ def next_seating_sheet(ctx: Context) -> Report | None:
         return None
     t, data, w, who = ctx.t, ctx.data, ctx.seat_word, ctx.who
     rnd = current.round
-    basis = (t("隨機（抽籤種子 {s}）", "at random (seed {s})", s=data.seed) if rnd == 1
-             else t("按第 {r} 輪後排名蛇形排位", "snake by the ranking after round {r}", r=rnd - 1))
+    basis = (
+        t("隨機（抽籤種子 {s}）", "at random (seed {s})", s=data.seed)
+        if rnd == 1
+        else t("按第 {r} 輪後排名蛇形排位", "snake by the ranking after round {r}", r=rnd - 1)
+    )
     rows = [[tbl] + [who(seats[s]) for s in SEATS] for tbl, seats in current.tables.items()]
     notes = []
     if current.sit_outs:
-        notes.append(t("輪空：{p}", "Sitting out: {p}", p=("、" if ctx.lang != "en" else ", ").join(who(p) for p in current.sit_outs)))
-    notes.append(t("南北為一方，東西為一方。抽籤種子：{s}", "North–South and East–West are partners. Draw seed: {s}", s=data.seed))
+        notes.append(
+            t(
+                "輪空：{p}",
+                "Sitting out: {p}",
+                p=("、" if ctx.lang != "en" else ", ").join(who(p) for p in current.sit_outs),
+            )
+        )
+    notes.append(
+        t(
+            "南北為一方，東西為一方。抽籤種子：{s}",
+            "North–South and East–West are partners. Draw seed: {s}",
+            s=data.seed,
+        )
+    )
     notes += _repeat_notes(ctx, rnd)
     blocks = [Block(t("按桌", "By table"), [t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"]], rows, notes=notes)]
     where = current.seat_of()
     lookup = []
     for pid in sorted(data.players, key=natural_key):
         tbl, seat = where.get(pid, (None, None))
-        lookup.append([pid, data.players[pid].name, tbl if tbl else t("輪空", "sits out"), w.get(seat, "") if seat else ""])
-    blocks.append(Block(t("按參賽者", "By player"), [t("編號", "ID"), t("姓名", "Name"), t("桌號", "Table"), t("方位", "Seat")],
-                        lookup, page_break=True))
-    return ctx.report("NextSeating", t("{n} · 第 {r} 輪座位表", "{n} · Round {r} seating", n=ctx.name, r=rnd), blocks,
-                      subtitle=t("座位：{b}", "Seating: {b}", b=basis))
+        lookup.append(
+            [pid, data.players[pid].name, tbl if tbl else t("輪空", "sits out"), w.get(seat, "") if seat else ""]
+        )
+    blocks.append(
+        Block(
+            t("按參賽者", "By player"),
+            [t("編號", "ID"), t("姓名", "Name"), t("桌號", "Table"), t("方位", "Seat")],
+            lookup,
+            page_break=True,
+        )
+    )
+    return ctx.report(
+        "NextSeating",
+        t("{n} · 第 {r} 輪座位表", "{n} · Round {r} seating", n=ctx.name, r=rnd),
+        blocks,
+        subtitle=t("座位：{b}", "Seating: {b}", b=basis),
+    )
 
 
 def _repeat_notes(ctx: Context, rnd: int) -> list[str]:
@@ -449,14 +678,32 @@ def _repeat_notes(ctx: Context, rnd: int) -> list[str]:
     data, t = ctx.data, ctx.t
     if data.avoid_repeats == "off" or rnd == 1 or rnd != ctx.res.new_round:
         return []
-    what = {"partners": t("避免重複搭檔", "avoiding repeated partners"),
-            "partners+opponents": t("避免重複搭檔及同桌", "avoiding repeated partners and opponents")}[data.avoid_repeats]
-    notes = [t("蛇形排位，{w}：盡量保持蛇形次序。", "Snake seating {w}, keeping the snake order as far as possible.", w=what)]
+    what = {
+        "partners": t("避免重複搭檔", "avoiding repeated partners"),
+        "partners+opponents": t("避免重複搭檔及同桌", "avoiding repeated partners and opponents"),
+    }[data.avoid_repeats]
+    notes = [
+        t("蛇形排位，{w}：盡量保持蛇形次序。", "Snake seating {w}, keeping the snake order as far as possible.", w=what)
+    ]
     name = (lambda u: u) if data.pairs_format else ctx.who
     for tbl, kind, a, b in ctx.res.repeats:
-        notes.append(t("重複：第 {k} 桌 {a} 與 {b} 曾搭檔", "Repeat: table {k}, {a} and {b} partnered before", k=tbl, a=name(a), b=name(b))
-                     if kind == "partners" else
-                     t("重複：第 {k} 桌 {a} 與 {b} 曾同桌", "Repeat: table {k}, {a} and {b} met before", k=tbl, a=name(a), b=name(b)))
+        notes.append(
+            t(
+                "重複：第 {k} 桌 {a} 與 {b} 曾搭檔",
+                "Repeat: table {k}, {a} and {b} partnered before",
+                k=tbl,
+                a=name(a),
+                b=name(b),
+            )
+            if kind == "partners"
+            else t(
+                "重複：第 {k} 桌 {a} 與 {b} 曾同桌",
+                "Repeat: table {k}, {a} and {b} met before",
+                k=tbl,
+                a=name(a),
+                b=name(b),
+            )
+        )
     if not ctx.res.repeats:
         notes.append(t("本輪沒有重複。", "No repeat this round."))
     return notes
@@ -471,12 +718,24 @@ def table_cards_sheet(ctx: Context) -> Report | None:
     cards = []
     for tbl, seats in current.tables.items():
         head = [[w[s], ctx.who(seats[s])] for s in SEATS]
-        cards.append(Block(t("第 {r} 輪 · 第 {k} 桌", "Round {r} · Table {k}", r=rnd, k=tbl),
-                           [t("方位", "Seat"), t("參賽者", "Player")], head, page_break=True))
+        cards.append(
+            Block(
+                t("第 {r} 輪 · 第 {k} 桌", "Round {r} · Table {k}", r=rnd, k=tbl),
+                [t("方位", "Seat"), t("參賽者", "Player")],
+                head,
+                page_break=True,
+            )
+        )
         cards.append(_result_slip(ctx))
     if current.sit_outs:
-        cards.append(Block(t("第 {r} 輪輪空", "Round {r}: sitting out", r=rnd), [t("參賽者", "Player")],
-                           [[ctx.who(p)] for p in current.sit_outs], page_break=True))
+        cards.append(
+            Block(
+                t("第 {r} 輪輪空", "Round {r}: sitting out", r=rnd),
+                [t("參賽者", "Player")],
+                [[ctx.who(p)] for p in current.sit_outs],
+                page_break=True,
+            )
+        )
     return ctx.report("TableCards", t("{n} · 第 {r} 輪桌卡", "{n} · Round {r} table cards", n=ctx.name, r=rnd), cards)
 
 
@@ -484,19 +743,36 @@ def _result_slip(ctx: Context) -> Block:
     """A table card's slip: a line per board for the table to fill in and sign."""
     t = ctx.t
     slip = [[b, "", "", "", "", "", "", "", ""] for b in range(1, ctx.data.boards_per_round + 1)]
-    header = [t("牌號", "Board"), t("莊家方", "Declarer"), t("抓分", "Captured"), t("底分", "Kitty"), t("摳底牌型", "Last lead"),
-              t("北用時", "N time"), t("東用時", "E time"), t("南用時", "S time"), t("西用時", "W time")]
-    return Block(t("成績單", "Result slip"), header, slip,
-                 notes=[t("莊家方填 NS 或 EW；抓分方贏得最後一圈時填底分及牌型（single、pair、tractor2…、throw…）。",
-                          "Declarer: NS or EW; when the defenders won the last trick, the kitty points and the shape "
-                          "(single, pair, tractor2, …, throw, …)."),
-                        t("簽名：北 ______ 東 ______ 南 ______ 西 ______", "Signed: N ______ E ______ S ______ W ______")])
+    header = [
+        t("牌號", "Board"),
+        t("莊家方", "Declarer"),
+        t("抓分", "Captured"),
+        t("底分", "Kitty"),
+        t("摳底牌型", "Last lead"),
+        t("北用時", "N time"),
+        t("東用時", "E time"),
+        t("南用時", "S time"),
+        t("西用時", "W time"),
+    ]
+    return Block(
+        t("成績單", "Result slip"),
+        header,
+        slip,
+        notes=[
+            t(
+                "莊家方填 NS 或 EW；抓分方贏得最後一圈時填底分及牌型（single、pair、tractor2…、throw…）。",
+                "Declarer: NS or EW; when the defenders won the last trick, the kitty points and the shape "
+                "(single, pair, tractor2, …, throw, …).",
+            ),
+            t("簽名：北 ______ 東 ______ 南 ______ 西 ______", "Signed: N ______ E ______ S ______ W ______"),
+        ],
+    )
 
 
 # ---- Hand records of the newest round --------------------------------------------------------------------------
 
 
-BOARDS_A_PAGE = 3      # a board's record is six lines: three boards fill a landscape page
+BOARDS_A_PAGE = 3  # a board's record is six lines: three boards fill a landscape page
 
 
 def hand_records_sheet(ctx: Context) -> Report | None:
@@ -510,13 +786,20 @@ def hand_records_sheet(ctx: Context) -> Report | None:
         block = hand_record(ctx, res.deals[(rnd, b)])
         block.page_break = b > 1 and (b - 1) % BOARDS_A_PAGE == 0
         blocks.append(block)
-    return ctx.report("HandRecords", t("{n} · 第 {r} 輪牌譜", "{n} · Round {r} hand records", n=ctx.name, r=rnd),
-                      blocks, landscape=True,
-                      subtitle=t("兩副牌 108 張：每家 25 張，底牌 8 張。複式：各桌同一副牌的牌相同，請據此預先配牌。"
-                                 "發牌階段 deal/r{r}/b（牌號）；抽籤種子：{s}",
-                                 "Two decks, 108 cards: 25 to each seat, 8 to the kitty. Duplicate: every table plays the "
-                                 "same cards; pre-deal each board from this record. Deal stage deal/r{r}/b(board); seed: {s}",
-                                 r=rnd, s=data.seed))
+    return ctx.report(
+        "HandRecords",
+        t("{n} · 第 {r} 輪牌譜", "{n} · Round {r} hand records", n=ctx.name, r=rnd),
+        blocks,
+        landscape=True,
+        subtitle=t(
+            "兩副牌 108 張：每家 25 張，底牌 8 張。複式：各桌同一副牌的牌相同，請據此預先配牌。"
+            "發牌階段 deal/r{r}/b（牌號）；抽籤種子：{s}",
+            "Two decks, 108 cards: 25 to each seat, 8 to the kitty. Duplicate: every table plays the "
+            "same cards; pre-deal each board from this record. Deal stage deal/r{r}/b(board); seed: {s}",
+            r=rnd,
+            s=data.seed,
+        ),
+    )
 
 
 # hearts and diamonds, to print in red once a report Block can colour a column's cells (it has
@@ -528,7 +811,11 @@ def hand_record(ctx: Context, deal: Any) -> Block:
     """One board's cards: a line per seat and one for the kitty, the jokers as dealers call them
     (大王/小王 in Chinese), the suits in columns (♥ and ♦ the red ones)."""
     t = ctx.t
-    header = [t("方位", "Seat"), t("王", "Jokers")] + [SUIT_SYMBOLS[s] for s in SUITS] + [t("張數", "Cards"), t("分", "Points")]
+    header = (
+        [t("方位", "Seat"), t("王", "Jokers")]
+        + [SUIT_SYMBOLS[s] for s in SUITS]
+        + [t("張數", "Cards"), t("分", "Points")]
+    )
     jokers = {"BJ": t("大王", "BJ"), "LJ": t("小王", "LJ")}
     rows = [[ctx.seat_word[seat]] + _hand_row(deal.hands[seat], jokers) for seat in SEATS]
     rows.append([t("底牌", "Kitty")] + _hand_row(deal.kitty, jokers))
@@ -555,28 +842,55 @@ def scoring_example_sheet(ctx: Context) -> Report | None:
     results = g.by_seat.get("N", [])
     scores = [s.score for s in results]
     n = len(scores)
-    header = [t("得分", "Score"), t("人數", "Players"), t("較差", "Worse"), t("相同", "Equal"), t("較好", "Better"),
-              t("計分單位", "Matchpoints"), t("計算", "Computation"), t("得分率 %", "Rate %")]
+    header = [
+        t("得分", "Score"),
+        t("人數", "Players"),
+        t("較差", "Worse"),
+        t("相同", "Equal"),
+        t("較好", "Better"),
+        t("計分單位", "Matchpoints"),
+        t("計算", "Computation"),
+        t("得分率 %", "Rate %"),
+    ]
     notes = [
-        t("每局牌，將同方位打過同一局牌的其他參賽者得分與自身得分比較：每個比他差的成績得 2 個計分單位，相同得 1 個，比他好的得 0 個。",
-          "On each board, each player's score is compared with every other player who played it in the same seat: "
-          "2 units for each worse result, 1 for each equal, 0 for each better."),
-        t("得分率 ＝ 計分單位 ÷ 2(n−1)，n ＝ 參與比較的人數（本例 n ＝ {n}）；只有一人時得分率為 50%。",
-          "Rate = MP ÷ 2(n−1), n = results compared (here n = {n}); a group of one scores 50%.", n=n),
-        t("參賽者的成績為其打過各副牌得分率的平均（平均得分率），以百分比列示，保留兩位小數。",
-          "A player's score is the mean of their board rates, shown as a percentage with 2 decimals."),
+        t(
+            "每局牌，將同方位打過同一局牌的其他參賽者得分與自身得分比較：每個比他差的成績得 2 個計分單位，相同得 1 個，比他好的得 0 個。",
+            "On each board, each player's score is compared with every other player who played it in the same seat: "
+            "2 units for each worse result, 1 for each equal, 0 for each better.",
+        ),
+        t(
+            "得分率 ＝ 計分單位 ÷ 2(n−1)，n ＝ 參與比較的人數（本例 n ＝ {n}）；只有一人時得分率為 50%。",
+            "Rate = MP ÷ 2(n−1), n = results compared (here n = {n}); a group of one scores 50%.",
+            n=n,
+        ),
+        t(
+            "參賽者的成績為其打過各副牌得分率的平均（平均得分率），以百分比列示，保留兩位小數。",
+            "A player's score is the mean of their board rates, shown as a percentage with 2 decimals.",
+        ),
     ]
     if results and results[0].neuberg:
-        notes.append(t("本副少於應打桌數，實際計分另按 Neuberg 公式調整（見「計分單」）。",
-                       "This board had fewer results than due; the scores actually used are Neuberg-adjusted (see Travellers)."))
-    block = Block(t("第 {r} 輪第 {b} 副，北家（同方位）比較", "Round {r}, board {b}: North against North", r=g.round, b=g.board),
-                  header, _example_rows(scores), notes=notes, number_format={0: SIGNED, 7: PCT})
-    return ctx.report("ScoringExample", t("{n} · 計分法示例（附錄二）", "{n} · Scoring example (Appendix 2)", n=ctx.name), [block])
+        notes.append(
+            t(
+                "本副少於應打桌數，實際計分另按 Neuberg 公式調整（見「計分單」）。",
+                "This board had fewer results than due; the scores actually used are Neuberg-adjusted (see Travellers).",
+            )
+        )
+    block = Block(
+        t("第 {r} 輪第 {b} 副，北家（同方位）比較", "Round {r}, board {b}: North against North", r=g.round, b=g.board),
+        header,
+        _example_rows(scores),
+        notes=notes,
+        number_format={0: SIGNED, 7: PCT},
+    )
+    return ctx.report(
+        "ScoringExample", t("{n} · 計分法示例（附錄二）", "{n} · Scoring example (Appendix 2)", n=ctx.name), [block]
+    )
 
 
 def example_board(groups: Sequence[BoardGroup]) -> BoardGroup:
     """The board the 附錄二 page works through: the first with at least three different North
     scores (a board every table scored alike explains nothing), else the most varied one."""
+
     def variety(g: BoardGroup) -> int:
         return len({s.score for s in g.by_seat.get("N", [])})
 
@@ -595,8 +909,18 @@ def _example_rows(scores: list[int]) -> list[list[Any]]:
         better = sum(c for s, c in counts.items() if s > score)
         raw = mp[score]
         rate = Fraction(1, 2) if n == 1 else Fraction(raw, 2 * (n - 1))
-        rows.append([score, counts[score], worse, equal, better, f"2×{worse} + 1×{equal} = {raw}",
-                     f"{raw} ÷ {2 * (n - 1)}" if n > 1 else "—", percent(rate)])
+        rows.append(
+            [
+                score,
+                counts[score],
+                worse,
+                equal,
+                better,
+                f"2×{worse} + 1×{equal} = {raw}",
+                f"{raw} ÷ {2 * (n - 1)}" if n > 1 else "—",
+                percent(rate),
+            ]
+        )
     return rows
 
 
@@ -628,14 +952,28 @@ def missing_sheet(ctx: Context) -> Report | None:
     seats = ctx.res.rounds[rnd].tables
     rows = [[tbl] + [ctx.who(seats[tbl][s]) for s in SEATS] + [" ".join(map(str, boards))] for tbl, boards in tables]
     header = [t("桌號", "Table"), w["N"], w["E"], w["S"], w["W"], t("缺牌號", "Boards missing")]
-    return ctx.report("Missing", t("{n} · 尚缺成績", "{n} · Results still missing", n=ctx.name),
-                      [Block(t("第 {r} 輪 · 尚缺 {k} 桌", "Round {r} · {k} table(s) missing", r=rnd, k=len(rows)), header, rows)],
-                      subtitle=t("以下各桌尚有牌號未填入「成績」；收到後請填入再執行一次。",
-                                 "These tables still have boards without a row on Boards; type them in when they come and run again."))
+    return ctx.report(
+        "Missing",
+        t("{n} · 尚缺成績", "{n} · Results still missing", n=ctx.name),
+        [Block(t("第 {r} 輪 · 尚缺 {k} 桌", "Round {r} · {k} table(s) missing", r=rnd, k=len(rows)), header, rows)],
+        subtitle=t(
+            "以下各桌尚有牌號未填入「成績」；收到後請填入再執行一次。",
+            "These tables still have boards without a row on Boards; type them in when they come and run again.",
+        ),
+    )
 
 
-SHEETS = (scores_sheet, travellers_sheet, ranking_sheet, player_cards_sheet, next_seating_sheet, table_cards_sheet,
-          hand_records_sheet, scoring_example_sheet, missing_sheet)
+SHEETS = (
+    scores_sheet,
+    travellers_sheet,
+    ranking_sheet,
+    player_cards_sheet,
+    next_seating_sheet,
+    table_cards_sheet,
+    hand_records_sheet,
+    scoring_example_sheet,
+    missing_sheet,
+)
 
 
 def _pct_text(rate: Fraction | None) -> str:
@@ -708,13 +1046,25 @@ class Summary(Mapping):
     def _deals(self) -> list[dict[str, Any]]:
         # only the boards of complete rounds: a round seated and not yet played must not show its cards
         complete = self._res.complete
-        return [{"round": d.round, "board": d.board, "hands": {s: list(d.hands[s]) for s in SEATS}, "kitty": list(d.kitty)}
-                for (r, _b), d in sorted(self._res.deals.items()) if r in complete]
+        return [
+            {"round": d.round, "board": d.board, "hands": {s: list(d.hands[s]) for s in SEATS}, "kitty": list(d.kitty)}
+            for (r, _b), d in sorted(self._res.deals.items())
+            if r in complete
+        ]
 
     def _boards(self) -> list[dict[str, Any]]:
-        return [{"round": s.round, "board": s.board, "seat": s.seat, "player": s.player, "score": s.score,
-                 "mp": two(s.mp), "rate": seat_percent(s)}
-                for s in sorted(self._res.seat_results, key=lambda s: (s.round, s.board, s.table, SEATS.index(s.seat)))]
+        return [
+            {
+                "round": s.round,
+                "board": s.board,
+                "seat": s.seat,
+                "player": s.player,
+                "score": s.score,
+                "mp": two(s.mp),
+                "rate": seat_percent(s),
+            }
+            for s in sorted(self._res.seat_results, key=lambda s: (s.round, s.board, s.table, SEATS.index(s.seat)))
+        ]
 
     def _standings(self) -> list[dict[str, Any]]:
         data = self._res.data

@@ -9,9 +9,9 @@ from functools import cached_property
 
 from ttools.core.upgrade import NATIONAL, Bands, LastLead, deal_outcome, kitty_multiplier
 
-TOTAL_POINTS = 200      # points in two decks: 8 fives, 8 tens, 8 kings
-KITTY_MAX = 80          # eight cards, all tens or kings
-POINT_UNIT = 5          # every point count is a multiple of 5
+TOTAL_POINTS = 200  # points in two decks: 8 fives, 8 tens, 8 kings
+KITTY_MAX = 80  # eight cards, all tens or kings
+POINT_UNIT = 5  # every point count is a multiple of 5
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def parse_band_table(text: str) -> BandTable:
 class BoardRules:
     kitty_preset: str = NATIONAL
     bands: Bands = Bands()
-    table: BandTable | None = None     # replaces ``bands`` when given
+    table: BandTable | None = None  # replaces ``bands`` when given
 
     def net(self, points: int) -> int:
         """Net levels from the declarers' view: +3 … −3 across the bands."""
@@ -92,16 +92,16 @@ class BoardRules:
 class BoardScore:
     """One table's board, every step shown."""
 
-    declarer: str                  # NS | EW
+    declarer: str  # NS | EW
     captured: int
     kitty: int
-    lead: LastLead | None          # None: the declarers won the last trick
-    multiplier: int | None         # kitty multiplier (None when the kitty does not count)
-    kitty_bonus: int               # kitty × multiplier
-    total: int                     # P, the defenders' total
+    lead: LastLead | None  # None: the declarers won the last trick
+    multiplier: int | None  # kitty multiplier (None when the kitty does not count)
+    kitty_bonus: int  # kitty × multiplier
+    total: int  # P, the defenders' total
     band: str
-    net: int                       # net levels, declarers' view
-    steps: bool = field(default=True)   # False: a board score typed directly (no steps)
+    net: int  # net levels, declarers' view
+    steps: bool = field(default=True)  # False: a board score typed directly (no steps)
 
     @property
     def score_ns(self) -> int:

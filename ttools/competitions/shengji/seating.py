@@ -22,8 +22,8 @@ SEATS = ("N", "E", "S", "W")
 @dataclass(frozen=True)
 class Seat:
     round: int
-    table: int | None          # None: sits out this round
-    seat: str | None           # N E S W; None for a sit-out
+    table: int | None  # None: sits out this round
+    seat: str | None  # N E S W; None for a sit-out
     player: str
 
 
@@ -44,7 +44,7 @@ def snake_individual(order: Sequence[str], round_: int) -> list[Seat]:
         raise ValueError(f"{len(order)} players do not fill tables of four")
     seats = []
     for t in range(len(order) // 4):
-        block = order[4 * t:4 * t + 4]
+        block = order[4 * t : 4 * t + 4]
         directions = SEATS if t % 2 == 0 else SEATS[::-1]
         seats += [Seat(round_, t + 1, d, p) for d, p in zip(directions, block)]
     return seats
@@ -61,14 +61,22 @@ def snake_pairs(order: Sequence[str], members: Mapping[str, tuple[str, str]], ro
         better, worse = order[2 * t], order[2 * t + 1]
         ns, ew = (better, worse) if t % 2 == 0 else (worse, better)
         (n, s), (e, w) = members[ns], members[ew]
-        seats += [Seat(round_, t + 1, "N", n), Seat(round_, t + 1, "E", e), Seat(round_, t + 1, "S", s),
-                  Seat(round_, t + 1, "W", w)]
+        seats += [
+            Seat(round_, t + 1, "N", n),
+            Seat(round_, t + 1, "E", e),
+            Seat(round_, t + 1, "S", s),
+            Seat(round_, t + 1, "W", w),
+        ]
     return seats
 
 
-def seat_round(order: Sequence[str], round_: int, sat_out: Mapping[str, int],
-               members: Mapping[str, tuple[str, str]] | None = None,
-               arrange: Callable[[list[str]], list[str]] | None = None) -> list[Seat]:
+def seat_round(
+    order: Sequence[str],
+    round_: int,
+    sat_out: Mapping[str, int],
+    members: Mapping[str, tuple[str, str]] | None = None,
+    arrange: Callable[[list[str]], list[str]] | None = None,
+) -> list[Seat]:
     """One round by the snake: ``order`` holds players (individual) or pairs (``members``
     given), best first. Sit-outs first, then the rest by the snake (rearranged first by
     ``arrange``, e.g. to avoid repeats); sit-outs are listed last with no table."""
@@ -79,7 +87,7 @@ def seat_round(order: Sequence[str], round_: int, sat_out: Mapping[str, int],
         playing = arrange(playing)
     seats = snake_individual(playing, round_) if members is None else snake_pairs(playing, members, round_)
     for u in out:
-        for p in ((u,) if members is None else members[u]):
+        for p in (u,) if members is None else members[u]:
             seats.append(Seat(round_, None, None, p))
     return seats
 
@@ -96,9 +104,9 @@ def first_round(units: Sequence[str], seed: str, members: Mapping[str, tuple[str
 # movements avoid such repeats. The snake order is kept as far as possible: the fewest repeats
 # first, then the least moving of units from their snake places (the sum of the moves).
 
-EXACT_UNITS = 8        # up to this many units every arrangement is searched: the optimum is found
-WINDOW = 8             # beyond, the best unit left and others of the next 8 in snake order take a table
-NODE_BUDGET = 600      # and the search stops after this many tables tried (the best found so far kept)
+EXACT_UNITS = 8  # up to this many units every arrangement is searched: the optimum is found
+WINDOW = 8  # beyond, the best unit left and others of the next 8 in snake order take a table
+NODE_BUDGET = 600  # and the search stops after this many tables tried (the best found so far kept)
 
 
 @dataclass(frozen=True)
@@ -119,7 +127,7 @@ def history_of(tables: Sequence[Mapping[str, str]], pair_of: Mapping[str, str] |
             if a in unit and b in unit and unit[a] != unit[b]:
                 partnered.add(frozenset((unit[a], unit[b])))
         units = sorted(set(unit.values()))
-        met.update(frozenset((x, y)) for i, x in enumerate(units) for y in units[i + 1:])
+        met.update(frozenset((x, y)) for i, x in enumerate(units) for y in units[i + 1 :])
     return History(frozenset(partnered), frozenset(met))
 
 
@@ -167,7 +175,9 @@ class _Search:
         self.per_table = per_table
         self.position = {u: i for i, u in enumerate(order)}
         self.nodes = 0
-        plain = sum(len(block_repeats(order[i:i + per_table], history, mode)) for i in range(0, len(order), per_table))
+        plain = sum(
+            len(block_repeats(order[i : i + per_table], history, mode)) for i in range(0, len(order), per_table)
+        )
         self.found: tuple[int, int, list[str]] = (plain, 0, list(order))
 
     def best(self) -> list[str]:
@@ -178,7 +188,7 @@ class _Search:
     def _candidates(self, remaining: list[str], base: int) -> list[tuple[int, int, tuple[str, ...]]]:
         if len(self.order) <= EXACT_UNITS:
             choices = combinations(remaining, self.per_table)
-        else:       # the best unit left takes this table: the snake's order, with partners and opponents from the window
+        else:  # the best unit left takes this table: the snake's order, with partners and opponents from the window
             head = remaining[0]
             choices = ((head,) + rest for rest in combinations(remaining[1:WINDOW], self.per_table - 1))
         out = []

@@ -32,25 +32,50 @@ from ttools.workbook.normalize import natural_key
 
 PAIR_UNKNOWN = define("pair-unknown", "pair {pair} is not on the Pairs sheet", "參賽對 {pair} 不在參賽對名單上")
 PAIR_SELF = define("pair-against-itself", "pair {pair} cannot play itself", "參賽對 {pair} 不能與自己對賽")
-PAIR_TWICE = define("pair-twice-in-round", "pair {pair} is in two matches of round {round} (also on row {other})",
-                    "參賽對 {pair} 在第 {round} 輪出現兩次（另見第 {other} 列）", "参赛对 {pair} 在第 {round} 轮出现两次（另见第 {other} 行）")
-TABLE_TWICE = define("table-twice-in-round", "table {table} is used twice in round {round} (also on row {other})",
-                     "第 {round} 輪第 {table} 桌重複（另見第 {other} 列）", "第 {round} 轮第 {table} 桌重复（另见第 {other} 行）")
-PAIR_SANCTIONED = define("pair-sanctioned", "pair {pair} is {kind} in round {round} (Discipline) and cannot play",
-                         "參賽對 {pair} 第 {round} 輪{kind}（處罰表），不能出賽")
-DEALS_NO_MATCH = define("deals-no-match", "round {round} has no match at table {table} on the Results sheet",
-                        "成績表第 {round} 輪沒有第 {table} 桌")
-LEVEL_DISAGREES = define("level-disagrees-with-deals", "the Deals sheet gives {expected} here, not {value}",
-                         "逐副記分得出 {expected}，不是 {value}")
+PAIR_TWICE = define(
+    "pair-twice-in-round",
+    "pair {pair} is in two matches of round {round} (also on row {other})",
+    "參賽對 {pair} 在第 {round} 輪出現兩次（另見第 {other} 列）",
+    "参赛对 {pair} 在第 {round} 轮出现两次（另见第 {other} 行）",
+)
+TABLE_TWICE = define(
+    "table-twice-in-round",
+    "table {table} is used twice in round {round} (also on row {other})",
+    "第 {round} 輪第 {table} 桌重複（另見第 {other} 列）",
+    "第 {round} 轮第 {table} 桌重复（另见第 {other} 行）",
+)
+PAIR_SANCTIONED = define(
+    "pair-sanctioned",
+    "pair {pair} is {kind} in round {round} (Discipline) and cannot play",
+    "參賽對 {pair} 第 {round} 輪{kind}（處罰表），不能出賽",
+)
+DEALS_NO_MATCH = define(
+    "deals-no-match",
+    "round {round} has no match at table {table} on the Results sheet",
+    "成績表第 {round} 輪沒有第 {table} 桌",
+)
+LEVEL_DISAGREES = define(
+    "level-disagrees-with-deals",
+    "the Deals sheet gives {expected} here, not {value}",
+    "逐副記分得出 {expected}，不是 {value}",
+)
 
-PAIRING_CHANGED = define("pairing-changed", "{pair1} v {pair2} in round {round} is not the published pairing",
-                         "第 {round} 輪 {pair1} 對 {pair2} 與公布的對陣不同")
-MATCH_MISSING = define("published-match-missing", "round {round}, table {table}: {pair1} v {pair2} was published but has no row on Results",
-                       "第 {round} 輪第 {table} 桌 {pair1} 對 {pair2} 已公布，但成績表沒有這一列",
-                       "第 {round} 轮第 {table} 桌 {pair1} 对 {pair2} 已公布，但成绩表没有这一行")
+PAIRING_CHANGED = define(
+    "pairing-changed",
+    "{pair1} v {pair2} in round {round} is not the published pairing",
+    "第 {round} 輪 {pair1} 對 {pair2} 與公布的對陣不同",
+)
+MATCH_MISSING = define(
+    "published-match-missing",
+    "round {round}, table {table}: {pair1} v {pair2} was published but has no row on Results",
+    "第 {round} 輪第 {table} 桌 {pair1} 對 {pair2} 已公布，但成績表沒有這一列",
+    "第 {round} 轮第 {table} 桌 {pair1} 对 {pair2} 已公布，但成绩表没有这一行",
+)
 
-KIND_WORDS = {"suspend": {"en": "suspended", "zh-Hant": "停賽"},
-              "disqualify": {"en": "disqualified", "zh-Hant": "取消資格"}}
+KIND_WORDS = {
+    "suspend": {"en": "suspended", "zh-Hant": "停賽"},
+    "disqualify": {"en": "disqualified", "zh-Hant": "取消資格"},
+}
 
 
 @dataclass(frozen=True)
@@ -58,14 +83,14 @@ class Entry:
     """One round of a pair's record: its match, bye or suspension."""
 
     round: int
-    kind: str                     # played | forfeit | bye | suspended | pending
+    kind: str  # played | forfeit | bye | suspended | pending
     table: int | None = None
     opponent: str | None = None
-    own: str = ""                 # levels (own, opponent's)
+    own: str = ""  # levels (own, opponent's)
     other: str = ""
     points: int = 0
-    outcome: str = ""             # W | D | L ('' while pending or suspended)
-    forfeited: bool = False       # this pair forfeited
+    outcome: str = ""  # W | D | L ('' while pending or suspended)
+    forfeited: bool = False  # this pair forfeited
 
 
 @dataclass
@@ -92,7 +117,7 @@ class Record:
 class Table:
     table: int | None
     pair1: str
-    pair2: str | None             # None: bye
+    pair2: str | None  # None: bye
 
 
 @dataclass
@@ -100,27 +125,29 @@ class NewRound:
     round: int
     tables: list[Table]
     relaxation: Relaxation | None = None
-    sitting_out: list[tuple[str, str]] = field(default_factory=list)   # (pair, kind) not paired this round
-    floats: tuple[Float, ...] = ()   # the tables between two points groups, with why
+    sitting_out: list[tuple[str, str]] = field(default_factory=list)  # (pair, kind) not paired this round
+    floats: tuple[Float, ...] = ()  # the tables between two points groups, with why
 
 
 @dataclass
 class Results:
     data: EventData
     results: list[Result] = field(default_factory=list)
-    slips: list[tuple[int, Slip]] = field(default_factory=list)        # (raw row index, slip) that stood the checks
-    logs: dict[tuple[int, int], tuple[TableLog, str, str]] = field(default_factory=dict)   # (round, table) -> log, pair1, pair2
+    slips: list[tuple[int, Slip]] = field(default_factory=list)  # (raw row index, slip) that stood the checks
+    logs: dict[tuple[int, int], tuple[TableLog, str, str]] = field(
+        default_factory=dict
+    )  # (round, table) -> log, pair1, pair2
     filled: dict[int, dict[str, object]] = field(default_factory=dict)  # raw Results row -> values from the deals
     records: dict[str, Record] = field(default_factory=dict)
     standings: list[Ranked[Record]] = field(default_factory=list)
-    order: list[str] = field(default_factory=list)       # ranking of every pair, for the pairing
+    order: list[str] = field(default_factory=list)  # ranking of every pair, for the pairing
     disqualified: list[Record] = field(default_factory=list)
-    through: int = 0              # the last complete round
-    last_round: int = 0           # the last round with slips
+    through: int = 0  # the last complete round
+    last_round: int = 0  # the last round with slips
     total_rounds: int = 0
     new_round: NewRound | None = None
-    current: NewRound | None = None   # the round being played (results still missing), to reprint its pairings
-    waiting: str = ""             # why no round was paired: complete | pending | errors | finished | roster
+    current: NewRound | None = None  # the round being played (results still missing), to reprint its pairings
+    waiting: str = ""  # why no round was paired: complete | pending | errors | finished | roster
     pending: list[tuple[int, int | None, str, str]] = field(default_factory=list)
 
     @property
@@ -169,16 +196,28 @@ def _checked_slips(data: EventData, bad_rounds: set[int], problems: list[Problem
                 continue
             sanction = _sanction_in(data, pid, slip.round)
             if sanction is not None:
-                problems.append(error(PAIR_SANCTIONED, w[key], pair=pid, kind=KIND_WORDS[sanction.kind], round=slip.round))
+                problems.append(
+                    error(PAIR_SANCTIONED, w[key], pair=pid, kind=KIND_WORDS[sanction.kind], round=slip.round)
+                )
             if (slip.round, pid) in in_round:
-                problems.append(error(PAIR_TWICE, w[key], pair=pid, round=slip.round, other=in_round[(slip.round, pid)]))
+                problems.append(
+                    error(PAIR_TWICE, w[key], pair=pid, round=slip.round, other=in_round[(slip.round, pid)])
+                )
             else:
                 in_round[(slip.round, pid)] = row_no
         if slip.pair2 is not None and slip.pair1 == slip.pair2:
             problems.append(error(PAIR_SELF, w["pair2"], pair=slip.pair1))
         if slip.table is not None:
             if (slip.round, slip.table) in tables:
-                problems.append(error(TABLE_TWICE, w["table"], table=slip.table, round=slip.round, other=tables[(slip.round, slip.table)]))
+                problems.append(
+                    error(
+                        TABLE_TWICE,
+                        w["table"],
+                        table=slip.table,
+                        round=slip.round,
+                        other=tables[(slip.round, slip.table)],
+                    )
+                )
             else:
                 tables[(slip.round, slip.table)] = row_no
         if len(problems) > before:
@@ -188,8 +227,9 @@ def _checked_slips(data: EventData, bad_rounds: set[int], problems: list[Problem
     return good
 
 
-def _apply_deal_sheets(res: Results, good: list[tuple[int, Slip]], bad_rounds: set[int],
-                       problems: list[Problem]) -> tuple[list[tuple[int, Slip]], dict[int, int | None]]:
+def _apply_deal_sheets(
+    res: Results, good: list[tuple[int, Slip]], bad_rounds: set[int], problems: list[Problem]
+) -> tuple[list[tuple[int, Slip]], dict[int, int | None]]:
     """Deal sheets -> the levels of their tables: the good slips with the levels the deals give
     filled in (a slip whose typed levels disagree drops out), and the side holding the deal at
     the end of each table worked through (slip index -> side)."""
@@ -202,7 +242,7 @@ def _apply_deal_sheets(res: Results, good: list[tuple[int, Slip]], bad_rounds: s
     for key in sorted(groups):
         rows = groups[key]
         if key not in by_table:
-            if not any((s.round, s.table) == key for s in data.slips):   # a slip with its own problem says enough
+            if not any((s.round, s.table) == key for s in data.slips):  # a slip with its own problem says enough
                 problems.append(error(DEALS_NO_MATCH, rows[0].where["table"], round=key[0], table=key[1]))
             bad_rounds.add(key[0])
             continue
@@ -220,9 +260,18 @@ def _apply_deal_sheets(res: Results, good: list[tuple[int, Slip]], bad_rounds: s
             continue
         if fill:
             res.filled[idx] = fill
-            slip = Slip(slip.round, slip.table, slip.pair1, slip.pair2, fill.get("level1", slip.level1),
-                        fill.get("level2", slip.level2), fill.get("first_past_a", slip.first_past_a), slip.forfeit,
-                        slip.declarer, slip.where)
+            slip = Slip(
+                slip.round,
+                slip.table,
+                slip.pair1,
+                slip.pair2,
+                fill.get("level1", slip.level1),
+                fill.get("level2", slip.level2),
+                fill.get("first_past_a", slip.first_past_a),
+                slip.forfeit,
+                slip.declarer,
+                slip.where,
+            )
             good = [(i, slip if i == idx else s) for i, s in good]
         holders[idx] = log.holder
     return good, holders
@@ -245,14 +294,25 @@ def _levels_from_log(slip: Slip, log: TableLog, problems: list[Problem]) -> dict
         except ValueError:
             same = False
         if not same:
-            problems.append(error(LEVEL_DISAGREES, slip.where[col], expected=value if value is not None else "—",
-                                  value=nz.clean_text(typed)))
+            problems.append(
+                error(
+                    LEVEL_DISAGREES,
+                    slip.where[col],
+                    expected=value if value is not None else "—",
+                    value=nz.clean_text(typed),
+                )
+            )
             disagrees = True
     return None if disagrees else fill
 
 
-def _judge_slips(res: Results, good: list[tuple[int, Slip]], holders: dict[int, int | None], bad_rounds: set[int],
-                 problems: list[Problem]) -> None:
+def _judge_slips(
+    res: Results,
+    good: list[tuple[int, Slip]],
+    holders: dict[int, int | None],
+    bad_rounds: set[int],
+    problems: list[Problem],
+) -> None:
     """Every good slip judged: a result, or a match still waiting for one."""
     for idx, slip in good:
         result, found = judge(slip, res.data.rules, holders.get(idx))
@@ -270,8 +330,11 @@ def _judge_slips(res: Results, good: list[tuple[int, Slip]], holders: dict[int, 
 def _complete_through(res: Results, bad_rounds: set[int]) -> int:
     """The last round of the unbroken run of complete rounds from round 1."""
     pending_rounds = {p[0] for p in res.pending}
-    complete = [r for r in range(1, res.last_round + 1)
-                if r not in bad_rounds and r not in pending_rounds and any(s.round == r for _i, s in res.slips)]
+    complete = [
+        r
+        for r in range(1, res.last_round + 1)
+        if r not in bad_rounds and r not in pending_rounds and any(s.round == r for _i, s in res.slips)
+    ]
     through = 0
     for r in range(1, res.last_round + 1):
         if r in complete:
@@ -295,24 +358,34 @@ def _next_round(res: Results, bad_rounds: set[int], problems: list[Problem]) -> 
         res.waiting = "errors"
     elif res.last_round and res.through < res.last_round:
         res.waiting = "pending"
-        rows = sorted((s for s in data.slips if s.round == res.last_round), key=lambda s: (s.table is None, s.table or 0))
-        res.current = NewRound(res.last_round, [Table(s.table, s.pair1, s.pair2) for s in rows],
-                               sitting_out=[(pid, sn.kind) for pid in data.pairs if (sn := _sanction_in(data, pid, res.last_round))])
+        rows = sorted(
+            (s for s in data.slips if s.round == res.last_round), key=lambda s: (s.table is None, s.table or 0)
+        )
+        res.current = NewRound(
+            res.last_round,
+            [Table(s.table, s.pair1, s.pair2) for s in rows],
+            sitting_out=[(pid, sn.kind) for pid in data.pairs if (sn := _sanction_in(data, pid, res.last_round))],
+        )
     elif nxt > res.total_rounds:
         res.waiting = "finished"
     else:
         res.new_round = _pair(res, nxt, schedule)
         if res.new_round is None:
             res.waiting = "roster"
-        elif res.new_round.relaxation is not None:   # what the draw had to give up, also as warnings
-            problems.extend(res.new_round.relaxation.problems(
-                Where(data.sheet("Results"), ""), lambda pid: f"{pid} {data.pairs[pid].name}".strip()))
+        elif res.new_round.relaxation is not None:  # what the draw had to give up, also as warnings
+            problems.extend(
+                res.new_round.relaxation.problems(
+                    Where(data.sheet("Results"), ""), lambda pid: f"{pid} {data.pairs[pid].name}".strip()
+                )
+            )
 
 
-def _check_published(data: EventData, good: list[tuple[int, Slip]], bad_rounds: set[int], problems: list[Problem]) -> None:
+def _check_published(
+    data: EventData, good: list[tuple[int, Slip]], bad_rounds: set[int], problems: list[Problem]
+) -> None:
     """Slips against the pairings ttools published: a different match is flagged (the slip
     counts as typed); a published match with no row at all keeps its round waiting."""
-    typed = defaultdict(set)           # round -> pairs on some slip of it
+    typed = defaultdict(set)  # round -> pairs on some slip of it
     for s in data.slips:
         typed[s.round].update(p for p in (s.pair1, s.pair2) if p)
     results_sheet = data.sheet("Results")
@@ -320,11 +393,22 @@ def _check_published(data: EventData, good: list[tuple[int, Slip]], bad_rounds: 
         expected = {frozenset(p for p in (a, b) if p) for _t, a, b in tables}
         for _i, s in good:
             if s.round == rnd and frozenset(p for p in (s.pair1, s.pair2) if p) not in expected:
-                problems.append(warning(PAIRING_CHANGED, s.where["pair1"], round=rnd, pair1=s.pair1, pair2=s.pair2 or "—"))
+                problems.append(
+                    warning(PAIRING_CHANGED, s.where["pair1"], round=rnd, pair1=s.pair1, pair2=s.pair2 or "—")
+                )
         if typed.get(rnd):
             for table, a, b in tables:
-                if not {p for p in (a, b) if p} & typed[rnd]:   # neither pair has a slip: the row went missing
-                    problems.append(error(MATCH_MISSING, Where(results_sheet, ""), round=rnd, table=table or "—", pair1=a, pair2=b or "—"))
+                if not {p for p in (a, b) if p} & typed[rnd]:  # neither pair has a slip: the row went missing
+                    problems.append(
+                        error(
+                            MATCH_MISSING,
+                            Where(results_sheet, ""),
+                            round=rnd,
+                            table=table or "—",
+                            pair1=a,
+                            pair2=b or "—",
+                        )
+                    )
                     bad_rounds.add(rnd)
 
 
@@ -361,8 +445,9 @@ def _standings(res: Results) -> None:
                 rec.byes += 1
             elif opp is not None:
                 rec.opponents.append(opp)
-            rec.entries[r.round] = Entry(r.round, r.kind, r.table, opp, own, other, pts, outcome,
-                                         r.kind == FORFEIT and r.forfeit == side)
+            rec.entries[r.round] = Entry(
+                r.round, r.kind, r.table, opp, own, other, pts, outcome, r.kind == FORFEIT and r.forfeit == side
+            )
     for rnd, table, p1, p2 in res.pending:
         for pid, opp in ((p1, p2), (p2, p1)):
             if pid in records:
@@ -379,7 +464,9 @@ def _standings(res: Results) -> None:
         rec.opp_score = opp[pid]  # type: ignore[assignment]
     res.records = records
     ranked = [rec for rec in records.values() if rec.disqualified is None]
-    res.disqualified = sorted((rec for rec in records.values() if rec.disqualified is not None), key=lambda r: natural_key(r.pair.id))
+    res.disqualified = sorted(
+        (rec for rec in records.values() if rec.disqualified is not None), key=lambda r: natural_key(r.pair.id)
+    )
     keys = [lambda r: -r.points, lambda r: -r.opp_score, lambda r: -r.level_diff, lambda r: -r.small_points]
     lot = f"shuangsheng/standings/{res.through}"
     res.standings = rank(ranked, keys, lot=Draw(data.seed, lot), label=lambda r: r.pair.id)
@@ -422,7 +509,9 @@ def _pair(res: Results, rnd: int, schedule) -> NewRound | None:
     byes = {p: res.records[p].byes for p in order}
     clubs = {pid: nz.fold_label(p.club) for pid, p in data.pairs.items()}
     same = (lambda a, b: bool(clubs[a]) and clubs[a] == clubs[b]) if data.avoid_club != "no" else None
-    swiss = swiss_round(order, points, history, byes, same, data.swiss_order, GROUP if data.avoid_club == "group" else FIELD)
+    swiss = swiss_round(
+        order, points, history, byes, same, data.swiss_order, GROUP if data.avoid_club == "group" else FIELD
+    )
     drawn = swiss.pairings
     tables = [Table(i, a, b) for i, (a, b) in enumerate(drawn.pairs, start=1)]
     if drawn.bye is not None:

@@ -24,12 +24,21 @@ from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
 from ttools.workbook.schema import Reader, Row, read_table, unknown_sheets
 
-PAIR_ID_DUPLICATE = define("pair-id-duplicate", "pair id {pair} is listed twice (also on row {other})",
-                           "參賽對編號 {pair} 重複（另見第 {other} 列）", "参赛对编号 {pair} 重复（另见第 {other} 行）")
-OUT_OF_RANGE = define("value-out-of-range", "'{value}' is out of range for {what}: {expected}", "「{value}」超出{what}之範圍：{expected}",
-                      "「{value}」超出{what}的范围：{expected}")
-SUSPENSION_ROUNDS = define("suspension-rounds-missing", "a suspension needs its number of rounds (1 or more)",
-                           "停賽須填停賽輪數（1 或以上）")
+PAIR_ID_DUPLICATE = define(
+    "pair-id-duplicate",
+    "pair id {pair} is listed twice (also on row {other})",
+    "參賽對編號 {pair} 重複（另見第 {other} 列）",
+    "参赛对编号 {pair} 重复（另见第 {other} 行）",
+)
+OUT_OF_RANGE = define(
+    "value-out-of-range",
+    "'{value}' is out of range for {what}: {expected}",
+    "「{value}」超出{what}之範圍：{expected}",
+    "「{value}」超出{what}的范围：{expected}",
+)
+SUSPENSION_ROUNDS = define(
+    "suspension-rounds-missing", "a suspension needs its number of rounds (1 or more)", "停賽須填停賽輪數（1 或以上）"
+)
 
 
 @dataclass(frozen=True)
@@ -48,7 +57,7 @@ class Sanction:
     disqualification from ``from_round`` on (取消比賽資格; ``rounds`` None)."""
 
     pair: str
-    kind: str                  # suspend | disqualify
+    kind: str  # suspend | disqualify
     from_round: int
     rounds: int | None
     reason: str = ""
@@ -66,25 +75,27 @@ class EventData(EventBase):
     pairing: str = "swiss"
     rounds: int = 7
     swiss_order: str = "adjacent"
-    avoid_club: str = "yes"        # yes | group | no
+    avoid_club: str = "yes"  # yes | group | no
     rules: Rules = field(default_factory=Rules)
-    pairs: dict[str, Pair] = field(default_factory=dict)       # id -> pair, in sheet order
-    slips: list[Slip] = field(default_factory=list)             # Results rows that parsed, with their raw index
+    pairs: dict[str, Pair] = field(default_factory=dict)  # id -> pair, in sheet order
+    slips: list[Slip] = field(default_factory=list)  # Results rows that parsed, with their raw index
     slip_rows: list[int] = field(default_factory=list)
     deals: list[DealRow] = field(default_factory=list)
     sanctions: list[Sanction] = field(default_factory=list)
     published: dict[int, list[tuple[int | None, str, str | None]]] = field(default_factory=dict)  # round -> tables
-    setup_errors: bool = False     # Event/Rules/Pairs/Discipline have errors: nothing is paired from a guess
-    results_errors: bool = False   # a Results row could not even be read
+    setup_errors: bool = False  # Event/Rules/Pairs/Discipline have errors: nothing is paired from a guess
+    results_errors: bool = False  # a Results row could not even be read
 
 
-MAX_ROUND = 999      # rounds, tables and deals are numbered 1 … 999; anything larger is a typing slip
+MAX_ROUND = 999  # rounds, tables and deals are numbered 1 … 999; anything larger is a typing slip
 
 
 def _in_range(row: Row, key: str, value: int | None, problems: list[Problem], low: int = 1) -> bool:
     """False (with a problem on the cell) when ``value`` is outside low … MAX_ROUND."""
     if value is not None and not low <= value <= MAX_ROUND:
-        problems.append(error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=f"{low}–{MAX_ROUND}"))
+        problems.append(
+            error(OUT_OF_RANGE, row.where[key], value=value, what=_label(row, key), expected=f"{low}–{MAX_ROUND}")
+        )
         return False
     return True
 
@@ -110,7 +121,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     ld.seed(ev, *sorted(data.pairs, key=natural_key))
     data.setup_errors = any(p.severity == "error" for p in problems)
     before = len(problems)
-    _read_results(ld, rd, data, problems)    # checked as a whole in compute
+    _read_results(ld, rd, data, problems)  # checked as a whole in compute
     data.results_errors = len(problems) > before
     _read_deals(ld, rd, data, problems)
     _read_published(book, data)
@@ -125,20 +136,32 @@ def _read_rules(ru: Settings, data: EventData) -> None:
     draw = ru.integer("draw_points", 1, low=0)
     loss = ru.integer("loss_points", 0, low=0)
     if not loss <= draw <= win:
-        ru.invalid("draw_points", {"en": f"must lie between the loss points ({loss}) and the win points ({win})",  # type: ignore[arg-type]
-                                   "zh-Hant": f"應介於負積分（{loss}）與勝積分（{win}）之間"})
+        ru.invalid(
+            "draw_points",
+            {
+                "en": f"must lie between the loss points ({loss}) and the win points ({win})",  # type: ignore[arg-type]
+                "zh-Hant": f"應介於負積分（{loss}）與勝積分（{win}）之間",
+            },
+        )
         win, draw, loss = 2, 1, 0
     levels = _level_settings(ru)
     cap = ru.integer("levels_cap", 3, low=0)
     threshold = ru.integer("threshold", 80, low=5)
     step = ru.integer("level_step", 40, low=5)
     data.rules = Rules(
-        win=win, draw=draw, loss=loss, bye_points=ru.integer("bye_points", 2, low=0),
-        bye_levels=levels["bye_levels"], forfeit_levels=levels["forfeit_levels"],
+        win=win,
+        draw=draw,
+        loss=loss,
+        bye_points=ru.integer("bye_points", 2, low=0),
+        bye_levels=levels["bye_levels"],
+        forfeit_levels=levels["forfeit_levels"],
         equal_to_declarer=ru.choice("equal_levels", S.EQUAL_CHOICES, "draw") == "declarer",
-        start_level=levels["start_level"][0], kitty=ru.choice("kitty", S.KITTY_CHOICES, "seed004"),
-        bands=Bands(threshold, step, cap or None), board_loss=ru.integer("board_loss", 80, low=0),
-        penalty_max=ru.integer("penalty_max", 70, low=0))
+        start_level=levels["start_level"][0],
+        kitty=ru.choice("kitty", S.KITTY_CHOICES, "seed004"),
+        bands=Bands(threshold, step, cap or None),
+        board_loss=ru.integer("board_loss", 80, low=0),
+        penalty_max=ru.integer("penalty_max", 70, low=0),
+    )
     data.swiss_order = ru.choice("swiss_order", S.ORDER_CHOICES, "adjacent")
     data.avoid_club = ru.choice("avoid_club", S.AVOID_CHOICES, "yes")
 
@@ -153,8 +176,12 @@ def _level_settings(ru: Settings) -> dict[str, tuple[str, ...]]:
         try:
             levels[key] = (read_level(ru.raw(key)),) if key == "start_level" else parse_levels_setting(ru.raw(key))
         except ValueError:
-            ru.invalid(key, {"en": "a level 2–A is expected", "zh-Hant": "應為 2–A 的級數"} if key == "start_level"  # type: ignore[arg-type]
-                       else {"en": "two levels like 3:2 are expected", "zh-Hant": "應為兩個級數，如 3:2"})
+            ru.invalid(
+                key,
+                {"en": "a level 2–A is expected", "zh-Hant": "應為 2–A 的級數"}
+                if key == "start_level"  # type: ignore[arg-type]
+                else {"en": "two levels like 3:2 are expected", "zh-Hant": "應為兩個級數，如 3:2"},
+            )
             levels[key] = default
     return levels
 
@@ -173,8 +200,14 @@ def _read_pairs(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]
             problems.append(error(PAIR_ID_DUPLICATE, row.where["id"], pair=pid, other=seen[pid]))
             continue
         seen[pid] = row.number
-        data.pairs[pid] = Pair(pid, rd.text(row, "name") or "", rd.text(row, "player1") or "", rd.text(row, "player2") or "",
-                               rd.text(row, "club") or "", row.where)
+        data.pairs[pid] = Pair(
+            pid,
+            rd.text(row, "name") or "",
+            rd.text(row, "player1") or "",
+            rd.text(row, "player2") or "",
+            rd.text(row, "club") or "",
+            row.where,
+        )
 
 
 def _read_discipline(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
@@ -190,8 +223,16 @@ def _read_discipline(ld: Loader, rd: Reader, data: EventData, problems: list[Pro
             continue
         if not pair or kind is None or start is None:
             continue
-        data.sanctions.append(Sanction(pair_id(row.values["pair"]), kind, start, rounds if kind == "suspend" else None,
-                                       rd.text(row, "reason") or "", row.where))
+        data.sanctions.append(
+            Sanction(
+                pair_id(row.values["pair"]),
+                kind,
+                start,
+                rounds if kind == "suspend" else None,
+                rd.text(row, "reason") or "",
+                row.where,
+            )
+        )
 
 
 def _read_results(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
@@ -205,8 +246,20 @@ def _read_results(ld: Loader, rd: Reader, data: EventData, problems: list[Proble
         if rnd is None or not p1 or (not row.blank("table") and table is None):
             continue
         v = row.values
-        data.slips.append(Slip(rnd, table, pair_id(v["pair1"]), pair_id(v["pair2"]) or None, v.get("level1"), v.get("level2"),
-                               v.get("first_past_a"), v.get("forfeit"), v.get("declarer"), row.where))
+        data.slips.append(
+            Slip(
+                rnd,
+                table,
+                pair_id(v["pair1"]),
+                pair_id(v["pair2"]) or None,
+                v.get("level1"),
+                v.get("level2"),
+                v.get("first_past_a"),
+                v.get("forfeit"),
+                v.get("declarer"),
+                row.where,
+            )
+        )
         data.slip_rows.append(i)
 
 
@@ -217,8 +270,20 @@ def _read_deals(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]
         deal = rd.integer(row, "deal", required=True)
         v = row.values
         placed = [_in_range(row, k, x, problems) for k, x in (("round", rnd), ("table", table), ("deal", deal))]
-        made = DealRow(rnd or 0, table or 0, deal or 0, v.get("declarer"), v.get("captured"), v.get("kitty"), v.get("last_lead"),
-                       v.get("penalty1"), v.get("penalty2"), v.get("loss"), row.number, row.where)
+        made = DealRow(
+            rnd or 0,
+            table or 0,
+            deal or 0,
+            v.get("declarer"),
+            v.get("captured"),
+            v.get("kitty"),
+            v.get("last_lead"),
+            v.get("penalty1"),
+            v.get("penalty2"),
+            v.get("loss"),
+            row.number,
+            row.where,
+        )
         if None in (rnd, table, deal) or not all(placed):
             # the row cannot be placed at its table, but its other cells are checked now, so
             # that every mistake of the row is reported in one run

@@ -26,37 +26,76 @@ from ttools.core.upgrade import (
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 
-NOT_A_LEVEL = define("level-invalid", "'{value}' is not a level: write 2–10, J, Q, K, A, or A+ for past A",
-                     "「{value}」不是級數：請填 2–10、J、Q、K、A，過A 填 A+")
-SIDE_INVALID = define("side-invalid", "'{value}' is not a side: write 1 (pair 1) or 2 (pair 2), or leave it empty",
-                      "「{value}」不是一方：請填 1（甲方）或 2（乙方），或留空")
-LEVEL_MISSING = define("level-missing", "the other level is given: both final levels are needed (or a forfeit)",
-                       "已填另一方級數：須填雙方終局級數（或棄權）")
-PAST_A_CONTRADICTS = define("past-a-contradicts", "pair {side} is said to have passed A first, but its level is {level}, not A+",
-                            "填了{side}方先過A，但其級數為 {level}，不是 A+")
-BOTH_PAST_A = define("both-past-a", "both pairs show A+: write who passed A first (1 or 2)",
-                     "雙方都是 A+：請在「先過A」填先過A的一方（1 或 2）")
-DECLARER_NEEDED = define("declarer-needed", "equal levels go to the side holding the deal (Rules): write who held it (1 or 2)",
-                         "級數相同時台上一方勝（規則）：請填台上一方（1 或 2）")
-FORFEIT_LEVELS_IGNORED = define("forfeit-levels-ignored", "a forfeit scores levels {levels}; the level typed here ({value}) is not used",
-                                "棄權以級數 {levels} 計；此處所填級數（{value}）不採用")
-DEAL_VALUE_INVALID = define("deal-value-invalid", "'{value}' is not valid for {what}: {expected}",
-                            "「{value}」不適用於{what}：{expected}")
-SHAPE_INVALID = define("last-lead-invalid", "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3 …, throw (empty when the declarers won the last trick)",
-                       "「{value}」不是摳底牌型：single、pair、tractor2、tractor3…、throw（莊家贏末圈則留空）")
-DEAL_DUPLICATE = define("deal-duplicate", "deal {deal} of round {round}, table {table} is listed twice (also on row {other})",
-                        "第 {round} 輪第 {table} 桌第 {deal} 副重複（另見第 {other} 列）",
-                        "第 {round} 轮第 {table} 桌第 {deal} 副重复（另见第 {other} 行）")
-DEAL_GAP = define("deal-gap", "deal {deal} follows deal {previous}: deals are numbered 1, 2, 3 … without gaps",
-                  "第 {deal} 副接在第 {previous} 副之後：副次應為 1、2、3…不可跳號")
-FIRST_DECLARER_MISSING = define("first-declarer-missing", "deal 1 needs its declaring side (1 or 2: who won the draw for the deal)",
-                                "第 1 副須填莊家一方（1 或 2：抓牌順序決定）")
-DECLARER_DISAGREES = define("declarer-disagrees", "after deal {previous} the deal is held by pair {expected}, not {value}",
-                            "第 {previous} 副後應由{expected}方坐莊，不是 {value}")
-DEAL_AFTER_PAST_A = define("deal-after-past-a", "the match ended at deal {deal} when pair {side} passed A; this deal cannot count",
-                           "第 {deal} 副{side}方已過A，比賽結束；此副不能計算")
-PENALTY_UNUSUAL = define("penalty-unusual", "penalty {value} is {why}; please check",
-                         "罰分 {value}{why}，請核對")
+NOT_A_LEVEL = define(
+    "level-invalid",
+    "'{value}' is not a level: write 2–10, J, Q, K, A, or A+ for past A",
+    "「{value}」不是級數：請填 2–10、J、Q、K、A，過A 填 A+",
+)
+SIDE_INVALID = define(
+    "side-invalid",
+    "'{value}' is not a side: write 1 (pair 1) or 2 (pair 2), or leave it empty",
+    "「{value}」不是一方：請填 1（甲方）或 2（乙方），或留空",
+)
+LEVEL_MISSING = define(
+    "level-missing",
+    "the other level is given: both final levels are needed (or a forfeit)",
+    "已填另一方級數：須填雙方終局級數（或棄權）",
+)
+PAST_A_CONTRADICTS = define(
+    "past-a-contradicts",
+    "pair {side} is said to have passed A first, but its level is {level}, not A+",
+    "填了{side}方先過A，但其級數為 {level}，不是 A+",
+)
+BOTH_PAST_A = define(
+    "both-past-a",
+    "both pairs show A+: write who passed A first (1 or 2)",
+    "雙方都是 A+：請在「先過A」填先過A的一方（1 或 2）",
+)
+DECLARER_NEEDED = define(
+    "declarer-needed",
+    "equal levels go to the side holding the deal (Rules): write who held it (1 or 2)",
+    "級數相同時台上一方勝（規則）：請填台上一方（1 或 2）",
+)
+FORFEIT_LEVELS_IGNORED = define(
+    "forfeit-levels-ignored",
+    "a forfeit scores levels {levels}; the level typed here ({value}) is not used",
+    "棄權以級數 {levels} 計；此處所填級數（{value}）不採用",
+)
+DEAL_VALUE_INVALID = define(
+    "deal-value-invalid", "'{value}' is not valid for {what}: {expected}", "「{value}」不適用於{what}：{expected}"
+)
+SHAPE_INVALID = define(
+    "last-lead-invalid",
+    "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3 …, throw (empty when the declarers won the last trick)",
+    "「{value}」不是摳底牌型：single、pair、tractor2、tractor3…、throw（莊家贏末圈則留空）",
+)
+DEAL_DUPLICATE = define(
+    "deal-duplicate",
+    "deal {deal} of round {round}, table {table} is listed twice (also on row {other})",
+    "第 {round} 輪第 {table} 桌第 {deal} 副重複（另見第 {other} 列）",
+    "第 {round} 轮第 {table} 桌第 {deal} 副重复（另见第 {other} 行）",
+)
+DEAL_GAP = define(
+    "deal-gap",
+    "deal {deal} follows deal {previous}: deals are numbered 1, 2, 3 … without gaps",
+    "第 {deal} 副接在第 {previous} 副之後：副次應為 1、2、3…不可跳號",
+)
+FIRST_DECLARER_MISSING = define(
+    "first-declarer-missing",
+    "deal 1 needs its declaring side (1 or 2: who won the draw for the deal)",
+    "第 1 副須填莊家一方（1 或 2：抓牌順序決定）",
+)
+DECLARER_DISAGREES = define(
+    "declarer-disagrees",
+    "after deal {previous} the deal is held by pair {expected}, not {value}",
+    "第 {previous} 副後應由{expected}方坐莊，不是 {value}",
+)
+DEAL_AFTER_PAST_A = define(
+    "deal-after-past-a",
+    "the match ended at deal {deal} when pair {side} passed A; this deal cannot count",
+    "第 {deal} 副{side}方已過A，比賽結束；此副不能計算",
+)
+PENALTY_UNUSUAL = define("penalty-unusual", "penalty {value} is {why}; please check", "罰分 {value}{why}，請核對")
 
 
 @dataclass(frozen=True)
@@ -67,8 +106,8 @@ class Rules:
     draw: int = 1
     loss: int = 0
     bye_points: int = 2
-    bye_levels: tuple[str, str] = ("3", "2")        # bye pair : nobody
-    forfeit_levels: tuple[str, str] = ("2", "3")    # offender : opponent
+    bye_levels: tuple[str, str] = ("3", "2")  # bye pair : nobody
+    forfeit_levels: tuple[str, str] = ("2", "3")  # offender : opponent
     equal_to_declarer: bool = False
     start_level: str = "2"
     kitty: str = SEED_004
@@ -89,7 +128,7 @@ class Slip:
     round: int
     table: int | None
     pair1: str
-    pair2: str | None            # None: a bye
+    pair2: str | None  # None: a bye
     level1: Any = None
     level2: Any = None
     first_past_a: Any = None
@@ -112,8 +151,8 @@ class Result:
     winner: int
     points1: int
     points2: int
-    kind: str = PLAYED               # played | forfeit | bye
-    forfeit: int | None = None       # the side that forfeited
+    kind: str = PLAYED  # played | forfeit | bye
+    forfeit: int | None = None  # the side that forfeited
     first_past_a: int | None = None
 
     def side(self, pair: str) -> int:
@@ -221,14 +260,18 @@ def judge(slip: Slip, rules: Rules, declarer_held: int | None = None) -> tuple[R
         l1, l2 = (offender, opponent) if forfeit == 1 else (opponent, offender)
         for s, key, lv in ((1, "level1", l1), (2, "level2", l2)):
             if levels[s] is not None and levels[s] != lv:
-                problems.append(warning(FORFEIT_LEVELS_IGNORED, w[key], levels=f"{offender}:{opponent}", value=levels[s]))
+                problems.append(
+                    warning(FORFEIT_LEVELS_IGNORED, w[key], levels=f"{offender}:{opponent}", value=levels[s])
+                )
         winner = 2 if forfeit == 1 else 1
         p1, p2 = (rules.loss, rules.win) if forfeit == 1 else (rules.win, rules.loss)
-        return Result(slip.round, slip.table, slip.pair1, slip.pair2, l1, l2, winner, p1, p2, FORFEIT, forfeit), problems
+        return Result(
+            slip.round, slip.table, slip.pair1, slip.pair2, l1, l2, winner, p1, p2, FORFEIT, forfeit
+        ), problems
 
     l1, l2 = levels[1], levels[2]
     if l1 is None and l2 is None:
-        return None, problems          # waiting for its result
+        return None, problems  # waiting for its result
     if l1 is None or l2 is None:
         problems.append(error(LEVEL_MISSING, w["level1" if l1 is None else "level2"]))
         return None, problems
@@ -253,7 +296,9 @@ def judge(slip: Slip, rules: Rules, declarer_held: int | None = None) -> tuple[R
         winner = holder
     else:
         winner = 0
-    p1, p2 = ((rules.draw, rules.draw) if winner == 0 else (rules.win, rules.loss) if winner == 1 else (rules.loss, rules.win))
+    p1, p2 = (
+        (rules.draw, rules.draw) if winner == 0 else (rules.win, rules.loss) if winner == 1 else (rules.loss, rules.win)
+    )
     return Result(slip.round, slip.table, slip.pair1, slip.pair2, l1, l2, winner, p1, p2, PLAYED, None, first), problems
 
 
@@ -287,23 +332,23 @@ class DealStep:
     """One deal worked out, every number a referee checks by hand."""
 
     deal: int
-    declarer: int                # side declaring this deal
+    declarer: int  # side declaring this deal
     captured: int
     kitty: int
     last_lead: LastLead | None
-    multiplier: int              # 0 when the declarers won the last trick
-    kitty_points: int            # kitty × multiplier
-    penalty_declarers: int       # penalties against the declarers (added to P)
-    penalty_defenders: int       # penalties against the defenders (taken off P)
-    loss: int | None             # the side that lost the deal (判負)
-    loss_points: int             # ± board loss in P
-    total: int                   # P, the defenders' total
-    defenders_take: bool         # P ≥ 80: the defenders become declarers
-    up: int                      # levels gained by the side that goes up
-    side_up: int | None          # which side went up (None: nobody)
-    level1: str                  # levels after the deal
+    multiplier: int  # 0 when the declarers won the last trick
+    kitty_points: int  # kitty × multiplier
+    penalty_declarers: int  # penalties against the declarers (added to P)
+    penalty_defenders: int  # penalties against the defenders (taken off P)
+    loss: int | None  # the side that lost the deal (判負)
+    loss_points: int  # ± board loss in P
+    total: int  # P, the defenders' total
+    defenders_take: bool  # P ≥ 80: the defenders become declarers
+    up: int  # levels gained by the side that goes up
+    side_up: int | None  # which side went up (None: nobody)
+    level1: str  # levels after the deal
     level2: str
-    past_a: int | None           # the side that passed A on this deal
+    past_a: int | None  # the side that passed A on this deal
     next_declarer: int
     row: int = 0
 
@@ -316,22 +361,39 @@ class TableLog:
     level1: str
     level2: str
     first_past_a: int | None
-    holder: int | None           # the side holding the deal (台上) after the last deal
+    holder: int | None  # the side holding the deal (台上) after the last deal
 
 
-def _int(row: DealRow, key: str, what: dict[str, str], problems: list[Problem], low: int = 0, high: int | None = None,
-         multiple: int = 1, required: bool = False) -> int | None:
+def _int(
+    row: DealRow,
+    key: str,
+    what: dict[str, str],
+    problems: list[Problem],
+    low: int = 0,
+    high: int | None = None,
+    multiple: int = 1,
+    required: bool = False,
+) -> int | None:
     raw = getattr(row, key)
     if nz.is_blank(raw) and not required:
         return 0
-    expected = {"en": f"a whole number from {low}" + (f" to {high}" if high is not None else "") + (f", a multiple of {multiple}" if multiple > 1 else ""),
-                "zh-Hant": f"應為 {low}" + (f"–{high}" if high is not None else " 以上") + " 的整數" + (f"，{multiple} 的倍數" if multiple > 1 else "")}
+    expected = {
+        "en": f"a whole number from {low}"
+        + (f" to {high}" if high is not None else "")
+        + (f", a multiple of {multiple}" if multiple > 1 else ""),
+        "zh-Hant": f"應為 {low}"
+        + (f"–{high}" if high is not None else " 以上")
+        + " 的整數"
+        + (f"，{multiple} 的倍數" if multiple > 1 else ""),
+    }
     try:
         value = nz.parse_int(raw)
     except ValueError:
         value = None
     if value is None or value < low or (high is not None and value > high) or value % multiple:
-        problems.append(error(DEAL_VALUE_INVALID, row.where[key], value=nz.clean_text(raw), what=what, expected=expected))
+        problems.append(
+            error(DEAL_VALUE_INVALID, row.where[key], value=nz.clean_text(raw), what=what, expected=expected)
+        )
         return None
     return value
 
@@ -359,7 +421,9 @@ def play_deals(rows: list[DealRow], rules: Rules) -> tuple[TableLog | None, list
     if play.bad or any(p.severity == "error" for p in problems):
         return None, problems
     first = play.passed[1] if play.passed else None
-    return TableLog(rnd, table, play.steps, play.level[1], play.level[2], first, None if first else play.declarer), problems
+    return TableLog(
+        rnd, table, play.steps, play.level[1], play.level[2], first, None if first else play.declarer
+    ), problems
 
 
 def _in_deal_order(rows: list[DealRow], problems: list[Problem]) -> list[DealRow]:
@@ -369,7 +433,9 @@ def _in_deal_order(rows: list[DealRow], problems: list[Problem]) -> list[DealRow
     ordered: list[DealRow] = []
     for r in rows:
         if r.deal in seen:
-            problems.append(error(DEAL_DUPLICATE, r.where["deal"], deal=r.deal, round=rnd, table=table, other=seen[r.deal].row))
+            problems.append(
+                error(DEAL_DUPLICATE, r.where["deal"], deal=r.deal, round=rnd, table=table, other=seen[r.deal].row)
+            )
             continue
         seen[r.deal] = r
         ordered.append(r)
@@ -393,13 +459,15 @@ class _TablePlay:
     bad: bool = False
     steps: list[DealStep] = field(default_factory=list)
     declarer: int | None = None
-    passed: tuple[int, int] | None = None     # (deal, side)
+    passed: tuple[int, int] | None = None  # (deal, side)
 
     def deal(self, r: DealRow) -> None:
         """Score one row, or report every mistake on it at once (the row's other cells are still
         checked after the first, so that staff correct a row in one go)."""
         if self.passed is not None:
-            self.problems.append(error(DEAL_AFTER_PAST_A, r.where["deal"], deal=self.passed[0], side=_side_name(self.passed[1])))
+            self.problems.append(
+                error(DEAL_AFTER_PAST_A, r.where["deal"], deal=self.passed[0], side=_side_name(self.passed[1]))
+            )
             self.bad = True
             self.problems.extend(deal_row_problems(r, self.rules))
             return
@@ -430,9 +498,15 @@ class _TablePlay:
                 return None
             self.declarer = typed
         elif typed is not None and typed != self.declarer:
-            self.problems.append(error(DECLARER_DISAGREES, r.where["declarer"],
-                                       previous=self.steps[-1].deal if self.steps else r.deal - 1,
-                                       expected=_side_name(self.declarer), value=typed))
+            self.problems.append(
+                error(
+                    DECLARER_DISAGREES,
+                    r.where["declarer"],
+                    previous=self.steps[-1].deal if self.steps else r.deal - 1,
+                    expected=_side_name(self.declarer),
+                    value=typed,
+                )
+            )
             self.bad = True
         return self.declarer, loss
 
@@ -453,10 +527,18 @@ class _TablePlay:
             self.bad = True
             return None
         _check_penalties(r, pen, self.rules, problems)
-        return captured, kitty, pen, lead   # type: ignore[return-value]
+        return captured, kitty, pen, lead  # type: ignore[return-value]
 
-    def _score(self, r: DealRow, declarer: int, loss: int | None, captured: int, kitty: int, pen: dict[int, int],
-               lead: LastLead | None) -> None:
+    def _score(
+        self,
+        r: DealRow,
+        declarer: int,
+        loss: int | None,
+        captured: int,
+        kitty: int,
+        pen: dict[int, int],
+        lead: LastLead | None,
+    ) -> None:
         """The defenders' total P, who goes up how far, and who declares the next deal."""
         rules, level = self.rules, self.level
         defenders = 3 - declarer
@@ -472,17 +554,38 @@ class _TablePlay:
         else:
             side_up = declarer
             if level[declarer] == "A":
-                level[declarer] = "A+"      # won as declarers while playing A: past A
+                level[declarer] = "A+"  # won as declarers while playing A: past A
                 past_a = declarer
                 self.passed = (r.deal, declarer)
             else:
                 level[declarer] = level_after(level[declarer], outcome.levels)
             nxt = declarer
         if loss is not None:
-            nxt = 3 - loss                   # 判負: the next deal is declared by the other side
-        self.steps.append(DealStep(r.deal, declarer, captured, kitty, lead, mult, kitty * mult, pen[declarer], pen[defenders],
-                                   loss, loss_points, total, outcome.defenders_take_deal, outcome.levels, side_up,
-                                   level[1], level[2], past_a, nxt, r.row))
+            nxt = 3 - loss  # 判負: the next deal is declared by the other side
+        self.steps.append(
+            DealStep(
+                r.deal,
+                declarer,
+                captured,
+                kitty,
+                lead,
+                mult,
+                kitty * mult,
+                pen[declarer],
+                pen[defenders],
+                loss,
+                loss_points,
+                total,
+                outcome.defenders_take_deal,
+                outcome.levels,
+                side_up,
+                level[1],
+                level[2],
+                past_a,
+                nxt,
+                r.row,
+            )
+        )
         self.declarer = nxt
 
 
@@ -503,6 +606,9 @@ def _check_penalties(r: DealRow, pen: dict[int, int], rules: Rules, problems: li
     """A penalty that is not a multiple of 10 or above the most the Rules allow is flagged, not refused."""
     for s in (1, 2):
         if pen[s] and (pen[s] % 10 or pen[s] > rules.penalty_max):
-            why = ({"en": "not a multiple of 10", "zh-Hant": "不是 10 的倍數"} if pen[s] % 10 else
-                   {"en": f"above {rules.penalty_max}", "zh-Hant": f"超過 {rules.penalty_max}"})
+            why = (
+                {"en": "not a multiple of 10", "zh-Hant": "不是 10 的倍數"}
+                if pen[s] % 10
+                else {"en": f"above {rules.penalty_max}", "zh-Hant": f"超過 {rules.penalty_max}"}
+            )
             problems.append(warning(PENALTY_UNUSUAL, r.where[f"penalty{s}"], value=pen[s], why=why))

@@ -39,7 +39,7 @@ class SiteContext:
         self.now = res.new_round or res.current
         if res.new_round is not None:
             self.tables[res.new_round.round] = [(tb.table, tb.pair1, tb.pair2) for tb in res.new_round.tables]
-        self.rounds = sorted(self.tables, reverse=True)     # latest first
+        self.rounds = sorted(self.tables, reverse=True)  # latest first
         self.current = self.now.round if self.now is not None else (self.rounds[0] if self.rounds else 0)
         self.place = {x.item.pair.id: x.rank for x in res.standings}
         self.everyone = sorted(self.records.values(), key=lambda r: (r.pair.name.casefold(), natural_key(r.pair.id)))
@@ -70,16 +70,30 @@ def result_word(e: Entry | None, t: Translator) -> str:
 
 # ---- by name: each pair once a round, by its name and its players' names, latest round first -----
 
+
 def by_name_page(ctx: SiteContext) -> Page | None:
     t = ctx.t
-    header = [t("隊名", "Name"), t("編號", "ID"), t("選手", "Players"), t("桌號", "Table"), t("方", "Side"),
-              t("對手", "Opponent"), t("結果", "Result")]
+    header = [
+        t("隊名", "Name"),
+        t("編號", "ID"),
+        t("選手", "Players"),
+        t("桌號", "Table"),
+        t("方", "Side"),
+        t("對手", "Opponent"),
+        t("結果", "Result"),
+    ]
     blocks = [Block(t("第 {n} 輪", "Round {n}", n=rnd), header, _by_name_rows(ctx, rnd)) for rnd in ctx.rounds]
     if not blocks:
         return None
-    return Page("by-name", t("{name} · 對陣（依隊名）", "{name} · Pairings by name", name=ctx.name), blocks,
-                subtitle=t("最新一輪在前；每對每輪一行，依隊名排列；點選隊名可看該對之全部場次。",
-                           "Latest round first; one line a pair a round, sorted by name; a name leads to that pair's matches."))
+    return Page(
+        "by-name",
+        t("{name} · 對陣（依隊名）", "{name} · Pairings by name", name=ctx.name),
+        blocks,
+        subtitle=t(
+            "最新一輪在前；每對每輪一行，依隊名排列；點選隊名可看該對之全部場次。",
+            "Latest round first; one line a pair a round, sorted by name; a name leads to that pair's matches.",
+        ),
+    )
 
 
 def _by_name_rows(ctx: SiteContext, rnd: int) -> list[list[Any]]:
@@ -94,8 +108,20 @@ def _by_name_rows(ctx: SiteContext, rnd: int) -> list[list[Any]]:
             seen.add(me)
             r = rec[me]
             e = r.entries.get(rnd)
-            rows.append((r, [name_link(r), me, players_of(r), "" if opp is None else (table or ""), "" if opp is None else side,
-                             ctx.bye_or(opp), result_word(e, t) if opp or e else t("輪空", "bye")]))
+            rows.append(
+                (
+                    r,
+                    [
+                        name_link(r),
+                        me,
+                        players_of(r),
+                        "" if opp is None else (table or ""),
+                        "" if opp is None else side,
+                        ctx.bye_or(opp),
+                        result_word(e, t) if opp or e else t("輪空", "bye"),
+                    ],
+                )
+            )
     for pid in _sitting_out(ctx, rnd, seen):
         if pid in rec and pid not in seen:
             seen.add(pid)
@@ -111,23 +137,44 @@ def _sitting_out(ctx: SiteContext, rnd: int, seen: set[str]) -> list[str]:
     """The pairs not playing round ``rnd``: left out of the round just paired, or suspended or
     disqualified in a round played."""
     res, now = ctx.res, ctx.now
-    sitting = [pid for pid, _k in now.sitting_out] if now is not None and rnd == now.round and res.new_round is not None else []
-    sitting += [pid for pid, r in ctx.records.items() if pid not in seen and pid not in sitting
-                and (e := r.entries.get(rnd)) is not None and e.kind in ("suspended", "disqualified")]
+    sitting = (
+        [pid for pid, _k in now.sitting_out]
+        if now is not None and rnd == now.round and res.new_round is not None
+        else []
+    )
+    sitting += [
+        pid
+        for pid, r in ctx.records.items()
+        if pid not in seen
+        and pid not in sitting
+        and (e := r.entries.get(rnd)) is not None
+        and e.kind in ("suspended", "disqualified")
+    ]
     return sitting
 
 
 # ---- by table: every round, latest first ------------------------------------------------------
 
+
 def rounds_page(ctx: SiteContext) -> Page | None:
     t = ctx.t
-    header = [t("桌號", "Table"), t("甲方", "Pair 1"), t("選手", "Players"), t("乙方", "Pair 2"), t("選手", "Players"),
-              t("級數", "Levels")]
+    header = [
+        t("桌號", "Table"),
+        t("甲方", "Pair 1"),
+        t("選手", "Players"),
+        t("乙方", "Pair 2"),
+        t("選手", "Players"),
+        t("級數", "Levels"),
+    ]
     blocks = [Block(t("第 {n} 輪", "Round {n}", n=rnd), header, _round_rows(ctx, rnd)) for rnd in ctx.rounds]
     if not blocks:
         return None
-    return Page("rounds", t("{name} · 各輪對陣及成績", "{name} · Every round by table", name=ctx.name), blocks,
-                subtitle=t("最新一輪在前；級數為甲方:乙方。", "Latest round first; levels are pair 1's:pair 2's."))
+    return Page(
+        "rounds",
+        t("{name} · 各輪對陣及成績", "{name} · Every round by table", name=ctx.name),
+        blocks,
+        subtitle=t("最新一輪在前；級數為甲方:乙方。", "Latest round first; levels are pair 1's:pair 2's."),
+    )
 
 
 def _round_rows(ctx: SiteContext, rnd: int) -> list[list[Any]]:
@@ -139,44 +186,115 @@ def _round_rows(ctx: SiteContext, rnd: int) -> list[list[Any]]:
     rows = []
     for table, p1, p2 in sorted(ctx.tables[rnd], key=order):
         e = rec[p1].entries.get(rnd) if p1 in rec else None
-        rows.append(["" if p2 is None else (table or ""), ctx.who(p1), players_of(rec[p1]) if p1 in rec else "",
-                     ctx.bye_or(p2), players_of(rec[p2]) if p2 in rec else "",
-                     (f"{e.own}:{e.other}" if e is not None and e.own and e.kind != "pending" else "")])
+        rows.append(
+            [
+                "" if p2 is None else (table or ""),
+                ctx.who(p1),
+                players_of(rec[p1]) if p1 in rec else "",
+                ctx.bye_or(p2),
+                players_of(rec[p2]) if p2 in rec else "",
+                (f"{e.own}:{e.other}" if e is not None and e.own and e.kind != "pending" else ""),
+            ]
+        )
     return rows
 
 
 # ---- pairs: a list, and one page each -----------------------------------------------------------
 
+
 def pairs_page(ctx: SiteContext) -> Page | None:
     t = ctx.t
-    rows = [[name_link(r), r.pair.id, players_of(r), r.pair.club,
-             ctx.place.get(r.pair.id, t("取消資格", "DQ") if r.disqualified else ""),
-             r.points, r.opp_score, r.level_diff, r.small_points] for r in ctx.everyone]
+    rows = [
+        [
+            name_link(r),
+            r.pair.id,
+            players_of(r),
+            r.pair.club,
+            ctx.place.get(r.pair.id, t("取消資格", "DQ") if r.disqualified else ""),
+            r.points,
+            r.opp_score,
+            r.level_diff,
+            r.small_points,
+        ]
+        for r in ctx.everyone
+    ]
     if not rows:
         return None
-    header = [t("隊名", "Name"), t("編號", "ID"), t("選手", "Players"), t("單位", "Club"), t("名次", "Rank"),
-              t("積分", "Points"), t("對手分", "Opp. score"), t("級差分", "Level diff."), t("小分", "Small pts")]
-    return Page("pairs", t("{name} · 參賽對", "{name} · Pairs", name=ctx.name), [Block("", header, rows, number_format={7: SIGNED})])
+    header = [
+        t("隊名", "Name"),
+        t("編號", "ID"),
+        t("選手", "Players"),
+        t("單位", "Club"),
+        t("名次", "Rank"),
+        t("積分", "Points"),
+        t("對手分", "Opp. score"),
+        t("級差分", "Level diff."),
+        t("小分", "Small pts"),
+    ]
+    return Page(
+        "pairs",
+        t("{name} · 參賽對", "{name} · Pairs", name=ctx.name),
+        [Block("", header, rows, number_format={7: SIGNED})],
+    )
 
 
 def pair_pages(ctx: SiteContext) -> Iterator[Page]:
     """One unlisted page a pair: its facts and its matches, with the round just paired to come."""
     t = ctx.t
     ahead = _tables_ahead(ctx)
-    facts_header = [t("編號", "ID"), t("隊名", "Name"), t("選手一", "Player 1"), t("選手二", "Player 2"), t("單位", "Club"),
-                    t("名次", "Rank"), t("積分", "Points"), t("對手分", "Opp. score"), t("級差分", "Level diff."),
-                    t("小分", "Small pts")]
-    matches_header = [t("輪次", "Round"), t("桌號", "Table"), t("對手", "Opponent"), t("結果", "Result"),
-                      t("得分", "Pts"), t("累計", "Total")]
+    facts_header = [
+        t("編號", "ID"),
+        t("隊名", "Name"),
+        t("選手一", "Player 1"),
+        t("選手二", "Player 2"),
+        t("單位", "Club"),
+        t("名次", "Rank"),
+        t("積分", "Points"),
+        t("對手分", "Opp. score"),
+        t("級差分", "Level diff."),
+        t("小分", "Small pts"),
+    ]
+    matches_header = [
+        t("輪次", "Round"),
+        t("桌號", "Table"),
+        t("對手", "Opponent"),
+        t("結果", "Result"),
+        t("得分", "Pts"),
+        t("累計", "Total"),
+    ]
     for r in ctx.everyone:
         pid = r.pair.id
-        facts = [[pid, r.pair.name, r.pair.player1, r.pair.player2, r.pair.club, ctx.place.get(pid, ""), r.points, r.opp_score,
-                  r.level_diff, r.small_points]]
+        facts = [
+            [
+                pid,
+                r.pair.name,
+                r.pair.player1,
+                r.pair.player2,
+                r.pair.club,
+                ctx.place.get(pid, ""),
+                r.points,
+                r.opp_score,
+                r.level_diff,
+                r.small_points,
+            ]
+        ]
         rows = _match_rows(ctx, r)
         if pid in ahead and ctx.res.new_round is not None:
             table, opp = ahead[pid]
-            rows.append([ctx.res.new_round.round, "" if opp is None else (table or ""), ctx.bye_or(opp), t("未賽", "to play"), "", ""])
-        blocks = [Block("", facts_header, facts, number_format={8: SIGNED}), Block(t("場次", "Matches"), matches_header, rows)]
+            rows.append(
+                [
+                    ctx.res.new_round.round,
+                    "" if opp is None else (table or ""),
+                    ctx.bye_or(opp),
+                    t("未賽", "to play"),
+                    "",
+                    "",
+                ]
+            )
+        blocks = [
+            Block("", facts_header, facts, number_format={8: SIGNED}),
+            Block(t("場次", "Matches"), matches_header, rows),
+        ]
         yield Page(pair_slug(pid), f"{pid} {r.pair.name}".strip(), blocks, listed=False)
 
 
@@ -198,12 +316,21 @@ def _match_rows(ctx: SiteContext, r: Record) -> list[list[Any]]:
     for rnd in sorted(r.entries):
         e = r.entries[rnd]
         total += e.points
-        rows.append([rnd, e.table or "", ctx.who(e.opponent) if e.opponent else kind_word(e.kind, t),
-                     result_word(e, t), e.points if e.kind != "pending" else "", total])
+        rows.append(
+            [
+                rnd,
+                e.table or "",
+                ctx.who(e.opponent) if e.opponent else kind_word(e.kind, t),
+                result_word(e, t),
+                e.points if e.kind != "pending" else "",
+                total,
+            ]
+        )
     return rows
 
 
 # ---- how far the event has got, and the big screen ------------------------------------------------
+
 
 def stage_line(ctx: SiteContext) -> str:
     res, t = ctx.res, ctx.t
@@ -219,5 +346,9 @@ def site(res: Results, lang: str) -> SitePlan:
     ctx = SiteContext(res, lang)
     pages = [page for page in (by_name_page(ctx), rounds_page(ctx), pairs_page(ctx)) if page is not None]
     pages += pair_pages(ctx)
-    return SitePlan(pages=pages, stage=stage_line(ctx), big=["pairings", "standings"],
-                    menu=["by-name", "pairings", "standings", "cross-table", "rounds", "pairs", "missing"])
+    return SitePlan(
+        pages=pages,
+        stage=stage_line(ctx),
+        big=["pairings", "standings"],
+        menu=["by-name", "pairings", "standings", "cross-table", "rounds", "pairs", "missing"],
+    )

@@ -19,7 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 STAFF = "Staff Member <staff@example.org>"
-OURS = "<ttools.0123456789abcdef0123456789abcdef01234567@example.org>"   # the form of ttools' answer ids
+OURS = "<ttools.0123456789abcdef0123456789abcdef01234567@example.org>"  # the form of ttools' answer ids
 
 
 def _message(subject: str = "Day 1 results", sender: str = STAFF, **headers: str) -> EmailMessage:
@@ -32,8 +32,12 @@ def _message(subject: str = "Day 1 results", sender: str = STAFF, **headers: str
     for name, value in headers.items():
         msg[name.replace("_", "-")] = value
     msg.set_content("Please process the attached workbook.")
-    msg.add_attachment(b"PK\x03\x04 not really a workbook", maintype="application",
-                       subtype="vnd.openxmlformats-officedocument.spreadsheetml.sheet", filename="day1.xlsx")
+    msg.add_attachment(
+        b"PK\x03\x04 not really a workbook",
+        maintype="application",
+        subtype="vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        filename="day1.xlsx",
+    )
     return msg
 
 
@@ -46,8 +50,12 @@ def _our_answer() -> EmailMessage:
     answer["Auto-Submitted"] = "auto-replied"
     answer["X-Loop"] = "ttools; results@example.org"
     answer.set_content("day1.xlsx: processed, no errors, 0 warning(s). Results attached: day1.out.xlsx.")
-    answer.add_attachment(b"PK\x03\x04 results", maintype="application",
-                          subtype="vnd.openxmlformats-officedocument.spreadsheetml.sheet", filename="day1.out.xlsx")
+    answer.add_attachment(
+        b"PK\x03\x04 results",
+        maintype="application",
+        subtype="vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        filename="day1.out.xlsx",
+    )
     return answer
 
 
@@ -82,23 +90,30 @@ def _plain_bounce(headers_only: bool = False) -> EmailMessage:
 
 def _report(ctype: str) -> bytes:
     boundary = "b0undary"
-    return (f"From: Staff Member <staff@example.org>\r\nTo: results@example.org\r\nSubject: Day 1 results\r\n"
-            f"Message-ID: <report.{ctype.split('/')[1]}@example.org>\r\nMIME-Version: 1.0\r\n"
-            f"Content-Type: multipart/report; report-type={ctype.split('/')[1]}; boundary=\"{boundary}\"\r\n\r\n"
-            f"--{boundary}\r\nContent-Type: text/plain\r\n\r\nA report.\r\n"
-            f"--{boundary}\r\nContent-Type: {ctype}\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n"
-            f"--{boundary}--\r\n").encode()
+    return (
+        f"From: Staff Member <staff@example.org>\r\nTo: results@example.org\r\nSubject: Day 1 results\r\n"
+        f"Message-ID: <report.{ctype.split('/')[1]}@example.org>\r\nMIME-Version: 1.0\r\n"
+        f'Content-Type: multipart/report; report-type={ctype.split("/")[1]}; boundary="{boundary}"\r\n\r\n'
+        f"--{boundary}\r\nContent-Type: text/plain\r\n\r\nA report.\r\n"
+        f"--{boundary}\r\nContent-Type: {ctype}\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n"
+        f"--{boundary}--\r\n"
+    ).encode()
 
 
 def _raw_from(value: str, name: str) -> bytes:
-    return (f"From: {value}\r\nTo: results@example.org\r\nSubject: {name}\r\nMessage-ID: <{name}@example.org>\r\n"
-            "\r\nPlease process.\r\n").encode()
+    return (
+        f"From: {value}\r\nTo: results@example.org\r\nSubject: {name}\r\nMessage-ID: <{name}@example.org>\r\n"
+        "\r\nPlease process.\r\n"
+    ).encode()
 
 
 def _stamped(results: str, extra: str = "") -> bytes:
-    return (f"Authentication-Results: mx.example.org; {results}\r\n"
-            "Received: from mail.example.org by mx.example.org; Mon, 1 Jan 2024 10:00:00 +0000\r\n"
-            + extra + _message(f"stamped {results[:30]}").as_string().replace("\n", "\r\n")).encode()
+    return (
+        f"Authentication-Results: mx.example.org; {results}\r\n"
+        "Received: from mail.example.org by mx.example.org; Mon, 1 Jan 2024 10:00:00 +0000\r\n"
+        + extra
+        + _message(f"stamped {results[:30]}").as_string().replace("\n", "\r\n")
+    ).encode()
 
 
 AUTOMATIC = {
@@ -145,12 +160,15 @@ RAW_REFUSED = {
     "from-group.eml": _raw_from("Staff: staff@example.org;", "group"),
     "two-from-headers.eml": b"From: staff@example.org\r\n" + _raw_from("stranger@evil.example", "twice"),
     "stranger.eml": _message(sender="Stranger <stranger@evil.example>").as_bytes(),
-    "reply-to-hundred.eml": _message(sender="Stranger <stranger@evil.example>",
-                                     Reply_To=", ".join(f"victim{i}@example.com" for i in range(100))).as_bytes(),
-    "dmarc-fail.eml": _stamped("spf=pass smtp.mailfrom=evil.example; dkim=none; dmarc=fail (p=reject) "
-                               "header.from=example.org"),
-    "spf-and-dkim-fail.eml": _stamped("spf=fail (sender not permitted) smtp.mailfrom=example.org; "
-                                      "dkim=fail (bad signature) header.d=example.org"),
+    "reply-to-hundred.eml": _message(
+        sender="Stranger <stranger@evil.example>", Reply_To=", ".join(f"victim{i}@example.com" for i in range(100))
+    ).as_bytes(),
+    "dmarc-fail.eml": _stamped(
+        "spf=pass smtp.mailfrom=evil.example; dkim=none; dmarc=fail (p=reject) header.from=example.org"
+    ),
+    "spf-and-dkim-fail.eml": _stamped(
+        "spf=fail (sender not permitted) smtp.mailfrom=example.org; dkim=fail (bad signature) header.d=example.org"
+    ),
 }
 CASES = {**{n: "not answered" for n in [*AUTOMATIC, *RAW_AUTOMATIC]}, **{n: "refused" for n in RAW_REFUSED}}
 

@@ -21,8 +21,8 @@ from typing import Callable
 HERE = Path(__file__).resolve().parent
 SECRET = "SECRET-first-line never to be printed"
 GOOD_T = "Ann Able             1500 2; 400\nBob Baker            1400 1; 350\n"
-LIMIT = 20 * 1024 * 1024          # what import-tsh reads of one file at most
-LINE_LIMIT = 64 * 1024            # and of one line
+LIMIT = 20 * 1024 * 1024  # what import-tsh reads of one file at most
+LINE_LIMIT = 64 * 1024  # and of one line
 
 
 def _event(root: Path, config: str | None = "division a a.t\n", t: str | None = GOOD_T) -> Path:
@@ -101,7 +101,7 @@ def t_is_a_directory(root: Path) -> Path:
 def t_is_a_socket(root: Path) -> Path:
     folder = _event(root, t=None)
     here = os.getcwd()
-    os.chdir(folder)        # a socket's path is short (108 bytes): bind it by its name alone
+    os.chdir(folder)  # a socket's path is short (108 bytes): bind it by its name alone
     try:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.bind("a.t")
@@ -113,7 +113,7 @@ def t_is_a_socket(root: Path) -> Path:
 
 def t_larger_than_the_limit(root: Path) -> Path:
     folder = _event(root, t=None)
-    with open(folder / "a.t", "wb") as fh:   # sparse: it takes no room on disk
+    with open(folder / "a.t", "wb") as fh:  # sparse: it takes no room on disk
         fh.write(GOOD_T.encode())
         fh.truncate(LIMIT + 1)
     return folder
@@ -145,33 +145,67 @@ def loose_link_out_of_the_folder(root: Path) -> Path:
     return root / "event" / "a.t"
 
 
-CASES: dict[str, Callable[[Path], Path]] = {f.__name__.replace("_", "-"): f for f in (
-    config_names_dev_zero, config_names_absolute_path, config_names_dotdot, t_links_to_dev_zero,
-    t_links_out_of_the_folder, folder_links_out_of_the_folder, config_links_to_dev_zero,
-    config_links_out_of_the_folder, t_is_a_fifo, config_is_a_fifo, t_is_a_directory, t_is_a_socket,
-    t_larger_than_the_limit, t_with_a_line_longer_than_the_limit, t_holding_nul_bytes, loose_dev_zero,
-    loose_fifo, loose_link_out_of_the_folder)}
+CASES: dict[str, Callable[[Path], Path]] = {
+    f.__name__.replace("_", "-"): f
+    for f in (
+        config_names_dev_zero,
+        config_names_absolute_path,
+        config_names_dotdot,
+        t_links_to_dev_zero,
+        t_links_out_of_the_folder,
+        folder_links_out_of_the_folder,
+        config_links_to_dev_zero,
+        config_links_out_of_the_folder,
+        t_is_a_fifo,
+        config_is_a_fifo,
+        t_is_a_directory,
+        t_is_a_socket,
+        t_larger_than_the_limit,
+        t_with_a_line_longer_than_the_limit,
+        t_holding_nul_bytes,
+        loose_dev_zero,
+        loose_fifo,
+        loose_link_out_of_the_folder,
+    )
+}
 
 # Typed text that must stay text in config.tsh (Perl), .t and .tou files: code Perl runs inside a
 # double-quoted string, quotes and backslashes, and every kind of line break.
-HOSTILE_EVENT_NAME = ('Open @{[ system("touch PWNED") ]} "q" \'s\' \\ $x @y ${\\ `touch PWNED`}'
-                      "\nconfig event_date = '1999-01-01'\r\ndivision z /dev/zero\u2028x\u2029y\x85z\x0b\x0c\x00.")
-HOSTILE_PLAYER_NAMES = ["Ann\nBob 1500 2; 400", "Cy\r\nDi", "Ed\u2028Flo\u2029Gus", "Hal\x00\x1b[31m\x7f\x85",
-                        "Ivy \\; ' \" @{[ 1 ]}"]
+HOSTILE_EVENT_NAME = (
+    'Open @{[ system("touch PWNED") ]} "q" \'s\' \\ $x @y ${\\ `touch PWNED`}'
+    "\nconfig event_date = '1999-01-01'\r\ndivision z /dev/zero\u2028x\u2029y\x85z\x0b\x0c\x00."
+)
+HOSTILE_PLAYER_NAMES = [
+    "Ann\nBob 1500 2; 400",
+    "Cy\r\nDi",
+    "Ed\u2028Flo\u2029Gus",
+    "Hal\x00\x1b[31m\x7f\x85",
+    "Ivy \\; ' \" @{[ 1 ]}",
+]
 
 
 def write_hostile_names(path: Path) -> None:
     """A two-division Scrabble workbook whose event, player and club names carry the text above."""
     from ttools.competitions.scrabble.competition import write_input_workbook
 
-    players = [{"id": f"A{i}", "name": n, "division": "A", "club": n, "rating": 1500 + i}
-               for i, n in enumerate(HOSTILE_PLAYER_NAMES, 1)]
+    players = [
+        {"id": f"A{i}", "name": n, "division": "A", "club": n, "rating": 1500 + i}
+        for i, n in enumerate(HOSTILE_PLAYER_NAMES, 1)
+    ]
     players += [{"id": "B1", "name": "Plain One", "division": "B"}, {"id": "B2", "name": "Plain Two", "division": "B"}]
-    results = [{"round": 1, "player1": "A1", "score1": 400, "player2": "A2", "score2": 350},
-               {"round": 1, "player1": "A3", "score1": 380, "player2": "A4", "score2": 390},
-               {"round": 1, "player1": "B1", "score1": 300, "player2": "B2", "score2": 301}]
-    write_input_workbook(str(path), players, {"Results": results}, event={"name": HOSTILE_EVENT_NAME, "date": "2025-01-02"},
-                         rules={"spread_cap": "300"}, lang="en")
+    results = [
+        {"round": 1, "player1": "A1", "score1": 400, "player2": "A2", "score2": 350},
+        {"round": 1, "player1": "A3", "score1": 380, "player2": "A4", "score2": 390},
+        {"round": 1, "player1": "B1", "score1": 300, "player2": "B2", "score2": 301},
+    ]
+    write_input_workbook(
+        str(path),
+        players,
+        {"Results": results},
+        event={"name": HOSTILE_EVENT_NAME, "date": "2025-01-02"},
+        rules={"spread_cap": "300"},
+        lang="en",
+    )
 
 
 def main(argv: list[str]) -> None:

@@ -16,15 +16,25 @@ from ttools.workbook.schema import Reader, Row, unknown_sheets
 from toy_quiz import schema as S
 
 # codes of a competition of its own carry its name, so they never meet another's
-PLAYER_TWICE = define("quiz-player-twice", "player id {player} is listed twice (also on row {other})",
-                      "選手編號 {player} 重複（另見第 {other} 行）")
-PLAYER_UNKNOWN = define("quiz-player-unknown", "player {player} is not on the Players sheet",
-                        "選手 {player} 不在選手名單中")
-POINTS_RANGE = define("quiz-points-out-of-range", "{points} points is outside 0 to {most} (Rules: max_points)",
-                      "{points} 分超出 0 至 {most} 之範圍（規則：每輪最高分）")
+PLAYER_TWICE = define(
+    "quiz-player-twice",
+    "player id {player} is listed twice (also on row {other})",
+    "選手編號 {player} 重複（另見第 {other} 行）",
+)
+PLAYER_UNKNOWN = define(
+    "quiz-player-unknown", "player {player} is not on the Players sheet", "選手 {player} 不在選手名單中"
+)
+POINTS_RANGE = define(
+    "quiz-points-out-of-range",
+    "{points} points is outside 0 to {most} (Rules: max_points)",
+    "{points} 分超出 0 至 {most} 之範圍（規則：每輪最高分）",
+)
 ROUND_RANGE = define("quiz-round-out-of-range", "round {round} is not 1 or more", "輪次 {round} 應為 1 或以上")
-SCORE_TWICE = define("quiz-score-twice", "player {player} already has points for round {round} (row {other})",
-                     "選手 {player} 第 {round} 輪已有得分（第 {other} 行）")
+SCORE_TWICE = define(
+    "quiz-score-twice",
+    "player {player} already has points for round {round} (row {other})",
+    "選手 {player} 第 {round} 輪已有得分（第 {other} 行）",
+)
 
 
 @dataclass(frozen=True)
@@ -44,7 +54,7 @@ class Score:
 class EventData(EventBase):
     lang: str = S.DEFAULT_LANG
     max_points: int = 10
-    players: dict[str, Player] = field(default_factory=dict)   # id -> player, in sheet order
+    players: dict[str, Player] = field(default_factory=dict)  # id -> player, in sheet order
     scores: list[Score] = field(default_factory=list)
 
 
@@ -65,7 +75,7 @@ def _read_players(rows: list[Row], rd: Reader, data: EventData, problems: list[P
     seen: dict[str, int] = {}
     for row in rows:
         if row.blank("name"):
-            continue   # a pre-sized row still waiting for its player
+            continue  # a pre-sized row still waiting for its player
         pid = rd.code(row, "id", required=True)
         if not pid:
             continue
@@ -120,7 +130,7 @@ class Results:
     data: EventData
     rounds: list[int]
     standings: list[Line]
-    waiting: dict[int, list[str]]    # round -> ids of the players without points in it
+    waiting: dict[int, list[str]]  # round -> ids of the players without points in it
 
 
 def compute(data: EventData, problems: list[Problem]) -> Results:
@@ -138,4 +148,3 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
     rounds = sorted({s.round for s in data.scores})
     waiting = {rnd: [pid for pid in data.players if rnd not in by_round[pid]] for rnd in rounds}
     return Results(data, rounds, standings, {rnd: ids for rnd, ids in waiting.items() if ids})
-

@@ -40,14 +40,25 @@ def standings_sheet(ctx: Context) -> Report | None:
     t, res = ctx.t, ctx.res
     if not res.standings:
         return None
-    header = [t("名次", "Place"), t("編號", "ID"), t("姓名", "Name"), *(t("第{n}輪", "R{n}", n=r) for r in ctx.rounds),
-              t("總分", "Total")]
-    rows = [[place_text(x), x.player.id, x.player.name, *(_cell(x.by_round.get(r)) for r in ctx.rounds), num(x.total)]
-            for x in res.standings]
+    header = [
+        t("名次", "Place"),
+        t("編號", "ID"),
+        t("姓名", "Name"),
+        *(t("第{n}輪", "R{n}", n=r) for r in ctx.rounds),
+        t("總分", "Total"),
+    ]
+    rows = [
+        [place_text(x), x.player.id, x.player.name, *(_cell(x.by_round.get(r)) for r in ctx.rounds), num(x.total)]
+        for x in res.standings
+    ]
     after = t("第 {n} 輪後", "after round {n}", n=ctx.rounds[-1]) if ctx.rounds else t("賽前", "before round 1")
     notes = [t("依總分排名；總分相同者同名次（如 3=）。", "Ranked by total points; equal totals share the place (3=).")]
-    return Report("Standings", ctx.sheet("Standings"), t("{name} · 排名", "{name} · Standings", name=ctx.name),
-                  [Block(after, header, rows, notes=notes)])
+    return Report(
+        "Standings",
+        ctx.sheet("Standings"),
+        t("{name} · 排名", "{name} · Standings", name=ctx.name),
+        [Block(after, header, rows, notes=notes)],
+    )
 
 
 def _cell(points: Fraction | None) -> Any:
@@ -60,9 +71,12 @@ SHEETS = (standings_sheet,)
 
 def summary(res: Results) -> dict[str, Any]:
     """The JSON summary's own part: the rounds played and the standings."""
-    return {"rounds": res.rounds,
-            "standings": [{"rank": x.place, "id": x.player.id, "name": x.player.name, "points": num(x.total)}
-                          for x in res.standings]}
+    return {
+        "rounds": res.rounds,
+        "standings": [
+            {"rank": x.place, "id": x.player.id, "name": x.player.name, "points": num(x.total)} for x in res.standings
+        ],
+    }
 
 
 def status(res: Results, lang: str) -> list[str]:
@@ -70,5 +84,12 @@ def status(res: Results, lang: str) -> list[str]:
     t = Translator(lang)
     if not res.standings:
         return [t("請在「選手」填上選手姓名。", "Type the players' names on Players.")]
-    return [t("第 {n} 輪尚缺 {count} 位選手的得分。", "Round {n}: {count} player(s) still without points.", n=rnd, count=len(ids))
-            for rnd, ids in sorted(res.waiting.items())]
+    return [
+        t(
+            "第 {n} 輪尚缺 {count} 位選手的得分。",
+            "Round {n}: {count} player(s) still without points.",
+            n=rnd,
+            count=len(ids),
+        )
+        for rnd, ids in sorted(res.waiting.items())
+    ]
