@@ -238,3 +238,10 @@ def write_outputs(w: Any, reports: Iterable[Any], problems: Sequence[Problem], l
         w.report_sheet(problems_sheet)
     for sheet in data.unknown_sheets:
         w.raw_sheet(sheet.name, [[""] * sheet.col0 + list(r) for r in ([[]] * sheet.row0 + sheet.grid)])
+
+
+def write_record_sheet(w: Any, spec: SheetSpec, rows: list[dict[str, Any]]) -> None:
+    """A hidden sheet ttools keeps for itself (what it published, round by round): locked, in the
+    canonical names, never filled in by staff. Nothing is written while there is no record."""
+    if rows:
+        w.input_sheet(spec, "en", rows, min_rows=1, hidden=True, locked=tuple(c.key for c in spec.columns))

@@ -160,16 +160,13 @@ class NationsCup(Competition):
         return _guide(lang)
 
     def define_lists(self, w: WorkbookWriter, data: EventData, lang: str) -> None:
-
         w.define_list("TeamList", data.teams or ["A"])
         w.define_list("PlayerList", _player_codes(data.teams, sorted(data.players)) or ["A1"])
 
     def event_fill(self, data: EventData) -> dict[str, Any] | None:
-
         return {"teams": data.teams_n} if data.teams_n else None
 
     def meta(self, data: EventData) -> dict[str, Any]:
-
         return {"teams": data.teams_n or 0}
 
     def status(self, res: Results, lang: str) -> list[str]:

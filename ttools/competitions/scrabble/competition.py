@@ -198,7 +198,6 @@ class Scrabble(Competition):
         w.define_list("PlayerList", sorted(_ids(data), key=natural_key) or ["1"])
 
     def meta(self, data: EventData) -> dict[str, Any]:
-
         return {"players": len(_ids(data))}
 
     def write_inputs(
@@ -217,20 +216,13 @@ class Scrabble(Competition):
         w.input_sheet(S.RESULTS, lang, results, min_rows=10)
 
     def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
+        from ttools.competitions.common import write_record_sheet
         from ttools.competitions.scrabble import schema as S
 
         published = list(data.published)
         if res is not None:
             published += _new_rows(res)[1]
-        if published:
-            w.input_sheet(
-                S.PUBLISHED,
-                "en",
-                published_rows(published),
-                min_rows=1,
-                hidden=True,
-                locked=tuple(c.key for c in S.PUBLISHED.columns),
-            )
+        write_record_sheet(w, S.PUBLISHED, published_rows(published) if published else [])
 
 
 def _ids(data: EventData) -> list[str]:

@@ -51,7 +51,6 @@ class Shengji(Competition):
         w.define_list("PlayerList", sorted(_ids(data), key=natural_key) or ["1"])
 
     def meta(self, data: EventData) -> dict[str, Any]:
-
         return {"players": len(_ids(data))}
 
     def write_inputs(

@@ -141,7 +141,6 @@ class Shuangsheng(Competition):
         w.define_list("LevelList", list(LEVELS))
 
     def meta(self, data: EventData) -> dict[str, Any]:
-
         return {"pairs": len(_ids(data))}
 
     def write_inputs(
@@ -156,20 +155,13 @@ class Shuangsheng(Competition):
         w.input_sheet(S.DISCIPLINE, lang, data.raw.get("Discipline") or [], min_rows=5)
 
     def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
+        from ttools.competitions.common import write_record_sheet
         from ttools.competitions.shuangsheng import schema as S
 
         published = dict(data.published)
         if res is not None and res.new_round is not None:
             published[res.new_round.round] = [(tb.table, tb.pair1, tb.pair2) for tb in res.new_round.tables]
-        if published:
-            w.input_sheet(
-                S.PUBLISHED,
-                "en",
-                published_rows(published),
-                min_rows=1,
-                hidden=True,
-                locked=tuple(c.key for c in S.PUBLISHED.columns),
-            )
+        write_record_sheet(w, S.PUBLISHED, published_rows(published) if published else [])
 
 
 def _ids(data: EventData) -> list[str]:
@@ -179,7 +171,6 @@ def _ids(data: EventData) -> list[str]:
 
 
 def _results_rows(data: EventData, res: Results | None) -> list[dict[str, Any]]:
-
     rows = [dict(r) for r in data.raw.get("Results") or []]
     if res is None:
         return rows
