@@ -60,3 +60,9 @@ class Translator:
 
 
 LANGS = ("zh-Hant", "zh-Hans", "en")
+
+
+def with_simplified(words: Mapping[str, str]) -> dict[str, str]:
+    """Words staff may type for a choice (written in Traditional), each also accepted in its
+    Simplified characters: word -> what it means."""
+    return {**words, **{simplified(word): meaning for word, meaning in words.items()}}

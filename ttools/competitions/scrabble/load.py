@@ -14,7 +14,7 @@ from typing import Any
 from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.results import Game, Player, ResultRules
 from ttools.competitions.common import EventBase, Loader, Settings
-from ttools.i18n import simplified
+from ttools.i18n import simplified, with_simplified
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
@@ -55,14 +55,14 @@ DATE_INVALID = define(
 
 ROUND1_CHOICES = choice_map(
     ("rating", "random"),
-    S.with_simplified({"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random"}),
+    with_simplified({"評分": "rating", "依評分": "rating", "隨機": "random", "電腦隨機": "random"}),
 )
 RANK_CHOICES = choice_map(
     ("shared", "strict"),
-    S.with_simplified({"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict"}),
+    with_simplified({"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict"}),
 )
 RR_CHOICES = choice_map(
-    ("single", "double"), S.with_simplified({"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
+    ("single", "double"), with_simplified({"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
 )
 _YES = {"1", "x", "y", "yes", "true", "是", "✓", "✔", "v", "on"}
 _NO = {"0", "n", "no", "false", "否", "off"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ttools.i18n import simplified
+from ttools.i18n import simplified, with_simplified
 from ttools.workbook.schema import Column, Setting, SheetSpec, choice_map
 
 
@@ -35,15 +35,6 @@ def _hans(names: dict[str, str]) -> dict[str, str]:
 
 def _sheet(spec: SheetSpec) -> SheetSpec:
     return replace(spec, names=_hans(spec.names), note=_hans(spec.note))
-
-
-def with_simplified(words: dict[str, str]) -> dict[str, str]:
-    """Words staff may type for a choice, each also in Simplified characters."""
-    out: dict[str, str] = {}
-    for word, meaning in words.items():
-        out[word] = meaning
-        out[simplified(word)] = meaning
-    return out
 
 
 # Pairing methods of the Rounds sheet (組合對手原則), with the words staff may type for them.

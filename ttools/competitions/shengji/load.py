@@ -23,7 +23,7 @@ from ttools.competitions.shengji.scoring import (
 )
 from ttools.core.cards import HAND_SIZE
 from ttools.core.upgrade import Bands, LastLead, parse_last_lead
-from ttools.i18n import simplified
+from ttools.i18n import simplified, with_simplified
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
@@ -36,7 +36,7 @@ MAX_TABLES = 2000  # 8,000 players: far beyond any hall; a larger number is a ty
 
 # what staff may type on Rules: no cap, and the tie-breaks' names
 NO_CAP = ("none", "無", simplified("無"), "-")
-TIEBREAK_WORDS = {"time": "time", "lot": "lot", "lots": "lot", **S.with_simplified({"用時": "time", "抽籤": "lot"})}
+TIEBREAK_WORDS = {"time": "time", "lot": "lot", "lots": "lot", **with_simplified({"用時": "time", "抽籤": "lot"})}
 
 PLAYER_ID_DUPLICATE = define(
     "roster-id-duplicate",

@@ -5,7 +5,7 @@ the default) and English, and every rule default with a note."""
 from __future__ import annotations
 
 from ttools.core.upgrade import KITTY_PRESETS
-from ttools.i18n import simplified
+from ttools.i18n import simplified, with_simplified
 from ttools.workbook.schema import Column, Setting, SheetSpec, choice_map
 
 LANGS = ("zh-Hans", "zh-Hant", "en")
@@ -16,15 +16,6 @@ def tri(hant: str, en: str, hans: str | None = None) -> dict[str, str]:
     """A text in the three languages from its Traditional Chinese and English: the Simplified is
     derived, or ``hans`` where Simplified Chinese uses another word."""
     return {"zh-Hans": simplified(hant) if hans is None else hans, "zh-Hant": hant, "en": en}
-
-
-def with_simplified(words: dict[str, str]) -> dict[str, str]:
-    """Words staff may type for a choice, each also in Simplified characters."""
-    out: dict[str, str] = {}
-    for word, meaning in words.items():
-        out[simplified(word)] = meaning
-        out[word] = meaning
-    return out
 
 
 def _c(key, hant, note_hant="", note_en="", **kw) -> Column:

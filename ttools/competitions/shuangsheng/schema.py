@@ -4,7 +4,7 @@ are derived from them), every rule default of the rulebook with a note."""
 
 from __future__ import annotations
 
-from ttools.i18n import simplified
+from ttools.i18n import with_simplified
 from ttools.workbook.schema import Column, Setting, SheetSpec, choice_map
 
 
@@ -22,14 +22,9 @@ def _s(key, zh, default, note_zh, note_en, choices=()) -> Setting:
     )
 
 
-def _either_script(aliases: dict[str, str]) -> dict[str, str]:
-    """Choice aliases as staff may type them: each Traditional alias and its Simplified form."""
-    return {**aliases, **{simplified(alias): choice for alias, choice in aliases.items()}}
-
-
 PAIRING_CHOICES = choice_map(
     ("swiss", "rr"),
-    _either_script(
+    with_simplified(
         {
             "積分編排": "swiss",
             "循環積分法": "swiss",
@@ -46,15 +41,15 @@ PAIRING_CHOICES = choice_map(
 )
 ORDER_CHOICES = choice_map(
     ("adjacent", "dutch"),
-    _either_script({"相鄰": "adjacent", "1-2": "adjacent", "荷蘭式": "dutch", "上下半區": "dutch"}),
+    with_simplified({"相鄰": "adjacent", "1-2": "adjacent", "荷蘭式": "dutch", "上下半區": "dutch"}),
 )
 EQUAL_CHOICES = choice_map(
-    ("draw", "declarer"), _either_script({"平局": "draw", "和": "draw", "台上": "declarer", "莊家": "declarer"})
+    ("draw", "declarer"), with_simplified({"平局": "draw", "和": "draw", "台上": "declarer", "莊家": "declarer"})
 )
-KITTY_CHOICES = choice_map(("seed004", "national"), _either_script({"本賽": "seed004", "全國": "national"}))
+KITTY_CHOICES = choice_map(("seed004", "national"), with_simplified({"本賽": "seed004", "全國": "national"}))
 AVOID_CHOICES = choice_map(
     ("yes", "group", "no"),
-    _either_script(
+    with_simplified(
         {
             "1": "yes",
             "0": "no",
@@ -71,7 +66,7 @@ AVOID_CHOICES = choice_map(
 )
 KIND_CHOICES = choice_map(
     ("suspend", "disqualify"),
-    _either_script(
+    with_simplified(
         {
             "停賽": "suspend",
             "取消資格": "disqualify",
