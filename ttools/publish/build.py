@@ -235,6 +235,10 @@ def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
         "utf-8"
     )
     files[MARKER] = b"A web site written by ttools publish; the whole folder is replaced on every update.\n"
+    for name, content in plan.files.items():
+        if name in files or not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name) or name == MARKER:
+            raise ValueError(f"the site plan names a file it may not write: {name!r}")
+        files[name] = content
     return files
 
 

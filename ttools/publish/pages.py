@@ -51,6 +51,8 @@ class SitePlan:
     hide: Sequence[str] = ()
     menu: Sequence[str] = ()  # the pages linked from every page's header (default: the big screen's)
     show: Sequence[str] = ()  # report keys and summary keys published although PRIVATE matches them
+    # further files of the site (a file name without folders -> its content), e.g. a page with its own script
+    files: dict[str, bytes] = field(default_factory=dict)
 
     def private(self, key: str) -> bool:
         return bool(PRIVATE.match(key)) and key not in self.show

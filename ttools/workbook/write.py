@@ -59,6 +59,10 @@ class Block:
     page_break: bool = False  # printed from the top of a new page
     links: dict[int, tuple[str, str]] = field(default_factory=dict)  # row index -> (sheet, cell) it points at
     link_column: int = 0  # the column whose cell holds the link
+    # blocks sharing a non-empty page group are printed together, from the top of a page of their own
+    page_group: str = ""
+    # (row index, column index) -> colour name ("red"): text printed in that colour (red suits)
+    colors: dict[tuple[int, int], str] = field(default_factory=dict)
 
 
 @dataclass
@@ -71,6 +75,7 @@ class Report:
     blocks: list[Block]
     landscape: bool = False
     subtitle: str = ""
+    wall: bool = False  # posted on a wall: larger type and a visible gap between columns
 
 
 @dataclass
