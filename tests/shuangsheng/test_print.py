@@ -23,3 +23,29 @@ def test_run_pdf_prints_every_printable_sheet(cjk, invoke, tmp_path):  # noqa: F
     headed = [next(name for name in printable if name in page.splitlines()[0]) for page in pages_text(pdf)]
     assert sorted(set(headed), key=printable.index) == printable and headed == sorted(headed, key=printable.index)
     assert all(n.startswith("NotoSansCJKsc") for n in pdf_fonts(pdf) if "CJK" in n)
+
+
+def test_blank_scoresheets_print_one_table_a_page_for_17_and_64_pairs(cjk, invoke, tmp_path):  # noqa: F811
+    """The blank scoresheets in the PDF: for 17 pairs (a bye) and 64 pairs, every table of the
+    round seated has its page, headed by the sheet, with its round, table and both pairs' names,
+    a row for each deal and the kitty rule; no page holds two tables' sheets."""
+    from ttools.competitions.shuangsheng.competition import write_input_workbook
+    from ttools.competitions.shuangsheng.report import SCORESHEET_DEALS
+
+    for n in (17, 64):
+        pairs = [
+            {"id": i, "name": f"Pair{i}", "player1": f"North{i}", "player2": f"South{i}", "club": f"C{i % 5}"}
+            for i in range(1, n + 1)
+        ]
+        path = tmp_path / f"e{n}.xlsx"
+        write_input_workbook(str(path), pairs, {}, event={"seed": "s", "rounds": 7}, lang="en")
+        out = tmp_path / f"e{n}.out.xlsx"
+        result = invoke("run", path, "-o", out, "--pdf")
+        assert result.exit_code == 0, result.stderr
+        pages = [p for p in pages_text(tmp_path / f"e{n}.out.pdf") if "Scoresheets" in p.splitlines()[0]]
+        assert len(pages) == n // 2
+        for k, page in enumerate(pages, start=1):
+            flat = " ".join(page.split())
+            assert f"Round 1, table {k} " in flat and flat.count("Round 1, table") == 1
+            assert flat.count("North") == 2 and flat.count("South") == 2
+            assert str(SCORESHEET_DEALS) in flat.split() and "×2" in flat
