@@ -152,3 +152,141 @@ def test_a_blank_workbook_gets_no_seed_derived_into_its_output(invoke, json_of, 
     event = load_workbook(tmp_path / "blank.out.xlsx")["Event"]
     seeds = [row for row in event.iter_rows(values_only=True) if row and row[0] == "seed"]
     assert seeds and seeds[0][2] in (None, "")  # key, label, value
+
+
+# ---- a target another program holds open -----------------------------------------------------
+
+
+def _hold(monkeypatch, *held: Path) -> None:
+    """Replacing any of ``held`` fails as Windows fails it while Excel has the file open
+    (os.replace: PermissionError, winerror 32, the temporary file and the target named)."""
+    import ttools.files
+
+    real = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        if any(os.path.abspath(dst) == os.path.abspath(h) for h in held):
+            raise PermissionError(
+                13, "The process cannot access the file because it is being used by another process", src, 32, dst
+            )
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(ttools.files.os, "replace", replace)
+
+
+def _left(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+@pytest.mark.parametrize(
+    "lang,hint",
+    [
+        ("zh-Hant", "請在 Excel（或開啟它的程式）中關閉 event.out.xlsx，然後再執行一次"),
+        ("zh-Hans", "请在 Excel（或打开它的程序）中关闭 event.out.xlsx，然后再运行一次"),
+        ("en", "close event.out.xlsx in Excel (or the program that holds it), then run again"),
+    ],
+)
+def test_run_onto_an_output_open_in_excel_says_to_close_it_and_changes_nothing(
+    invoke, tmp_path, monkeypatch, lang, hint
+):
+    src = tmp_path / "event.xlsx"
+    made = invoke("new", "nations-cup", src, "--teams", "8", "--lang", lang)
+    assert made.exit_code == 0, made.output
+    out = tmp_path / "event.out.xlsx"
+    out.write_bytes(b"the previous results, open in Excel")
+    before = src.read_bytes()
+    _hold(monkeypatch, out)
+    result = invoke("run", src)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    prefix = "無法寫入" if lang == "zh-Hant" else "无法写入" if lang == "zh-Hans" else "cannot write"
+    assert lines[-1] == f"ttools: {prefix} {out}{'：' if lang != 'en' else ': '}{hint}", lines
+    assert not any("Permission denied" in line or "Traceback" in line for line in lines)
+    assert out.read_bytes() == b"the previous results, open in Excel" and src.read_bytes() == before
+    assert _left(tmp_path) == ["event.out.xlsx", "event.xlsx"]  # no temporary file behind
+
+
+def test_in_place_onto_a_workbook_open_in_excel_leaves_it_as_it_was(invoke, tmp_path, monkeypatch):
+    src = tmp_path / "event.xlsx"
+    src.write_bytes(SAMPLE.read_bytes())
+    _hold(monkeypatch, src)
+    result = invoke("run", src, "--in-place")
+    assert result.exit_code == 2
+    assert "event.xlsx" in result.stderr.strip().splitlines()[-1] and "Excel" in result.stderr
+    assert src.read_bytes() == SAMPLE.read_bytes()
+    assert _left(tmp_path) == [HISTORY_FOLDER, "event.xlsx"]  # the kept copy, and no temporary file
+
+
+def test_every_writer_says_to_close_a_target_held_open(invoke, tmp_path, monkeypatch):
+    """run's PDF, print, check --annotate, new --force and Scrabble's export: each output another
+    program holds is one line naming it, exit 2, the file as it was."""
+    src = tmp_path / "event.xlsx"
+    src.write_bytes(SAMPLE.read_bytes())
+    assert invoke("run", src).exit_code == 0
+    pdf, checked, out = tmp_path / "event.out.pdf", tmp_path / "event.checked.xlsx", tmp_path / "event.out.xlsx"
+    for held in (pdf, checked):
+        held.write_bytes(b"open elsewhere")
+    _hold(monkeypatch, pdf, checked, out)
+    cases = [
+        (("print", out, "-o", pdf), pdf, "請在開啟它的程式中關閉 event.out.pdf"),
+        (("check", src, "--annotate"), checked, "請在 Excel（或開啟它的程式）中關閉 event.checked.xlsx"),
+    ]
+    for args, held, hint in cases:
+        result = invoke(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.strip().splitlines()[-1] == f"ttools: 無法寫入 {held}：{hint}，然後再執行一次", args
+        assert held.read_bytes() == b"open elsewhere"
+    scrabble = tmp_path / "scrabble.xlsx"
+    scrabble.write_bytes((ROOT / "samples" / "scrabble-3div.xlsx").read_bytes())
+    folder = tmp_path / "tsh"
+    assert invoke("export", scrabble, "--to", folder).exit_code == 0
+    first = sorted(folder.iterdir())[0]
+    kept = first.read_bytes()
+    _hold(monkeypatch, first)
+    result = invoke("export", scrabble, "--to", folder)
+    assert result.exit_code == 2, result.output
+    assert (
+        result.stderr.strip()
+        .splitlines()[-1]
+        .endswith(f"close {first.name} in the program that holds it, then run again")
+    )
+    assert first.read_bytes() == kept
+    assert not [p for p in tmp_path.rglob(".ttools-*")]
+
+
+def test_a_writer_that_opens_a_target_held_open_says_to_close_it(invoke, tmp_path, monkeypatch):
+    """new --force writes the workbook itself (XlsxWriter opens the target): Windows refuses the
+    open of a file Excel holds, and that too is the one line in the event's language."""
+    import zipfile
+
+    import xlsxwriter.workbook
+
+    target = tmp_path / "event.xlsx"
+    target.write_bytes(b"open in Excel")
+
+    def refuse(name, *args, **kwargs):
+        if os.path.abspath(name) == str(target):
+            raise PermissionError(13, "Permission denied", name)
+        return zipfile.ZipFile(name, *args, **kwargs)
+
+    monkeypatch.setattr(xlsxwriter.workbook, "ZipFile", refuse)
+    result = invoke("new", "nations-cup", target, "--teams", "8", "--lang", "zh-Hans", "--force")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"ttools: 无法写入 {target}：请在 Excel（或打开它的程序）中关闭 event.xlsx，然后再运行一次"
+    )
+    assert target.read_bytes() == b"open in Excel"
+
+
+def test_a_folder_ttools_may_not_write_in_is_not_a_held_target(tmp_path, monkeypatch):
+    """Refused where the folder, not another program, is the reason: the OS reason, as before."""
+    from ttools.files import CannotWrite, cannot_write
+
+    target = tmp_path / "out.xlsx"
+    target.write_bytes(b"x")
+    err = PermissionError(13, "Permission denied", str(target))
+    assert cannot_write(str(target), err).held
+    monkeypatch.setattr(os, "access", lambda path, mode: os.path.isfile(path))
+    got = cannot_write(str(target), err)
+    assert isinstance(got, CannotWrite) and not got.held
+    assert str(got) == f"cannot write {target}: Permission denied"

@@ -70,7 +70,7 @@ def _write_json(outcome, path: str | None) -> None:
     if path == "-":
         click.echo(data)
     else:
-        with Writing(path):
+        with Writing(path, outcome.lang):
             write_text(path, data + "\n")
 
 
@@ -150,7 +150,7 @@ def new(competition: str, file: str, size: tuple[str, ...], lang: str | None, fo
     if os.path.exists(file) and not force:
         raise click.UsageError(f"{file} exists; use --force to overwrite it")
     try:
-        with Writing(file):  # a missing folder or a full disk: one line, exit 2
+        with Writing(file, comp.lang(lang)):  # a missing folder or a full disk: one line, exit 2
             comp.new_workbook(file, n, lang=lang)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
@@ -252,7 +252,7 @@ def check(file: str, json_path: str | None, annotate: bool, annotate_to: str | N
     if target is not None:
         from ttools.workbook.annotate import annotate_copy
 
-        with Writing(target):
+        with Writing(target, outcome.lang):
             annotate_copy(file, target, outcome.problems, outcome.lang)
         progress(f"wrote {target}")
     sys.exit(EXIT_OK if outcome.ok else EXIT_PROBLEMS)
@@ -322,7 +322,7 @@ def run(
     outcome = _process(file)
     if in_place:
         _keep_previous(file)
-    with Writing(target):
+    with Writing(target, outcome.lang):
         write_output(outcome, target)
     report(outcome)
     _write_json(outcome, json_path)
@@ -334,7 +334,7 @@ def run(
         from ttools.pipeline import file_hash
 
         try:  # from the report rows the workbook was written from
-            with Writing(pdf_target):
+            with Writing(pdf_target, outcome.lang):
                 pdf = print_outcome(outcome, pdf_target, file_hash(file))
             progress(f"wrote {pdf}")
         except PdfUnavailable as exc:
@@ -413,7 +413,7 @@ def print_(file: str, output: str | None) -> None:
     try:
         # a results workbook is a valid input: processed again, it gives the rows it was written from
         outcome = _process(file)
-        with Writing(target):
+        with Writing(target, outcome.lang):
             pdf = print_outcome(outcome, target, recorded_hash(file))
     except Unreadable as exc:
         fail_unreadable(str(exc))
@@ -507,6 +507,9 @@ def _size_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     type=click.Path(file_okay=False),
     help="Update a web site per event in this folder from each workbook without errors (needs --allow).",
 )
+@click.option(
+    "--pdf", is_flag=True, help="Also attach the PDF of the printable sheets for each workbook without errors."
+)
 def inbox(
     source: str | None,
     imap_url: str | None,
@@ -523,6 +526,7 @@ def inbox(
     max_answer_size: int,
     retry_failed: bool,
     site_dir: str | None,
+    pdf: bool,
 ) -> None:
     """Answer emailed workbooks: each new message gets the results (or the annotated problems) back.
 
@@ -557,6 +561,7 @@ def inbox(
             authserv_id=authserv_id,
             limits=limits,
             progress=_inbox_line,
+            pdf=pdf,
         )
     except InboxRefused as exc:
         fail(str(exc))

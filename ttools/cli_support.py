@@ -55,10 +55,12 @@ def guard(inputs: Iterable[str], outputs: Iterable[str | None]) -> None:
 
 
 class Writing:
-    """Turns a failed write (full disk, read-only or missing folder) into one line and exit 2."""
+    """Turns a failed write (full disk, read-only or missing folder, a target open in Excel) into
+    one line and exit 2; in ``lang``, the event's language, where the line has one of its own."""
 
-    def __init__(self, target: str) -> None:
+    def __init__(self, target: str, lang: str | None = None) -> None:
         self.target = target
+        self.lang = lang
 
     def __enter__(self) -> None:
         return None
@@ -74,7 +76,7 @@ class Writing:
         if isinstance(exc, Unreadable):
             fail_unreadable(str(exc))
         if isinstance(exc, CannotWrite):
-            fail(str(exc))
+            fail(exc.message(self.lang))
         if os_error(exc) is not None:
             fail(str(cannot_write(self.target, exc)))
         return False

@@ -76,7 +76,66 @@ class OutputRefused(Exception):
 
 
 class CannotWrite(Exception):
-    """An output could not be written: full disk, read-only or missing folder (exit 2, one line)."""
+    """An output could not be written: full disk, read-only or missing folder, or a target another
+    program holds open (exit 2, one line). ``str()`` is the English line; ``message(lang)`` the
+    line in the event's language where it has one of its own (a held target)."""
+
+    def __init__(self, line: str, *, target: str = "", held: bool = False) -> None:
+        super().__init__(line)
+        self.target = target
+        self.held = held  # another program (Excel, a PDF viewer) has the target open
+
+    def message(self, lang: str | None = None) -> str:
+        if self.held and lang:
+            return held_line(self.target, lang)
+        return str(self)
+
+
+def held_line(target: str, lang: str = "en") -> str:
+    """What to do when ``target`` is held open by another program, in ``lang``: on Windows a file
+    open in Excel cannot be replaced until Excel closes it, and the bare OS reason ("Permission
+    denied", "being used by another process") does not say which program or what to do."""
+    from ttools.i18n import Translator
+
+    t = Translator(lang)
+    name = os.path.basename(target) or target
+    if target.lower().endswith((".xlsx", ".xlsm")):
+        hint = t(
+            "請在 Excel（或開啟它的程式）中關閉 {name}，然後再執行一次",
+            "close {name} in Excel (or the program that holds it), then run again",
+            hans="请在 Excel（或打开它的程序）中关闭 {name}，然后再运行一次",
+            name=name,
+        )
+    else:
+        hint = t(
+            "請在開啟它的程式中關閉 {name}，然後再執行一次",
+            "close {name} in the program that holds it, then run again",
+            hans="请在打开它的程序中关闭 {name}，然后再运行一次",
+            name=name,
+        )
+    return t("無法寫入 {target}：{hint}", "cannot write {target}: {hint}", target=target, hint=hint)
+
+
+# Windows' ERROR_ACCESS_DENIED, ERROR_SHARING_VIOLATION and ERROR_LOCK_VIOLATION: what replacing a
+# file another program has open raises there
+_HELD_WINERRORS = frozenset((5, 32, 33))
+
+
+def _held(target: str, err: OSError) -> bool:
+    """Whether a replace of ``target`` that raised ``err`` failed because another program holds
+    the target open: refused (a permission error, as Windows gives for a file open in Excel; a
+    lock, as Linux can give) on an existing file ttools may write. A read-only target is not held
+    (Windows refuses to replace one too), and neither is a folder ttools may not write in: then
+    the temporary file beside the target could not have been made."""
+    winerror = getattr(err, "winerror", None)
+    refused = isinstance(err, PermissionError) or winerror in _HELD_WINERRORS or err.errno == errno.EBUSY
+    folder = os.path.dirname(os.path.abspath(target))
+    return refused and os.path.isfile(target) and os.access(target, os.W_OK) and os.access(folder, os.W_OK)
+
+
+def _names(err: OSError, target: str) -> bool:
+    """Whether ``err`` was raised on ``target`` itself (opened, or replaced: then its second name)."""
+    return any(isinstance(name, str) and same_file(name, target) for name in (err.filename, err.filename2))
 
 
 def same_file(a: str, b: str) -> bool:
@@ -120,7 +179,12 @@ def os_error(exc: BaseException) -> OSError | None:
 
 
 def cannot_write(target: str, exc: BaseException) -> CannotWrite:
+    if isinstance(exc, CannotWrite):
+        return exc
     err = os_error(exc)
+    if err is not None and _names(err, target) and _held(target, err):
+        # a writer that opens the target itself (not through write_atomic) and finds it open in Excel
+        return CannotWrite(held_line(target), target=target, held=True)
     folder = os.path.dirname(os.path.abspath(target))
     if err is not None and err.errno == errno.ENOENT and not os.path.isdir(folder):
         return CannotWrite(f"cannot write {target}: the folder {folder} does not exist")
@@ -186,8 +250,15 @@ def write_atomic(target: str, write: Callable[[str], None], suffix: str = "") ->
         write(tmp)
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:
+            if not _held(target, exc):
+                raise
+            raise CannotWrite(held_line(target), target=target, held=True) from None
         tmp = None
+    except CannotWrite:
+        raise
     except Exception as exc:
         if isinstance(exc, Unreadable) or os_error(exc) is None:
             raise
