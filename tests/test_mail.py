@@ -777,3 +777,51 @@ def test_the_modules_of_the_mail_package_depend_one_way():
     order = list(graphlib.TopologicalSorter(needs).static_order())  # raises CycleError on a circle
     assert order.index("answers") < order.index("inbox")
     assert max(order.index(m) for m in ("sources", "mime", "ledger", "delivery")) < order.index("answers")
+
+
+# ---- PDFs in the answer (--pdf) --------------------------------------------------------------------------
+
+
+def test_with_pdf_a_clean_workbook_is_answered_with_its_printed_sheets_too(tmp_path, books, invoke):
+    """`ttools inbox --pdf`: the answer for a workbook without errors carries the PDF of its
+    printable sheets (as `ttools run --pdf` prints them) after the results workbook; a workbook
+    with errors gets no PDF, only its annotated copy."""
+    from tests.test_pdf import pages_text
+    from ttools.pdf import fonts
+
+    try:
+        fonts.find_faces("en")
+    except fonts.FontMissing as exc:  # pragma: no cover - every CI machine has a Latin face
+        pytest.fail(str(exc))
+    source = maildir(
+        tmp_path / "inbox",
+        message("Print please", [("event.xlsx", books["good"])]),
+        message("Broken", [("bad.xlsx", books["bad"])]),
+    )
+    result = invoke("inbox", source, "--pdf", "--allow", "@example.org")
+    assert result.exit_code == 0, result.stderr  # both answered (the broken one with its problems)
+    reply = reply_to(tmp_path / "outbox", "Print please")
+    parts = {part.get_filename(): part for part in reply.iter_attachments()}
+    assert list(parts) == ["event.out.xlsx", "event.out.pdf"]
+    assert parts["event.out.pdf"].get_content_type() == "application/pdf"
+    pdf = tmp_path / "answer.pdf"
+    pdf.write_bytes(parts["event.out.pdf"].get_payload(decode=True))
+    pages = pages_text(pdf)
+    assert pages and any("Day 1" in p for p in pages)
+    assert "Results attached: event.out.xlsx, event.out.pdf." in body(reply)
+    assert list(attached(reply_to(tmp_path / "outbox", "Broken"))) == ["bad.out.xlsx", "bad.checked.xlsx"]
+
+
+def test_with_pdf_but_no_font_the_answer_says_why_and_keeps_the_workbook(tmp_path, monkeypatch, books):
+    from ttools.pdf import fonts
+
+    def missing(lang):
+        raise fonts.FontMissing("no font for Latin text: install one")
+
+    monkeypatch.setattr(fonts, "find_faces", missing)
+    source = maildir(tmp_path / "inbox", message("Print please", [("event.xlsx", books["good"])]))
+    report = process_inbox(str(source), pdf=True)
+    assert len(report.answered) == 1 and not report.failed
+    reply = reply_to(tmp_path / "outbox", "Print please")
+    assert list(attached(reply)) == ["event.out.xlsx"]
+    assert "No PDF attached: no font for Latin text: install one" in body(reply)

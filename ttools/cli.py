@@ -507,6 +507,9 @@ def _size_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     type=click.Path(file_okay=False),
     help="Update a web site per event in this folder from each workbook without errors (needs --allow).",
 )
+@click.option(
+    "--pdf", is_flag=True, help="Also attach the PDF of the printable sheets for each workbook without errors."
+)
 def inbox(
     source: str | None,
     imap_url: str | None,
@@ -523,6 +526,7 @@ def inbox(
     max_answer_size: int,
     retry_failed: bool,
     site_dir: str | None,
+    pdf: bool,
 ) -> None:
     """Answer emailed workbooks: each new message gets the results (or the annotated problems) back.
 
@@ -557,6 +561,7 @@ def inbox(
             authserv_id=authserv_id,
             limits=limits,
             progress=_inbox_line,
+            pdf=pdf,
         )
     except InboxRefused as exc:
         fail(str(exc))

@@ -27,6 +27,7 @@ from ttools.mail.limits import Limits, shown_size
 from ttools.mail.mime import (
     MAX_NESTING,
     MAX_PARTS,
+    PDF_TYPE,
     WORKBOOK_SUFFIXES,
     XLSX_TYPE,
     Attachment,
@@ -55,6 +56,7 @@ class WorkbookResult:
     site: str = ""  # the web site updated from it (--publish)
     site_error: str = ""  # why the site was not updated
     left_out: list[str] = field(default_factory=list)  # paths of results too large to attach
+    pdf_error: str = ""  # why no PDF was attached although one was asked for
 
     def ledger(self) -> dict[str, Any]:
         return {
@@ -66,6 +68,7 @@ class WorkbookResult:
             **({"reason": self.reason} if self.reason else {}),
             **({"site": self.site} if self.site else {}),
             **({"site_error": self.site_error} if self.site_error else {}),
+            **({"pdf_error": self.pdf_error} if self.pdf_error else {}),
         }
 
 
@@ -73,10 +76,10 @@ def _stem(name: str) -> str:
     return name[:-5] if name.lower().endswith(WORKBOOK_SUFFIXES) else name
 
 
-def process_attachment(att: Attachment, folder: str, publish: str | None = None) -> WorkbookResult:
+def process_attachment(att: Attachment, folder: str, publish: str | None = None, pdf: bool = False) -> WorkbookResult:
     """Process one attached workbook in a folder of its own: results workbook, annotated copy,
     lines to quote; with ``publish``, a workbook without errors also updates its event's site in
-    that folder. A workbook that cannot be read, or that ttools fails on, is reported in the
+    that folder, and with ``pdf`` its printable sheets are printed to a PDF attached beside it. A workbook that cannot be read, or that ttools fails on, is reported in the
     answer; only a failure to write (full disk: OSError, CannotWrite) is raised, so the message
     is tried again later."""
     os.makedirs(folder, exist_ok=True)
@@ -93,7 +96,7 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
         return WorkbookResult(att.name, digest, "unreadable", reason=reason)
 
     try:
-        return _process_workbook(att, source, folder, digest, publish)
+        return _process_workbook(att, source, folder, digest, publish, pdf)
     except Unreadable as exc:
         return unreadable(exc)
     except (OSError, CannotWrite):  # a full disk: the message is answered by a later run
@@ -106,7 +109,9 @@ def process_attachment(att: Attachment, folder: str, publish: str | None = None)
         )
 
 
-def _process_workbook(att: Attachment, source: str, folder: str, digest: str, publish: str | None) -> WorkbookResult:
+def _process_workbook(
+    att: Attachment, source: str, folder: str, digest: str, publish: str | None, pdf: bool = False
+) -> WorkbookResult:
     from ttools import (
         pipeline,  # the workbook machinery, loaded only when there is a workbook
     )
@@ -132,9 +137,23 @@ def _process_workbook(att: Attachment, source: str, folder: str, digest: str, pu
         result.files.append(checked)
         if publish:  # nothing computed from a broken workbook goes public
             result.site_error = "the workbook has errors; its site was left as it was"
-    elif publish:
-        _publish_site(outcome, publish, result)
+    else:
+        if pdf and outcome.writer is not None:
+            _print_pdf(outcome, os.path.join(folder, _stem(att.name) + ".out.pdf"), digest, result)
+        if publish:
+            _publish_site(outcome, publish, result)
     return result
+
+
+def _print_pdf(outcome, target: str, digest: str, result: WorkbookResult) -> None:
+    """The PDF of the printable sheets, attached after the results workbook; where it cannot be
+    printed (no font for the event's script on the processor's machine) the answer says why."""
+    from ttools.pdf import PdfUnavailable, print_outcome
+
+    try:
+        result.files.append(print_outcome(outcome, target, digest))
+    except PdfUnavailable as exc:
+        result.pdf_error = str(exc)
 
 
 def site_folder_name(competition: str, event_name: str) -> str:
@@ -193,6 +212,7 @@ _TEXTS: dict[str, tuple[str, ...]] = {
         "…… 另有 {n} 項（全部列在 {checked} 的第一個工作表）",
         "… and {n} more (every problem is listed in the first sheet of {checked})",
     ),
+    "pdf-missing": ("未附 PDF：{reason}", "No PDF attached: {reason}"),
     "more-warnings": ("…… 另有 {n} 個警告", "… and {n} more warning(s)"),
     "none": (
         "您的郵件沒有附上 Excel 工作簿（.xlsx 或 .xlsm），所以沒有處理任何檔案。",
@@ -281,6 +301,8 @@ def _paragraph(t: Translator, r: WorkbookResult) -> str:
         code = "ok" if names else "ok-left-out" if r.left_out else "ok-nothing"
         head = _say(t, code, name=r.name, warnings=len(r.warnings), out=", ".join(names))
         lines = [f"  {w}" for w in r.warnings[:_MAX_LISTED_WARNINGS]]
+        if r.pdf_error:
+            lines.insert(0, "  " + _say(t, "pdf-missing", reason=r.pdf_error))
         if len(r.warnings) > _MAX_LISTED_WARNINGS:
             lines.append("  " + _say(t, "more-warnings", n=len(r.warnings) - _MAX_LISTED_WARNINGS))
         return "\n".join([head, *lines])
@@ -377,7 +399,7 @@ def _attach_results(reply: EmailMessage, results: list[WorkbookResult]) -> None:
                 n += 1
                 name = f"{stem}-{n}{ext}"
             names.add(name.casefold())
-            maintype, subtype = XLSX_TYPE.split("/")
+            maintype, subtype = (PDF_TYPE if ext.lower() == ".pdf" else XLSX_TYPE).split("/")
             reply.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
 
 
@@ -442,9 +464,10 @@ def answer_message(
     sender: str = DEFAULT_SENDER,
     publish: str | None = None,
     limits: Limits | None = None,
+    pdf: bool = False,
 ) -> tuple[EmailMessage, dict[str, Any]]:
     """Process each workbook of a message in a folder of its own under ``work`` (removed
-    afterwards), at most ``limits.workbooks`` of them, and make the answer to ``to``, at most
+    afterwards), at most ``limits.workbooks`` of them (with ``pdf``, each printed too), and make the answer to ``to``, at most
     ``limits.answer_size`` large, under the Message-ID derived from the ledger key ``key``.
     Returns the answer and its ledger entry."""
     limits = limits or Limits()
@@ -454,7 +477,9 @@ def answer_message(
         for att in beyond
     ]
     try:
-        results = [process_attachment(att, os.path.join(work, str(i)), publish) for i, att in enumerate(books, start=1)]
+        results = [
+            process_attachment(att, os.path.join(work, str(i)), publish, pdf) for i, att in enumerate(books, start=1)
+        ]
         left_out = fit_attachments(results, limits.answer_size) + left_out
         text = reply_text(results, contents.ignored, left_out)
         reply = compose_reply(msg, to, text, results, sender, reply_message_id(key, sender))

@@ -123,6 +123,7 @@ class _Run:
     maildir_out: MaildirOutbox | None  # the outbox that can tell an answer already filed
     policy: Policy
     limits: Limits
+    pdf: bool = False  # each answer for a workbook without errors also carries its PDF
     per_sender: Counter = field(default_factory=Counter)
 
 
@@ -207,6 +208,7 @@ def process_inbox(
     authserv_id: str | None = None,
     limits: Limits | None = None,
     progress: Progress | None = None,
+    pdf: bool = False,
 ) -> InboxReport:
     """Answer every message of SOURCE (a Maildir or a folder of .eml files) or of the IMAP mailbox at
     ``imap`` not yet answered; answers go to the ``outbox`` Maildir (default ``outbox/`` beside
@@ -215,7 +217,8 @@ def process_inbox(
     Only senders on the allow-list (``allow``: addresses or ``@domain``; ``allow_files``: files of
     them) are answered, when one is given; the others are refused, and so is a From the mailbox's
     server (``authserv_id``) found forged. Automatic mail is never answered; a sender gets at most
-    ``limits.per_sender`` answers a run. ``publish`` needs an allow-list.
+    ``limits.per_sender`` answers a run. ``publish`` needs an allow-list. With ``pdf`` the answer
+    for a workbook without errors also carries the PDF of its printable sheets.
 
     A message whose answer could not be made or delivered is tried again by every later run, up
     to ``MAX_ATTEMPTS`` runs, then given up and reported by every run (``retry_failed`` tries those
@@ -246,6 +249,7 @@ def process_inbox(
         maildir_out,
         Policy(allowed, authserv_id or None, address_of(sender).lower()),
         limits,
+        pdf,
     )
     report = InboxReport(warnings=[OPEN_INBOX_WARNING] if allowed is None else [])
     if progress is not None:
@@ -388,7 +392,15 @@ def _take_up(read: _Read, verdict: Verdict, ledger: Ledger, report: InboxReport,
             reply, entry = answer_too_large(read.msg, read.size, verdict.to, key, run.sender, run.limits)
         else:
             reply, entry = answer_message(
-                read.msg, read.contents, verdict.to, key, ledger.work_folder(key), run.sender, run.publish, run.limits
+                read.msg,
+                read.contents,
+                verdict.to,
+                key,
+                ledger.work_folder(key),
+                run.sender,
+                run.publish,
+                run.limits,
+                run.pdf,
             )
         entry["sender"] = verdict.sender
         run.deliver(reply, outbox_name(key))

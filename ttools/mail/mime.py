@@ -14,6 +14,7 @@ from email.parser import BytesHeaderParser
 from ttools.mail.headers import REPORT_TYPES
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+PDF_TYPE = "application/pdf"
 XLSM_TYPE = "application/vnd.ms-excel.sheet.macroenabled.12"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 MAX_NESTING = 100  # forwarded inside forwarded …; deeper parts are not opened (and the reply says so)
