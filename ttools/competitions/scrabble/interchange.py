@@ -95,6 +95,7 @@ def _export_files(data: Any, res: Any, today: datetime.date | None) -> list[tupl
         data.name or "ttools",
         data.date or today or datetime.date.today(),
         [(d, div.players, div.outcomes) for d, div in res.divisions.items()],
+        data.rules,
     )
     files.append((_file_stem(data.name, "event") + ".tou", tou, ""))
     return files

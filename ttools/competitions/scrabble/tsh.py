@@ -109,7 +109,8 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
     """A division as a TSH ``.t`` file; ``games`` may include pairings still waiting for results
     and games with one score only (that score is written, the other left open).
 
-    Players are numbered in the order given. A forfeited game becomes two byes (+spread for
+    Players are numbered in the order given. A bye not scored yet is written open (opponent 0,
+    no score: ``00`` before later scores), as TSH holds it. A forfeited game becomes two byes (+spread for
     the player present, −spread for the absent one), exactly as TSH records it. A withdrawn
     player is ``off``, with the spread of the byes they were given after withdrawing (``off
     -50``: forfeit losses). Who started is written as ``p12`` only where known; the board as
@@ -121,6 +122,10 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
     cells: dict[tuple[str, int], _Cell] = {}
     for g in games:
         board = g.table
+        if g.is_bye and g.score1 is None and g.forfeit is None:
+            # a bye paired but not scored yet: open in the file too (TSH counts it once scored)
+            cells[(g.player1, g.round)] = (0, None, 0, board, g.penalty1)
+            continue
         if g.pending or (not g.is_bye and g.forfeit is None and (g.score1 is None or g.score2 is None)):
             assert g.player2 is not None
             p12_1 = {1: 1, 2: 2}.get(g.first or 0, 4)
@@ -392,7 +397,8 @@ def _not_carried(parsed: list[dict], where: Where) -> list[Problem]:
 # started (4 columns in a division of more than 99). Readers cut the line by these columns,
 # so a name must be ASCII (accents folded, else the Players ``name_latin`` column). Byes and
 # forfeits name the player as their own opponent: bye 050, forfeit win 2150, forfeit loss
-# 0100, no game 0000 (liwords writes them so). Lines end in CRLF; the file ends with
+# 0100, no game 0000 (liwords writes them so); a bye of the forfeit spread is TSH's record of
+# a forfeit win (ForfeitLOSS gives the player present +spread) and is written 2150. Lines end in CRLF; the file ends with
 # ``*** END OF FILE ***``. liwords leaves a loss's result column blank; a reader that takes
 # the four columns as a number reads a 0 there the same.
 
@@ -414,7 +420,7 @@ def tou_name(player: Player) -> str | None:
     return _ascii(player.name or player.id) or _ascii(player.name_latin)
 
 
-def _tou_block(o: Outcome | None, own: int, number: dict[str, int], wide: bool) -> str:
+def _tou_block(o: Outcome | None, own: int, number: dict[str, int], wide: bool, rules: ResultRules) -> str:
     if o is None:
         digit, score, opp = "0", 0, str(own)  # no game that round
     elif o.kind == GAME:
@@ -422,6 +428,10 @@ def _tou_block(o: Outcome | None, own: int, number: dict[str, int], wide: bool) 
         digit = "2" if o.wins == 1 else "1" if o.wins else "0"
         score = int(math.fmod(o.score, 1000))
         opp = ("+" if o.first else "") + str(number[o.opponent])
+    elif o.kind == BYE and o.wins and o.spread - o.spread_penalty == rules.forfeit_spread != rules.bye_spread:
+        # TSH keeps a forfeit as two byes (ForfeitLOSS): the player present has a bye of the
+        # forfeit spread, which the ratings file takes as the forfeit win it is
+        digit, score, opp = "2", 150, str(own)
     elif o.kind == BYE:
         digit, score, opp = ("0", 50, str(own)) if o.wins else ("0", 0, str(own))
     elif o.kind == FORFEIT_WIN:
@@ -435,8 +445,10 @@ def export_tou(
     tournament: str,
     date: datetime.date,
     divisions: Sequence[tuple[str, Sequence[Player], Iterable[Outcome]]],
+    rules: ResultRules = ResultRules(),
 ) -> str:
-    """A WESPA ratings submission: every division's players (in the order given) and rounds."""
+    """A WESPA ratings submission: every division's players (in the order given) and rounds. A
+    bye of the forfeit spread (``rules``; not the bye spread) is the forfeit win TSH records so."""
     crlf = "\r\n"
     out = []
     head = "*M%02d.%02d.%04d %s" % (date.day, date.month, date.year, one_line(tournament))
@@ -450,7 +462,9 @@ def export_tou(
         out += [head, "*" + one_line(name), HIGH_WORD_LINE]
         for p in players:
             shown = one_line(tou_name(p) or p.name or p.id)[:TOU_NAME]
-            blocks = "".join(_tou_block(by_cell.get((p.id, r)), number[p.id], number, wide) for r in range(1, last + 1))
+            blocks = "".join(
+                _tou_block(by_cell.get((p.id, r)), number[p.id], number, wide, rules) for r in range(1, last + 1)
+            )
             out.append(shown.ljust(TOU_NAME) + blocks)
     out.append("*** END OF FILE ***")
     return crlf.join(out) + crlf
