@@ -101,6 +101,11 @@ SCORE_DISAGREES = define(
     "score_ns {typed} disagrees with the score from the points ({computed})",
     "南北得分 {typed} 與由分數算出的得分（{computed}）不符",
 )
+PENALTY_WITHOUT_RESULT = define(
+    "board-penalty-without-result",
+    "a penalty is taken off a board rate, and this board has none here: it is not played (X) and has no adjusted score",
+    "判罰從本副得分率中扣除，但本桌此副沒有得分率：未打（X）且沒有調整得分",
+)
 TIME_MISSING = define(
     "board-time-missing",
     "the time of seat {seat} is missing while the other seats have theirs",
@@ -149,6 +154,15 @@ class TableResult:
     seats: dict[str, str]
     score: BoardScore | None
 
+    @property
+    def adjusted(self) -> tuple[Fraction, Fraction] | None:
+        return self.row.adjusted
+
+    @property
+    def compared(self) -> bool:
+        """Compared with the other tables: played, with no artificial score in its place."""
+        return self.score is not None and self.row.adjusted is None
+
 
 @dataclass(slots=True)
 class SeatResult:
@@ -163,6 +177,9 @@ class SeatResult:
     rate: Fraction
     time: int | None
     neuberg: bool = False
+    penalty: Fraction | None = None  # percent of the top taken off (already in mp and rate)
+    adjusted: bool = False  # an artificial score, not a comparison
+    fouled: str = ""  # the mark of the wrong deal this table played, compared with its own kind
 
 
 @dataclass
@@ -339,7 +356,8 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
         if not b.entered:
             continue
         seats = res.rounds[b.round].tables[b.table]
-        if b.declarer == "X":
+        no_result = b.declarer is None and b.captured is None and b.score_ns is None  # an adjusted score alone
+        if b.declarer == "X" or no_result:
             extra = next(
                 (
                     k
@@ -350,6 +368,11 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
             )
             if extra is not None:
                 problems.append(error(NOT_PLAYED_WITH_POINTS, b.where[extra]))
+                errors = True
+                continue
+            penalised = next((s for s in SEATS if b.penalty(s) is not None), None)
+            if penalised is not None and b.adjusted is None:
+                problems.append(error(PENALTY_WITHOUT_RESULT, b.where[f"penalty_{penalised.lower()}"]))
                 errors = True
                 continue
             out.append(TableResult(b, b.round, b.table, b.board, seats, None))
@@ -440,26 +463,8 @@ def _compare(data: EventData, res: Results, results: list[TableResult]) -> None:
         group = BoardGroup(
             rnd, board, len(res.rounds[rnd].tables), sorted(by_board[(rnd, board)], key=lambda r: r.table)
         )
-        played = group.played
         for seat in SEATS:
-            scores = [r.score.score(seat) for r in played]
-            compared = compare(scores, expected=group.due, use_neuberg=data.neuberg)
-            group.by_seat[seat] = [
-                SeatResult(
-                    rnd,
-                    board,
-                    r.table,
-                    seat,
-                    r.seats[seat],
-                    r.score.score(seat),
-                    c.mp,
-                    c.top,
-                    c.rate,
-                    r.row.time(seat),
-                    neuberg=data.neuberg and len(played) < group.due,
-                )
-                for r, c in zip(played, compared)
-            ]
+            group.by_seat[seat] = _seat_results(data, group, seat)
             res.seat_results += group.by_seat[seat]
         res.groups.append(group)
     for rnd, rs in res.rounds.items():
@@ -468,6 +473,73 @@ def _compare(data: EventData, res: Results, results: list[TableResult]) -> None:
         res.missing[rnd] = missing
         if missing == 0 and not rs.errors:
             res.complete.add(rnd)
+
+
+def comparison_groups(group: BoardGroup) -> dict[str, list[TableResult]]:
+    """The tables of a board compared with one another, by the deal they played: '' the board as
+    dealt, else the mark of a wrong deal (Law 87: a fouled board's tables are scored among
+    themselves). A table with an adjusted score is in none."""
+    out: dict[str, list[TableResult]] = defaultdict(list)
+    for r in group.results:
+        if r.compared:
+            out[r.row.fouled].append(r)
+    return out
+
+
+def _seat_results(data: EventData, group: BoardGroup, seat: str) -> list[SeatResult]:
+    """One seat's results on a board, in table order: each comparison group compared within itself
+    (Neuberg-scaled to the tables due, when on), an adjusted score as its artificial rate of the
+    full top, then each procedural penalty taken off its seat's matchpoints and rate."""
+    due = group.due
+    found: dict[int, SeatResult] = {}
+    for mark, tables in comparison_groups(group).items():
+        scores = [r.score.score(seat) for r in tables]  # type: ignore[union-attr]
+        for r, c in zip(tables, compare(scores, expected=due, use_neuberg=data.neuberg)):
+            found[r.table] = SeatResult(
+                group.round,
+                group.board,
+                r.table,
+                seat,
+                r.seats[seat],
+                r.score.score(seat),  # type: ignore[union-attr]
+                c.mp,
+                c.top,
+                c.rate,
+                r.row.time(seat),
+                neuberg=data.neuberg and len(tables) < due,
+                fouled=mark,
+            )
+    top = 2 * (due - 1)
+    for r in group.results:
+        if r.adjusted is None:
+            continue
+        rate = r.adjusted[0] if seat in ("N", "S") else r.adjusted[1]
+        score = r.score.score(seat) if r.score is not None else 0
+        found[r.table] = SeatResult(
+            group.round,
+            group.board,
+            r.table,
+            seat,
+            r.seats[seat],
+            score,
+            rate * top,
+            top,
+            rate,
+            r.row.time(seat),
+            adjusted=True,
+        )
+    out = []
+    for r in group.results:
+        s = found.get(r.table)
+        if s is None:
+            continue
+        penalty = r.row.penalty(seat)
+        if penalty:  # off this seat alone: the others keep the matchpoints their scores earned
+            s.penalty = penalty
+            s.mp = Fraction(s.mp) - penalty * s.top / 100
+            s.rate = s.rate - penalty / 100
+        out.append(s)
+    return out
 
 
 def entrants(data: EventData) -> dict[str, Record]:

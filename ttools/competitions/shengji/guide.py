@@ -63,6 +63,13 @@ def guide(lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
                     "others are Neuberg-adjusted (a setting on Rules).",
                 ),
                 t(
+                    "裁判判罰：「北判罰 %」等欄填本副滿分的百分之幾，從該方位得分率中扣除；「調整得分」填南北/東西得分率"
+                    "（如 60/40 或 A+/A-），本桌不參與比較；「錯牌」填標記（如 A），打同一副錯牌的各桌只在彼此之間比較。",
+                    "Referee actions: penalty_n … penalty_w, percent of the board's top taken off that seat's rate; "
+                    "adjusted, NS/EW rates (60/40 or A+/A-) in place of the table's result; fouled, a mark (such as A) "
+                    "for tables that played another deal, compared only among themselves.",
+                ),
+                t(
                     "人數不是 4 的倍數時每輪有人輪空：排名最後且輪空次數最少者輪空，輪空不影響平均得分率。",
                     "A field that is not a multiple of 4 has sit-outs: the lowest ranked of those who sat out least; a "
                     "sit-out does not count against anyone.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from fractions import Fraction
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -96,6 +97,13 @@ TIME_TOO_LONG = define(
     "{value} seconds is an hour or more on one board: type seconds (95) or m:ss (1:35)",
     "一副牌用時 {value} 秒，達一小時以上：請寫秒數（95）或 分:秒（1:35）",
 )
+ADJUSTED_INVALID = define(
+    "board-adjusted-invalid",
+    "'{value}' is not an adjusted score: NS/EW rates in percent such as 60/40 or 50/50, or A+ (60), A= (50), "
+    "A- (40) such as A+/A-; one value alone is both sides'",
+    "「{value}」不是調整得分：請寫南北/東西的得分率 %，如 60/40、50/50，或 A+（60）、A=（50）、A-（40），如 A+/A-；"
+    "只寫一個值則兩方相同",
+)
 LEAD_INVALID = define(
     "board-last-lead-invalid",
     "'{value}' is not a last-lead shape: single, pair, tractor2, tractor3, …, throw, "
@@ -146,14 +154,27 @@ class BoardRow:
     score_ns: int | None
     where: Mapping[str, Where]
     ok: bool = True
+    # referee actions: a procedural penalty per seat (percent of the board's top), an artificial
+    # score (NS rate, EW rate) replacing the table's result, the mark of the wrong deal played
+    penalties: tuple[Fraction | None, Fraction | None, Fraction | None, Fraction | None] = (None, None, None, None)
+    adjusted: tuple[Fraction, Fraction] | None = None
+    fouled: str = ""
 
     def time(self, seat: str) -> int | None:
         return self.times[SEAT_INDEX[seat]]
 
+    def penalty(self, seat: str) -> Fraction | None:
+        return self.penalties[SEAT_INDEX[seat]]
+
     @property
     def entered(self) -> bool:
-        """A result was entered (a pre-filled row waiting for one is not)."""
-        return self.declarer is not None or self.captured is not None or self.score_ns is not None
+        """A result was entered (a pre-filled row waiting for one is not); an adjusted score is one."""
+        return (
+            self.declarer is not None
+            or self.captured is not None
+            or self.score_ns is not None
+            or self.adjusted is not None
+        )
 
 
 @dataclass
@@ -491,9 +512,90 @@ def _board_row(
             )
         )
     _kitty_and_lead(row, kitty, lead, problems)
-    return BoardRow(
-        index, rnd, tbl, board, declarer, captured, kitty, lead, times, score_ns, row.where, ok=len(problems) == before
+    penalties = (
+        _penalty(row, rd, "penalty_n", problems),
+        _penalty(row, rd, "penalty_e", problems),
+        _penalty(row, rd, "penalty_s", problems),
+        _penalty(row, rd, "penalty_w", problems),
     )
+    adjusted = None
+    if not row.blank("adjusted"):
+        typed = nz.clean_text(row.values["adjusted"])
+        try:
+            adjusted = parse_adjusted(row.values["adjusted"])
+        except ValueError:
+            problems.append(error(ADJUSTED_INVALID, row.where["adjusted"], value=typed))
+    fouled = (rd.code(row, "fouled") or "") if not row.blank("fouled") else ""
+    return BoardRow(
+        index,
+        rnd,
+        tbl,
+        board,
+        declarer,
+        captured,
+        kitty,
+        lead,
+        times,
+        score_ns,
+        row.where,
+        ok=len(problems) == before,
+        penalties=penalties,
+        adjusted=adjusted,
+        fouled=fouled,
+    )
+
+
+def _penalty(row: Row, rd: Reader, key: str, problems: list[Problem]) -> Fraction | None:
+    """A seat's procedural penalty in percent of the board's top (0–100); None for none."""
+    if row.blank(key):
+        return None
+    value = rd.number(row, key)
+    if value is None:
+        return None
+    if not 0 <= value <= 100:
+        problems.append(
+            error(
+                OUT_OF_RANGE,
+                row.where[key],
+                value=nz.clean_text(row.values[key]),
+                what=_label(row, key),
+                expected="0–100",
+            )
+        )
+        return None
+    return value or None
+
+
+# the artificial scores a referee awards, as bridge directors name them (average plus, average, minus)
+ADJUSTED_WORDS = {"A+": Fraction(60, 100), "A=": Fraction(50, 100), "A": Fraction(50, 100), "A-": Fraction(40, 100)}
+
+
+def parse_adjusted(value: Any) -> tuple[Fraction, Fraction]:
+    """An adjusted score as (NS rate, EW rate): '60/40', '60%/40%', 'A+/A-', 'A=', 50 (one value:
+    both sides'); ValueError otherwise. Rates are given in percent, 0–100."""
+    import unicodedata
+
+    if type(value) is float:
+        text = f"{value:g}"
+    else:
+        text = unicodedata.normalize("NFKC", nz.clean_text(value)).upper().replace(" ", "")
+    text = text.replace("−", "-").replace("–", "-").replace("＋", "+")
+    parts = re.split(r"[/:,;|]", text)
+    if not 1 <= len(parts) <= 2:
+        raise ValueError("one or two rates")
+    rates = []
+    for part in parts:
+        part = part.removesuffix("%")
+        if part in ADJUSTED_WORDS:
+            rates.append(ADJUSTED_WORDS[part])
+            continue
+        if not re.fullmatch(r"\d+(\.\d+)?", part):
+            raise ValueError(f"'{part}' is not a rate")
+        rate = Fraction(part) / 100
+        if rate > 1:
+            raise ValueError("a rate is at most 100")
+        rates.append(rate)
+    return (rates[0], rates[-1])
 
 
 def _kitty_and_lead(row: Row, kitty: int | None, lead: LastLead | None, problems: list[Problem]) -> None:

@@ -104,6 +104,8 @@ class Context(SheetContext):
         in_play = res.new_round or (res.status[1] if res.status and res.status[0] == "waiting" else None)
         self.in_play = res.rounds.get(in_play) if in_play else None
         self._shown: dict[str, str] = {}
+        # a column for referee actions only where the event has one: most events never do
+        self.referee = any(has_action(r) for g in res.groups for r in g.results)
 
     def who(self, pid: str | None) -> str:
         """A player as printed: id and name."""
@@ -130,6 +132,45 @@ class Context(SheetContext):
 
     def report(self, key: str, title: str, blocks: list[Block], **kw: Any) -> Report:
         return Report(key, sheet_name(key, self.lang), title, blocks, **kw)
+
+
+def has_action(r: Any) -> bool:
+    """A table's board with a referee action: an adjusted score, a fouled deal or a penalty."""
+    row = r.row
+    return row.adjusted is not None or bool(row.fouled) or any(row.penalties)
+
+
+def rate_text(rate: Fraction) -> str:
+    """A rate given in percent as a referee writes it: 60, 12.5."""
+    return f"{round_half_up(rate * 100, 2).normalize():f}"
+
+
+def table_action(ctx: Context, r: Any) -> str:
+    """A table's referee actions on a board as its traveller line prints them."""
+    t, row, parts = ctx.t, r.row, []
+    if row.adjusted is not None:
+        ns, ew = row.adjusted
+        parts.append(t("調整 {a}/{b}", "adjusted {a}/{b}", a=rate_text(ns), b=rate_text(ew)))
+    elif row.fouled:
+        parts.append(t("錯牌 {m}", "fouled {m}", m=row.fouled))
+    for seat in SEATS:
+        pct = row.penalty(seat)
+        if pct:
+            parts.append(t("{s} 判罰 {p}%", "{s} penalty {p}%", s=ctx.seat_word[seat], p=rate_text(pct / 100)))
+    return "; ".join(parts)
+
+
+def seat_action(ctx: Context, s: Any, seat_word: bool = False) -> str:
+    """A seat's referee actions on a board as its card prints them (the seat named where asked)."""
+    t, parts = ctx.t, []
+    if s.adjusted:
+        parts.append(t("調整得分", "adjusted score"))
+    if s.fouled:
+        parts.append(t("錯牌 {m}", "fouled {m}", m=s.fouled))
+    if s.penalty:
+        text = t("判罰 {p}%", "penalty {p}%", p=rate_text(s.penalty / 100))
+        parts.append(f"{ctx.seat_word[s.seat]} {text}" if seat_word else text)
+    return "; ".join(parts)
 
 
 def reports(res: Results, lang: str) -> list[Report]:
@@ -188,9 +229,8 @@ def _score_rows(ctx: Context, results: list, outcomes: dict[int, str]) -> Iterab
         s = r.score
         seats = r.seats
         if s is None:
-            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"], t("未打", "not played")] + [
-                ""
-            ] * 10
+            what = t("未打", "not played") if r.adjusted is None else t("調整得分", "adjusted score")
+            yield [r.board, r.table, seats["N"], seats["E"], seats["S"], seats["W"], what] + [""] * 10
         elif not s.steps:
             yield [
                 r.board,
@@ -276,7 +316,6 @@ def travellers_sheet(ctx: Context) -> Report | None:
 
 def traveller(ctx: Context, g: BoardGroup) -> Block:
     t, w = ctx.t, ctx.seat_word
-    rows = Rows(lambda: _traveller_rows(ctx, g), len(g.results))
     header = [
         t("桌號", "Table"),
         w["N"],
@@ -290,9 +329,12 @@ def traveller(ctx: Context, g: BoardGroup) -> Block:
     ]
     for seat in SEATS:
         header += [t("{s} 計分單位", "{s} MP", s=w[seat]), t("{s} 得分率 %", "{s} rate %", s=w[seat])]
+    actions = any(has_action(r) for r in g.results)
+    header += [t("裁判", "Referee")] if actions else []
+    rows = Rows(lambda: _traveller_rows(ctx, g, actions), len(g.results))
     n = len(g.played)
-    adjusted = bool(g.by_seat.get("N")) and g.by_seat["N"][0].neuberg
-    top = g.by_seat["N"][0].top if g.by_seat.get("N") else 0
+    adjusted = any(s.neuberg for s in g.by_seat.get("N", ()))
+    top = max((s.top for s in g.by_seat.get("N", ())), default=0)
     notes = [
         t(
             "本副 {n} 桌有成績，應打 {d} 桌；滿分 {top} 個計分單位。",
@@ -311,6 +353,7 @@ def traveller(ctx: Context, g: BoardGroup) -> Block:
                 n=n,
             )
         )
+    notes += _action_notes(ctx, g) if actions else []
     fmt = {7: SIGNED, 8: SIGNED}
     fmt.update({10 + 2 * i: PCT for i in range(4)})
     return Block(
@@ -322,38 +365,91 @@ def traveller(ctx: Context, g: BoardGroup) -> Block:
     )
 
 
-def _traveller_rows(ctx: Context, g: BoardGroup) -> Iterable[list[Any]]:
-    """A traveller's rows: each table's result, and each seat's matchpoints and rate."""
+def _traveller_rows(ctx: Context, g: BoardGroup, actions: bool = False) -> Iterable[list[Any]]:
+    """A traveller's rows: each table's result, and each seat's matchpoints and rate (and, where
+    the board has any, the table's referee actions)."""
     by_table: dict[int, dict[str, Any]] = {s.table: {} for s in g.by_seat.get("N", [])}
     for seat, results in g.by_seat.items():
         for s in results:
             by_table[s.table][seat] = s
-    for r in g.results:
+    extra = [table_action(ctx, r) for r in g.results] if actions else None
+    for i, r in enumerate(g.results):
         seats, score = r.seats, r.score
-        if score is None:
-            yield [r.table, seats["N"], seats["E"], seats["S"], seats["W"], ctx.t("未打", "not played")] + [""] * 11
+        tail = [extra[i]] if extra is not None else []
+        cells = by_table.get(r.table)
+        if cells is None:
+            yield (
+                [r.table, seats["N"], seats["E"], seats["S"], seats["W"], ctx.t("未打", "not played")]
+                + [""] * 11
+                + tail
+            )
             continue
-        cells = by_table[r.table]
         n, e, s, w = cells["N"], cells["E"], cells["S"], cells["W"]
-        yield [
-            r.table,
-            seats["N"],
-            seats["E"],
-            seats["S"],
-            seats["W"],
-            ctx.side_word.get(score.declarer, "") if score.steps else "",
-            score.total if score.steps else "",
-            score.score_ns,
-            score.score_ew,
-            two(n.mp),
-            seat_percent(n),
-            two(e.mp),
-            seat_percent(e),
-            two(s.mp),
-            seat_percent(s),
-            two(w.mp),
-            seat_percent(w),
-        ]
+        if score is None:  # an adjusted score with no result played
+            head = [ctx.t("調整得分", "adjusted score"), "", "", ""]
+        else:
+            head = [
+                ctx.side_word.get(score.declarer, "") if score.steps else "",
+                score.total if score.steps else "",
+                score.score_ns,
+                score.score_ew,
+            ]
+        yield (
+            [r.table, seats["N"], seats["E"], seats["S"], seats["W"]]
+            + head
+            + [two(n.mp), seat_percent(n), two(e.mp), seat_percent(e), two(s.mp), seat_percent(s)]
+            + [two(w.mp), seat_percent(w)]
+            + tail
+        )
+
+
+def _action_notes(ctx: Context, g: BoardGroup) -> list[str]:
+    """How a board's referee actions were scored: the fouled tables' groups, the adjusted tables
+    and the penalties (percent of the top, off that seat's rate alone)."""
+    t, notes = ctx.t, []
+    groups: dict[str, list[int]] = defaultdict(list)
+    for r in g.results:
+        if r.compared:
+            groups[r.row.fouled].append(r.table)
+    if len(groups) > 1 or "" not in groups and groups:
+        for mark, tables in sorted(groups.items()):
+            notes.append(
+                t(
+                    "錯牌 {m}：第 {k} 桌打了另一副牌，只在彼此之間比較（按 Neuberg 調整至應打 {d} 桌）。",
+                    "Fouled {m}: table(s) {k} played another deal and are compared among themselves (Neuberg-"
+                    "adjusted to the {d} due).",
+                    m=mark,
+                    k=", ".join(map(str, tables)),
+                    d=g.due,
+                )
+                if mark
+                else t(
+                    "按牌譜打牌的第 {k} 桌彼此比較（按 Neuberg 調整至應打 {d} 桌）。",
+                    "Table(s) {k}, which played the board as dealt, are compared among themselves (Neuberg-adjusted "
+                    "to the {d} due).",
+                    k=", ".join(map(str, tables)),
+                    d=g.due,
+                )
+            )
+    adjusted = [r.table for r in g.results if r.adjusted is not None]
+    if adjusted:
+        notes.append(
+            t(
+                "第 {k} 桌為裁判判定的調整得分（南北/東西得分率 %），不參與比較；其他各桌不計該桌比較。",
+                "Table(s) {k}: an adjusted score awarded by the referee (NS/EW rates in percent), not compared; the "
+                "other tables are compared without it.",
+                k=", ".join(map(str, adjusted)),
+            )
+        )
+    if any(any(r.row.penalties) for r in g.results):
+        notes.append(
+            t(
+                "判罰：本副滿分的百分之幾，從該方位的計分單位及得分率中扣除，其他方位不受影響。",
+                "Penalties: percent of the board's top, taken off that seat's matchpoints and rate; the other seats "
+                "keep theirs.",
+            )
+        )
+    return notes
 
 
 # ---- Ranking ------------------------------------------------------------------------------------------------
@@ -524,6 +620,7 @@ def player_cards_sheet(ctx: Context) -> Report | None:
         t("得分率 %", "Rate %"),
         t("用時", "Time"),
     ]
+    header += [t("裁判", "Referee")] if ctx.referee else []
     shift = 0 if pairs else 1
     number_format = {5 + shift: SIGNED, 8 + shift: PCT}
     blocks = []
@@ -579,9 +676,10 @@ def _card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[int]) -
                 seat_percent(s),
                 clock(s.time),
             ]
+            + ([seat_action(ctx, s)] if ctx.referee else [])
         )
     sat_word = ctx.t("輪空", "sat out")
-    rows += [[rnd, "", "", sat_word, "", "", "", "", "", "", ""] for rnd in sat_rounds]
+    rows += [[rnd, "", "", sat_word, "", "", "", "", "", "", ""] + [""] * ctx.referee for rnd in sat_rounds]
     rows.sort(key=lambda r: (r[0], r[1] or 0))
     return rows
 
@@ -593,7 +691,9 @@ def _pair_card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[in
     for s in boards:
         key = (s.round, s.board)
         if key in seen:
-            seen[key][-1] += f" / {clock(s.time)}" if s.time is not None else ""
+            seen[key][9] += f" / {clock(s.time)}" if s.time is not None else ""
+            if ctx.referee and s.penalty:  # the second partner's penalty, named by seat
+                seen[key][10] = "; ".join(x for x in (seen[key][10], seat_action(ctx, s, seat_word=True)) if x)
             continue
         _partner, opponents = roles.get((s.round, s.player), ("", ("", "")))
         side = ctx.side_word["NS" if s.seat in ("N", "S") else "EW"]
@@ -609,10 +709,11 @@ def _pair_card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[in
             seat_percent(s),
             clock(s.time),
         ]
+        row += [seat_action(ctx, s, seat_word=True)] if ctx.referee else []
         seen[key] = row
         rows.append(row)
     sat_word = ctx.t("輪空", "sat out")
-    rows += [[rnd, "", "", sat_word, "", "", "", "", "", ""] for rnd in sat_rounds]
+    rows += [[rnd, "", "", sat_word, "", "", "", "", "", ""] + [""] * ctx.referee for rnd in sat_rounds]
     rows.sort(key=lambda r: (r[0], r[1] or 0))
     return rows
 
@@ -1054,15 +1155,7 @@ class Summary(Mapping):
 
     def _boards(self) -> list[dict[str, Any]]:
         return [
-            {
-                "round": s.round,
-                "board": s.board,
-                "seat": s.seat,
-                "player": s.player,
-                "score": s.score,
-                "mp": two(s.mp),
-                "rate": seat_percent(s),
-            }
+            _board_entry(s)
             for s in sorted(self._res.seat_results, key=lambda s: (s.round, s.board, s.table, SEATS.index(s.seat)))
         ]
 
@@ -1082,6 +1175,26 @@ class Summary(Mapping):
             entry["time"] = None if rec.time is None else float(round_half_up(rec.time, 2))
             out.append(entry)
         return out
+
+
+def _board_entry(s: Any) -> dict[str, Any]:
+    """One seat's board in the JSON, with its referee actions only where it has one."""
+    entry = {
+        "round": s.round,
+        "board": s.board,
+        "seat": s.seat,
+        "player": s.player,
+        "score": s.score,
+        "mp": two(s.mp),
+        "rate": seat_percent(s),
+    }
+    if s.penalty:
+        entry["penalty"] = float(s.penalty)  # percent of the top, already taken off mp and rate
+    if s.adjusted:
+        entry["adjusted"] = True
+    if s.fouled:
+        entry["fouled"] = s.fouled
+    return entry
 
 
 def summary(res: Results) -> Summary:

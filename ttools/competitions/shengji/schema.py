@@ -330,6 +330,12 @@ TIME_NOTE = (
     "Time this seat used on the board (seconds, or m:ss such as 5:07); breaks ties.",
 )
 
+PENALTY_NOTE = (
+    "裁判對該方位的程序判罰：本副滿分的百分之幾（0–100），從該方位本副得分率中扣除；其他方位不受影響。",
+    "A procedural penalty on this seat: percent of the board's top (0–100), taken off this seat's board rate; "
+    "the other seats are not affected.",
+)
+
 BOARDS = SheetSpec(
     key="Boards",
     names=tri("成績", "Boards"),
@@ -400,6 +406,33 @@ BOARDS = SheetSpec(
             "A board score printed by the event software, from North–South's view (net levels); when captured points "
             "are given too, the two must agree.",
             kind="int",
+            width=8,
+            required=False,
+        ),
+        _c("penalty_n", "北判罰 %", *PENALTY_NOTE, kind="number", width=8, required=False),
+        _c("penalty_e", "東判罰 %", *PENALTY_NOTE, kind="number", width=8, required=False),
+        _c("penalty_s", "南判罰 %", *PENALTY_NOTE, kind="number", width=8, required=False),
+        _c("penalty_w", "西判罰 %", *PENALTY_NOTE, kind="number", width=8, required=False),
+        _c(
+            "adjusted",
+            "調整得分",
+            "裁判判定的人為得分（本桌的實際結果不參與比較）：南北/東西的得分率 %，如 60/40、40/60、50/50；"
+            "或 A+（60）、A=（50）、A-（40），如 A+/A-；只寫一個值則兩方相同。其他各桌不計本桌，按 Neuberg 調整。",
+            "An artificial score the referee awards (this table's result is left out of the comparison): NS/EW "
+            "rates in percent such as 60/40, 40/60, 50/50, or A+ (60), A= (50), A- (40) such as A+/A-; one value "
+            "alone is both sides'. The other tables are compared without this one, Neuberg-adjusted.",
+            width=10,
+            required=False,
+        ),
+        _c(
+            "fouled",
+            "錯牌",
+            "本桌打的不是發給本副的牌（錯牌）：填一個標記（如 A）；標記相同的各桌打了同一副錯牌，只在彼此之間比較，"
+            "其餘各桌另行比較，兩組都按 Neuberg 調整至全場桌數。留空＝按牌譜打牌。",
+            "This table played another deal than the board's (a fouled board): a mark such as A; tables with the "
+            "same mark played the same wrong deal and are compared among themselves, the others among "
+            "themselves, each group Neuberg-adjusted to the full field. Empty = played as dealt.",
+            kind="code",
             width=8,
             required=False,
         ),

@@ -1,0 +1,169 @@
+"""Referee actions on a Shengji board, worked by hand in each docstring: a procedural penalty in
+percent of the top off one seat's rate, an artificial adjusted score for one table (the others
+compared without it, Neuberg for the rest), and a board fouled at some tables (Law 87: the tables
+that played the same wrong deal compared among themselves, the others among themselves, each
+group Neuberg-adjusted to the tables due).
+
+Bands used (the defaults): declarers NS with 0 captured +3, 35 → +2, 60 → +1, 100 → 0,
+140 → −1, 160 → −2. Neuberg (EBU): F = (M + 1) × E / A − 1 on the 2-per-beat scale."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from ttools.competitions.shengji.competition import write_input_workbook
+
+NS_CAPTURED = {3: 0, 2: 35, 1: 60, 0: 100, -1: 140, -2: 160}  # NS declaring: points that give NS this score
+
+
+@pytest.fixture
+def play(invoke, tmp_path: Path):
+    """``play(players, rows)``: round 1 seated for ``players``, then ``rows(at)`` (``at`` maps
+    (table, seat) to the player) entered as its Boards rows; -> (JSON summary, output path, at)."""
+
+    def _play(players: int, rows, rules=None):
+        event = {"seed": "referee", "name": "Referee", "boards_per_round": 1, "rounds": 2}
+
+        def run(path: Path) -> tuple[dict, Path]:
+            out, target = path.with_suffix(".out.xlsx"), path.with_suffix(".json")
+            result = invoke("run", path, "--json", target, "-o", out)
+            assert result.exit_code in (0, 1), result.output
+            return json.loads(target.read_text(encoding="utf-8")), out
+
+        first = tmp_path / "r1.xlsx"
+        write_input_workbook(str(first), players, {}, event=event, rules=rules, lang="en")
+        summary, _ = run(first)
+        seating = [
+            {"round": 1, "table": s["table"] or "", "seat": s["seat"] or "", "player": s["player"]}
+            for s in summary["seating"]
+        ]
+        at = {(s["table"], s["seat"]): s["player"] for s in seating if s["table"]}
+        path = tmp_path / "results.xlsx"
+        write_input_workbook(
+            str(path), players, {"Seating": seating, "Boards": rows(at)}, event=event, rules=rules, lang="en"
+        )
+        summary, out = run(path)
+        return summary, out, at
+
+    return _play
+
+
+def ns(table: int, score: int, **extra) -> dict:
+    """A board-1 row where NS declared and scored ``score``."""
+    return {"round": 1, "table": table, "board": 1, "declarer": "NS", "captured": NS_CAPTURED[score], **extra}
+
+
+def board_of(summary: dict, player: str) -> dict:
+    return next(b for b in summary["boards"] if b["player"] == player)
+
+
+def codes(summary: dict) -> list[str]:
+    """The errors found (the lots drawn among equal rates are warnings, and beside the point)."""
+    return [p["code"] for p in summary["problems"] if p["severity"] == "error"]
+
+
+def test_a_penalty_is_taken_off_that_seat_alone(play):
+    """Four tables, NS scores +2, +1, 0, −1: North's matchpoints 6, 4, 2, 0 of a top of 6.
+    North of table 2 is penalised 25% of the top: 4 − 0.25 × 6 = 2.5 MP, 4/6 − 1/4 = 5/12 =
+    41.67%. North of table 4 is penalised 10%: 0 − 0.6 = −0.6 MP, −10% (a penalty may take a
+    seat below zero). South of table 2 keeps 66.67% and North of table 3 keeps its 2 MP (33.33%):
+    a penalty gives nothing to anyone else."""
+    summary, out, at = play(16, lambda at: [ns(1, 2), ns(2, 1, penalty_n=25), ns(3, 0), ns(4, -1, penalty_n="10")])
+    assert codes(summary) == [], summary["problems"]
+    n2 = board_of(summary, at[(2, "N")])
+    assert (n2["mp"], n2["rate"], n2["penalty"]) == (2.5, 41.67, 25.0)
+    n4 = board_of(summary, at[(4, "N")])
+    assert (n4["mp"], n4["rate"], n4["penalty"]) == (-0.6, -10.0, 10.0)
+    assert board_of(summary, at[(2, "S")])["rate"] == 66.67 and "penalty" not in board_of(summary, at[(2, "S")])
+    assert (board_of(summary, at[(3, "N")])["mp"], board_of(summary, at[(3, "N")])["rate"]) == (2, 33.33)
+    standing = {s["id"]: s for s in summary["standings"]}
+    assert round(standing[at[(2, "N")]]["rate"], 4) == 41.6667
+    wb = load_workbook(out)
+    traveller = [r for r in wb["Travellers"].iter_rows(values_only=True)]
+    header = next(r for r in traveller if r and r[0] == "Table")
+    assert header[-1] == "Referee"
+    line = next(r for r in traveller if r and r[0] == 2)
+    assert line[9:11] == (2.5, 41.67) and line[-1] == "N penalty 25%"
+    assert any("percent of the board's top" in str(r[0]) for r in traveller if r and r[0])
+    card = [r for r in wb["PlayerCards"].iter_rows(values_only=True)]
+    assert any(r[-1] == "penalty 25%" and r[9] == 41.67 for r in card if r and r[0] == 1)
+
+
+def test_a_penalty_out_of_range_or_with_no_result_is_a_problem(play):
+    """A penalty is a percent of the top: 120 and 'lots' are refused on their cells; a penalty on
+    a board not played (X) with no adjusted score has no rate to be taken off."""
+    summary, _, _ = play(
+        16,
+        lambda at: [
+            ns(1, 2, penalty_e=120),
+            ns(2, 1, penalty_w="lots"),
+            {"round": 1, "table": 3, "board": 1, "declarer": "X", "penalty_s": 10},
+            ns(4, 0),
+        ],
+    )
+    found = {(p["code"], p["cell"]) for p in summary["problems"]}
+    assert ("number-out-of-range", "N2") in found  # penalty_e is column N
+    assert any(code == "not-a-number" and cell == "P3" for code, cell in found), found
+    assert ("board-penalty-without-result", "O4") in found
+    assert summary["seating"] and not [s for s in summary["seating"] if s["round"] == 2]  # nothing seated
+
+
+def test_an_adjusted_score_leaves_the_table_out_and_neuberg_scales_the_rest(play):
+    """Four tables; table 4 is given 60/40 (average-plus to NS, average-minus to EW). The other
+    three, NS +2, +1, 0, are compared among themselves: North's raw MP 4, 2, 0 of 4, Neuberg to
+    the 4 due: (M + 1) × 4/3 − 1 = 17/3, 3, 1/3 of a top of 6 → 94.44%, 50%, 5.56%. Table 4's
+    North 60% (3.6 of 6), East 40% (2.4 of 6), whatever was played there (+3, which the others
+    are not compared with)."""
+    summary, out, at = play(16, lambda at: [ns(1, 2), ns(2, 1), ns(3, 0), ns(4, 3, adjusted="60/40")])
+    assert codes(summary) == [], summary["problems"]
+    got = [(board_of(summary, at[(t, "N")])["mp"], board_of(summary, at[(t, "N")])["rate"]) for t in (1, 2, 3)]
+    assert got == [(5.67, 94.44), (3, 50.0), (0.33, 5.56)]
+    n4, e4 = board_of(summary, at[(4, "N")]), board_of(summary, at[(4, "E")])
+    assert (n4["mp"], n4["rate"], n4["adjusted"]) == (3.6, 60.0, True)
+    assert (e4["mp"], e4["rate"]) == (2.4, 40.0)
+    wb = load_workbook(out)
+    line = next(r for r in wb["Travellers"].iter_rows(values_only=True) if r and r[0] == 4)
+    assert line[-1] == "adjusted 60/40"
+
+
+@pytest.mark.parametrize(
+    ("typed", "north", "east"),
+    [("A+/A-", 60.0, 40.0), ("40/60", 40.0, 60.0), ("A=", 50.0, 50.0), ("A+", 60.0, 60.0), (50, 50.0, 50.0)],
+)
+def test_the_ways_to_write_an_adjusted_score(play, typed, north, east):
+    """A+ 60, A= 50, A- 40 (bridge's average-plus, average, average-minus); NS/EW, one value for
+    both sides. Table 3 is not played (X) and gets the adjusted score alone."""
+    summary, _, at = play(
+        12, lambda at: [ns(1, 2), ns(2, 1), {"round": 1, "table": 3, "board": 1, "declarer": "X", "adjusted": typed}]
+    )
+    assert codes(summary) == [], summary["problems"]
+    assert (board_of(summary, at[(3, "N")])["rate"], board_of(summary, at[(3, "E")])["rate"]) == (north, east)
+
+
+def test_an_adjusted_score_that_cannot_be_read_is_a_problem_on_its_cell(play):
+    summary, _, _ = play(12, lambda at: [ns(1, 2), ns(2, 1), ns(3, 0, adjusted="70/abc")])
+    assert ("board-adjusted-invalid", "Q4") in {(p["code"], p["cell"]) for p in summary["problems"]}
+
+
+def test_a_fouled_board_is_scored_in_groups_of_the_deal_played(play):
+    """Six tables; tables 5 and 6 played another deal (marked A). Tables 1–4, NS +2, +1, 0, −1:
+    North's raw MP 6, 4, 2, 0 of 6, Neuberg to the 6 due: (M + 1) × 6/4 − 1 = 9.5, 6.5, 3.5, 0.5
+    of 10 → 95%, 65%, 35%, 5%. Tables 5 and 6, NS +3 and −2, among themselves: raw 2 and 0 of 2,
+    (M + 1) × 6/2 − 1 = 8 and 2 of 10 → 80% and 20%. (Unfouled, table 5's +3 would have been the
+    only top, 100%.) East is the mirror: table 5's East 20%, table 1's East 5%."""
+    summary, out, at = play(
+        24, lambda at: [ns(1, 2), ns(2, 1), ns(3, 0), ns(4, -1), ns(5, 3, fouled="A"), ns(6, -2, fouled="A")]
+    )
+    assert codes(summary) == [], summary["problems"]
+    north = [(board_of(summary, at[(t, "N")])["mp"], board_of(summary, at[(t, "N")])["rate"]) for t in range(1, 7)]
+    assert north == [(9.5, 95.0), (6.5, 65.0), (3.5, 35.0), (0.5, 5.0), (8, 80.0), (2, 20.0)]
+    assert board_of(summary, at[(5, "E")])["rate"] == 20.0 and board_of(summary, at[(1, "E")])["rate"] == 5.0
+    assert board_of(summary, at[(5, "N")])["fouled"] == "A" and "fouled" not in board_of(summary, at[(1, "N")])
+    wb = load_workbook(out)
+    rows = [r for r in wb["Travellers"].iter_rows(values_only=True) if r and r[0]]
+    assert next(r for r in rows if r[0] == 5)[-1] == "fouled A"
+    assert any(str(r[0]).startswith("Fouled A: table(s) 5, 6") for r in rows)
