@@ -516,6 +516,7 @@ def ranking_sheet(ctx: Context) -> Report | None:
         "Ranking",
         t("{n} · 排名（{w}）", "{n} · Ranking ({w})", n=ctx.name, w=title),
         [Block("", header, rows, notes=_ranking_notes(ctx), number_format={4 if pairs else 3: PCT})],
+        wall=True,  # posted in the hall: read from a distance
     )
 
 
@@ -771,6 +772,7 @@ def next_seating_sheet(ctx: Context) -> Report | None:
         t("{n} · 第 {r} 輪座位表", "{n} · Round {r} seating", n=ctx.name, r=rnd),
         blocks,
         subtitle=t("座位：{b}", "Seating: {b}", b=basis),
+        wall=True,  # posted in the hall before the round: read from a distance
     )
 
 
@@ -903,9 +905,9 @@ def hand_records_sheet(ctx: Context) -> Report | None:
     )
 
 
-# hearts and diamonds, to print in red once a report Block can colour a column's cells (it has
-# no cell colour yet: the columns are 2 + SUITS.index(suit) on a hand record)
+# hearts and diamonds print in red, as on the cards: a hand record's suit columns are 2 + SUITS.index
 RED_SUITS = ("H", "D")
+RED_COLUMNS = tuple(2 + SUITS.index(suit) for suit in RED_SUITS)
 
 
 def hand_record(ctx: Context, deal: Any) -> Block:
@@ -920,7 +922,10 @@ def hand_record(ctx: Context, deal: Any) -> Block:
     jokers = {"BJ": t("大王", "BJ"), "LJ": t("小王", "LJ")}
     rows = [[ctx.seat_word[seat]] + _hand_row(deal.hands[seat], jokers) for seat in SEATS]
     rows.append([t("底牌", "Kitty")] + _hand_row(deal.kitty, jokers))
-    return Block(t("第 {r} 輪 · 第 {b} 副", "Round {r} · Board {b}", r=deal.round, b=deal.board), header, rows)
+    colors = {(i, j): "red" for i in range(len(rows)) for j in RED_COLUMNS}
+    return Block(
+        t("第 {r} 輪 · 第 {b} 副", "Round {r} · Board {b}", r=deal.round, b=deal.board), header, rows, colors=colors
+    )
 
 
 def _hand_row(cards: list[str], jokers: dict[str, str]) -> list[Any]:
