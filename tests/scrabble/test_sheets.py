@@ -48,16 +48,19 @@ def test_the_builders_make_the_sheets_in_order_and_skip_those_with_nothing_to_sh
         report.scorecards_sheet,
         report.cross_table_sheet,
         report.missing_sheet,
+        report.ratings_sheet,
+        report.prize_list_sheet,
     )
     assert [(r.key, r.name) for r in report.reports(paired, "zh-Hans")] == [
         ("Pairings", "对赛表"),
         ("Standings", "排名"),
         ("Scorecards", "计分卡"),
         ("CrossTable", "对赛总表"),
+        ("Ratings", "评分估算"),  # the sample's players have ratings: NASPA estimates by default
     ]
     ctx = report.Context(waiting, "en")
     assert report.pairings_sheet(ctx) is None
-    assert [r.key for r in report.reports(waiting, "en")] == ["Standings", "Scorecards", "CrossTable", "Missing"]
+    assert [r.key for r in report.reports(waiting, "en")] == ["Standings", "Scorecards", "CrossTable", "Missing", "Ratings"]
     assert report.missing_sheet(ctx).blocks[0].title == "Round 6 · 14 result(s) missing"
 
 

@@ -214,6 +214,7 @@ class Scrabble(Competition):
                 results[i] = {**results[i], "forfeit": absent}
             results += _new_rows(res)[0]
         w.input_sheet(S.RESULTS, lang, results, min_rows=10)
+        w.input_sheet(S.PRIZES, lang, data.raw.get("Prizes") or [], min_rows=5)
 
     def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
         from ttools.competitions.common import write_record_sheet

@@ -13,6 +13,8 @@ from typing import Any
 
 from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.results import Game, Player, ResultRules
+from ttools.competitions.scrabble.prizes import read_prizes
+from ttools.competitions.scrabble.ratings import rating_setting
 from ttools.competitions.common import EventBase, Loader, Settings
 from ttools.i18n import simplified, with_simplified
 from ttools.problems import Problem, Where, define, error, warning
@@ -36,6 +38,16 @@ ROUND_DUPLICATE = define(
     "round-duplicate",
     "round {round} is listed twice on the Rounds sheet (also on row {other})",
     "回合表中第 {round} 回合重複（另見第 {other} 列）",
+)
+ROUND_DIVISION_UNKNOWN = define(
+    "round-division-unknown",
+    "the Rounds sheet names division {division}, which has no players; the row is not used",
+    "回合表列出之 {division} 組沒有參賽者；此列不用",
+)
+BOARD_INVALID = define(
+    "board-invalid",
+    "{player}'s reserved board {board} is also reserved for {other}; {player} is paired to a table as usual",
+    "{player} 之固定桌號 {board} 亦為 {other} 所用；{player} 按編配入座",
 )
 BASED_ON_INVALID = define(
     "based-on-invalid",
@@ -61,6 +73,10 @@ RANK_CHOICES = choice_map(
     ("shared", "strict"),
     with_simplified({"同名次": "shared", "並列": "shared", "逐行": "strict", "不並列": "strict"}),
 )
+WITHDRAWN_CHOICES = choice_map(
+    ("below", "ranked", "hidden"),
+    with_simplified({"列於最後": "below", "排名": "ranked", "一同排名": "ranked", "不列出": "hidden", "隱藏": "hidden"}),
+)
 RR_CHOICES = choice_map(
     ("single", "double"), with_simplified({"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
 )
@@ -70,14 +86,15 @@ _NO = {"0", "n", "no", "false", "否", "off"}
 
 @dataclass(frozen=True)
 class RoundSpec:
-    """One row of the Rounds sheet: how round ``round`` is paired in every division."""
+    """One row of the Rounds sheet: how round ``round`` is paired in ``division`` ("" = every division)."""
 
     round: int
-    method: str  # random | ad | koth | rr
+    method: str  # random | ad | koth | rr | if | swiss
     based_on: int  # standings after this round (0 = before any game)
     repeats: int = 0  # times a pair may have met before
     avoid_club: bool = False
     where: dict[str, Where] = field(default_factory=dict, compare=False, hash=False)
+    division: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,16 +115,32 @@ class EventData(EventBase):
     round1: str = "rating"
     double_rr: bool = False
     strict_ranks: bool = False
+    withdrawn: str = "below"  # where withdrawn players are printed: below | ranked | hidden (standings.WITHDRAWN)
     players: dict[str, Player] = field(default_factory=dict)  # id -> player, in sheet order
-    rounds: dict[int, RoundSpec] = field(default_factory=dict)
+    rounds: dict[int, RoundSpec] = field(default_factory=dict)  # the rows for every division
+    division_rounds: dict[str, dict[int, RoundSpec]] = field(default_factory=dict)  # a division's own rows
+    gibson: bool = False
+    gibson_spread: int = 500  # per remaining game, when there is no spread cap
+    reserved: dict[str, int] = field(default_factory=dict)  # player id -> the board they always get
+    stable_boards: int = 0  # top tables of each division that keep their players
     games: list[Game] = field(default_factory=list)  # every Results row, as typed
     game_rows: Sequence[int] = field(default_factory=list)  # index of each game's row in raw["Results"]
     published: list[Published] = field(default_factory=list)
+    rating_systems: dict[str, str] = field(default_factory=dict)  # division ("" = the rest) -> system, as typed
+    prizes: list[Any] = field(default_factory=list)  # the Prizes sheet (prizes.PrizeSpec), in award order
     setup_errors: bool = False  # Event/Rules/Players/Rounds have errors: nothing is paired from a guess
 
     @property
     def divisions(self) -> list[str]:
         return sorted({p.division for p in self.players.values()}, key=natural_key)
+
+    def plan(self, division: str) -> dict[int, RoundSpec]:
+        """How each round of ``division`` is paired: the rows for every division, a row of the
+        division's own for the same round taking its place."""
+        own = self.division_rounds.get(division)
+        if not own:
+            return self.rounds
+        return dict(sorted({**self.rounds, **own}.items()))
 
 
 def load(book: Book) -> tuple[EventData, list[Problem]]:
@@ -121,6 +154,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     _rounds(ld, rd, data, problems)
     ld.seed(ev, *sorted(data.players, key=natural_key))
     data.setup_errors = any(p.severity == "error" for p in problems)
+    data.prizes = read_prizes(ld.table(S.PRIZES), rd, data.players, problems)  # its errors block no pairing
     _results(ld, data, problems)
     data.published += _published(book)
     # sheets ttools does not know: carried over
@@ -164,13 +198,18 @@ def _rules(ld: Loader, data: EventData, ev: Settings) -> None:
         spread_cap=_caps_setting(ru, "spread_cap"),
     )
     data.strict_ranks = ru.choice("ranks", RANK_CHOICES, "shared") == "strict"
+    data.withdrawn = ru.choice("withdrawn", WITHDRAWN_CHOICES, "below")
+    data.rating_systems = rating_setting(ru, "rating_system")
+    data.gibson = _on(ru, "gibson")
+    data.gibson_spread = ru.integer("gibson_spread", 500, low=1)
+    data.stable_boards = ru.integer("stable_boards", 0, low=0)
 
 
 def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
     """The roster, in sheet order; a row with a bad rating or withdrawal round is left out."""
     seen: dict[str, int] = {}
     for row in ld.table(S.PLAYERS):
-        if all(row.blank(k) for k in ("name", "rating", "club", "withdrawn_after")):
+        if all(row.blank(k) for k in ("name", "rating", "club", "withdrawn_after", "board")):
             continue  # a pre-sized row still waiting for its player
         pid = rd.code(row, "id", required=True)
         rating = rd.integer(row, "rating")
@@ -198,6 +237,17 @@ def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -
             problems.append(error(PLAYER_ID_DUPLICATE, row.where["id"], player=pid, other=seen[pid]))
             continue
         seen[pid] = row.number
+        board = rd.integer(row, "board")
+        if board is not None and board < 1:
+            problems.append(
+                error(OUT_OF_RANGE, row.where["board"], value=board, what=_label(row, "board"), expected="1 or more")
+            )
+        elif board is not None:
+            other = next((o for o, b in data.reserved.items() if b == board), None)
+            if other is not None:
+                problems.append(warning(BOARD_INVALID, row.where["board"], player=pid, board=board, other=other))
+            else:
+                data.reserved[pid] = board
         data.players[pid] = Player(
             pid,
             rd.text(row, "name") or "",
@@ -208,12 +258,25 @@ def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -
             row.where,
             rating_class=rd.code(row, "class") or "",
             name_latin=rd.text(row, "name_latin") or "",
+            career_games=_career_games(rd, row, problems),
         )
 
 
+def _career_games(rd: Reader, row: Row, problems: list[Problem]) -> int | None:
+    games = rd.integer(row, "games")
+    if games is not None and games < 0:
+        problems.append(
+            warning(OUT_OF_RANGE, row.where["games"], value=games, what=_label(row, "games"), expected="0 or more")
+        )
+        return None
+    return games
+
+
 def _rounds(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
-    """The pairing plan: how each round is paired (組合對手原則), one row per round."""
-    round_rows: dict[int, int] = {}
+    """The pairing plan: how each round is paired (組合對手原則), one row per round and division
+    (an empty division: every division)."""
+    round_rows: dict[tuple[str, int], int] = {}
+    known = set(data.divisions)
     for row in ld.table(S.ROUNDS):
         rnd = rd.integer(row, "round", required=True)
         method = rd.choice(row, "method", S.METHOD_CHOICES, required=True)
@@ -232,18 +295,23 @@ def _rounds(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
                 )
             )
             continue
+        division = rd.code(row, "division") or ""
         if rnd is None or method is None or avoid is None:
             continue
         if based_on is not None and not 0 <= based_on < rnd:
             problems.append(error(BASED_ON_INVALID, row.where["based_on"], round=rnd, based_on=based_on))
             continue
-        if rnd in round_rows:
-            problems.append(error(ROUND_DUPLICATE, row.where["round"], round=rnd, other=round_rows[rnd]))
+        if division and division not in known:
+            problems.append(warning(ROUND_DIVISION_UNKNOWN, row.where["division"], division=division))
             continue
-        round_rows[rnd] = row.number
-        data.rounds[rnd] = RoundSpec(
-            rnd, method, rnd - 1 if based_on is None else based_on, repeats or 0, avoid, dict(row.where)
+        if (division, rnd) in round_rows:
+            problems.append(error(ROUND_DUPLICATE, row.where["round"], round=rnd, other=round_rows[division, rnd]))
+            continue
+        round_rows[division, rnd] = row.number
+        spec = RoundSpec(
+            rnd, method, rnd - 1 if based_on is None else based_on, repeats or 0, avoid, dict(row.where), division
         )
+        (data.division_rounds.setdefault(division, {}) if division else data.rounds)[rnd] = spec
 
 
 def _results(ld: Loader, data: EventData, problems: list[Problem]) -> None:
@@ -463,6 +531,18 @@ def _caps_setting(ru: Settings, key: str) -> tuple[int, ...]:
         ru.invalid(key, "a positive whole number, or one per round separated by commas, is expected")
         return ()
     return caps
+
+
+def _on(settings: Settings, key: str) -> bool:
+    """A yes/no setting: empty is no; what cannot be read is named and taken as no."""
+    if settings.blank(key):
+        return False
+    text = nz.fold_label(nz.clean_text(settings.raw(key)))
+    if text in _YES:
+        return True
+    if text not in _NO:
+        settings.invalid(key, "1 (or yes) to turn it on, empty or 0 to leave it off")
+    return False
 
 
 def _yes_no(row: Row, key: str, problems: list[Problem]) -> bool | None:

@@ -13,7 +13,7 @@ from ttools.competitions.base import SheetContext, build_sheets
 from ttools.competitions.scrabble.compute import Division, NewRound, Results
 from ttools.competitions.scrabble.results import BYE, GAME, Outcome
 from ttools.competitions.scrabble.schema import METHOD_NAMES, OUTPUTS
-from ttools.competitions.scrabble.standings import RESULT_CODES, Record, places, withdrawn_by
+from ttools.competitions.scrabble.standings import RESULT_CODES, Record, listing, withdrawn_by
 from ttools.i18n import Translator
 from ttools.workbook.normalize import parse_int
 from ttools.workbook.write import Block, Report
@@ -30,11 +30,11 @@ def num(value: Any) -> Any:
 
 
 def half(value: Fraction) -> str:
-    """3½ — how a score sheet writes half a win."""
+    """3.5: half a win written as TSH prints it (its standings show 5.5), the same on every sheet."""
     if value.denominator == 1:
         return str(value.numerator)
     whole = value.numerator // value.denominator  # wins and losses only ever end in a half
-    return f"{whole or ''}½"
+    return f"{whole}.5"
 
 
 def sheet_name(key: str, lang: str) -> str:
@@ -70,11 +70,24 @@ class Context(SheetContext):
     def sheet(self, key: str) -> str:
         return sheet_name(key, self.lang)
 
+    def estimates(self) -> dict[str, dict[str, Any]]:
+        """Each rated division's rating estimates by player id."""
+        from ttools.competitions.scrabble.ratings import for_results
+
+        return {d: {e.player.id: e for e in lines} for d, (_s, lines) in for_results(self.res).items()}
+
     def places(self, div: Division) -> list[str]:
-        """The printed place of each line of ``div``'s standings (7=, or nothing when withdrawn)."""
+        """The printed place of each line of ``div``'s standings, in their order (7=, or nothing
+        for a withdrawn player that the Rules' ``withdrawn`` does not rank)."""
         if div.name not in self._places:
-            self._places[div.name] = places(div.standings, self.data.strict_ranks, div.through)
+            placed = {x.item.id: place for x, place in self.listing(div)}
+            self._places[div.name] = [placed.get(x.item.id, "") for x in div.standings]
         return self._places[div.name]
+
+    def listing(self, div: Division) -> list[tuple[Any, str]]:
+        """The printed standings of ``div``: each line with its place, withdrawn players where the
+        Rules' ``withdrawn`` puts them."""
+        return listing(div.standings, self.data.withdrawn, self.data.strict_ranks, div.through)
 
 
 def pairings_sheet(ctx: Context) -> Report | None:
@@ -126,6 +139,18 @@ def standings_sheet(ctx: Context) -> Report | None:
                 "Players equal on wins, losses and spread share the place (7=); rating and the lot only order them. "
                 "Withdrawn players are listed last, unranked.",
             )
+            if ctx.data.withdrawn == "below"
+            else t(
+                "勝、負及分差相同者同名次（如 7=），評分及抽籤只定排列次序。",
+                "Players equal on wins, losses and spread share the place (7=); rating and the lot only order them.",
+            )
+        ),
+        *(
+            [t("退賽者與其他參賽者一同排名。", "Withdrawn players are ranked among the others.")]
+            if ctx.data.withdrawn == "ranked"
+            else [t("退賽者不列入排名表。", "Withdrawn players are left out of the standings.")]
+            if ctx.data.withdrawn == "hidden"
+            else []
         ),
         t(f"抽籤種子：{ctx.seed}", f"Draw seed: {ctx.seed}"),
     ]
@@ -140,7 +165,7 @@ def _standings_block(ctx: Context, div: Division) -> Block:
         for i, (z, e) in enumerate((("勝局", "wins"), ("負局", "losses"), ("分差", "spread"), ("評分", "rating")))
     }
     rows = []
-    for x, place in zip(div.standings, ctx.places(div)):
+    for x, place in ctx.listing(div):
         rec = x.item
         p = rec.player
         note = (
@@ -234,7 +259,8 @@ def scorecards_sheet(ctx: Context) -> Report | None:
             outs = mine.get(p.id, [])
             ranked = t(f" · 第 {place} 名 · ", f" · rank {place} · ") if place else t(" · 退賽 · ", " · withdrawn · ")
             title = f"{p.id} {p.name} · " + ctx.div_title(div.name) + ranked + _record(x.item)
-            blocks.append(Block(title, header, Rows(len(outs), _scorecard_rows, outs, words, ctx.pname)))
+            notes = [line] if (line := _rating_line(ctx, div.name, p.id)) else []
+            blocks.append(Block(title, header, Rows(len(outs), _scorecard_rows, outs, words, ctx.pname), notes=notes))
     if not blocks:
         return None
     return Report(
@@ -247,6 +273,135 @@ def scorecards_sheet(ctx: Context) -> Report | None:
             "Score: own:opponent's, after any overtime penalty; record: wins–losses and total spread after the round.",
         ),
     )
+
+
+def _rating_line(ctx: Context, division: str, pid: str) -> str:
+    """The rating line of a scorecard: old rating, performance and the estimated new rating."""
+    e = ctx.estimates().get(division, {}).get(pid)
+    if e is None or e.new is None:
+        return ""
+    t = ctx.t
+    perf = e.performance if e.performance is not None else "—"
+    old = e.old if e.old is not None else t("未有評分", "unrated")
+    return t(
+        f"評分：賽前 {old} · 表現 {perf} · 估計賽後 {e.new}",
+        f"Rating: before {old} · performance {perf} · estimated after {e.new}",
+    )
+
+
+def ratings_sheet(ctx: Context) -> Report | None:
+    """The rating estimates (評分估算) of every division that names a rating system."""
+    from ttools.competitions.scrabble.ratings import for_results
+
+    t = ctx.t
+    blocks = []
+    for d, (system, lines) in for_results(ctx.res).items():
+        div = ctx.res.divisions[d]
+        rows = [
+            [
+                d,
+                e.player.id,
+                e.player.name,
+                e.old if e.old is not None else "",
+                e.career if e.career is not None else "",
+                round(e.expected, 2) if e.expected is not None else "",
+                num(e.wins),
+                e.performance if e.performance is not None else "",
+                e.new if e.new is not None else "",
+            ]
+            for e in lines
+        ]
+        name = {"naspa": "NASPA", "naspa-lct": t("NASPA 會內賽", "NASPA local club tournament")}[system]
+        title = ctx.div_title(d) + f" · {name}" + t(f" · 第 {div.through} 回合後", f" · after round {div.through}")
+        blocks.append(
+            Block(
+                title,
+                [
+                    t("組別", "Division"),
+                    t("編號", "ID"),
+                    t("姓名", "Name"),
+                    t("賽前評分", "Old rating"),
+                    t("生涯局數", "Games"),
+                    t("預期勝局", "Expected wins"),
+                    t("勝局", "Wins"),
+                    t("表現評分", "Performance"),
+                    t("估計新評分", "New rating"),
+                ],
+                rows,
+                number_format={5: "0.00"},
+            )
+        )
+    if not blocks:
+        return None
+    blocks[-1].notes = [
+        t(
+            "估算依 NASPA 制度如 TSH（nsa2008）計算：預期勝局 1 − 1/(1+exp(0.0031879×評分差))，超出預期之勝局乘以倍數"
+            "（賽前評分 1800 以下 20、1800–1999 16、2000 以上 10；生涯未滿 50 局者 30、24、15），跨越 1800 或 2000 時按新區間之倍數；"
+            "每局升逾 5 分者另得加速分，對手各得其 1/20 回饋；17 回合以上分段計算。會內賽變動三分之一，上限 ±50，無加速分。",
+            "Estimated as TSH computes NASPA ratings (nsa2008): expected wins 1 − 1/(1+exp(0.0031879 × rating difference)); "
+            "the excess wins times the multiplier (below 1800: 20, 1800–1999: 16, 2000 up: 10; 30, 24, 15 under 50 career "
+            "games), continuing at the new band's multiplier across 1800 or 2000; a rise of more than 5 points a game earns "
+            "an acceleration bonus, 1/20 of it fed back to each opponent; events of 17 rounds or more are rated in segments. "
+            "Local club tournaments: a third of the change, at most ±50, no bonus.",
+        ),
+        t(
+            "生涯局數留空者作 50 局以上計。表現評分：預期勝局等於實際勝局之評分（全勝或全負者無）。未有評分者之新評分為其表現評分（如 TSH）。"
+            "只計雙方有分數之對局（輪空、缺席不計）。WESPA 制度未有公開公式，故不提供。此為估算，正式評分以評分機構公布為準。",
+            "Empty career games: 50 or more assumed. Performance: the rating at which the expected wins equal the wins "
+            "(none when all were won or all lost). An unrated player's new rating is their performance rating (as TSH). "
+            "Only games with two scores count (no byes or forfeits). WESPA ratings are not offered: no published formula "
+            "was found. These are estimates; the rating body's list is the official one.",
+        ),
+    ]
+    return Report("Ratings", ctx.sheet("Ratings"), t(f"{ctx.name} · 評分估算", f"{ctx.name} · Rating estimates"), blocks)
+
+
+def prize_list_sheet(ctx: Context) -> Report | None:
+    """The prize list (得獎名單) from the Prizes sheet: each prize, who won it and the figure."""
+    from ttools.competitions.scrabble.prizes import award
+
+    t = ctx.t
+    awards = award(ctx.res)
+    if not awards:
+        return None
+    rows = []
+    for a in awards:
+        if not a.winners:
+            rows.append([a.spec.prize, a.division, "", t("（從缺）", "(not awarded)"), ""])
+        for p, figure in a.winners:
+            rows.append([a.spec.prize, a.division, p.id, p.name, _figure(figure)])
+    through = ", ".join(f"{d} {div.through}" for d, div in ctx.res.divisions.items())
+    notes = [
+        t(
+            "依「獎項」表次序頒發，每人一獎（資格欄寫 all 者除外）；名次獎之得主已得獎時順延至下一名。",
+            "Awarded in the Prizes sheet's order, one prize per player (unless eligible says all); a place prize whose "
+            "player already has a prize passes down to the next eligible player.",
+        ),
+        t(
+            "同分者（名次獎：勝、負、分差相同）共享並一同列出。分數為扣除過時罰分後之分數；爆冷為擊敗者與被擊敗者之評分差。",
+            "Players level on the figure (place prizes: equal wins, losses and spread) share the prize and are all named. "
+            "Scores are after overtime penalties; an upset is the rating difference overcome.",
+        ),
+        t(f"計至各組回合：{through}", f"Counted through the rounds per division: {through}"),
+    ]
+    return Report(
+        "PrizeList",
+        ctx.sheet("PrizeList"),
+        t(f"{ctx.name} · 得獎名單", f"{ctx.name} · Prize list"),
+        [
+            Block(
+                "",
+                [t("獎項", "Prize"), t("組別", "Division"), t("編號", "ID"), t("姓名", "Name"), t("成績", "Figure")],
+                rows,
+                notes=notes,
+            )
+        ],
+    )
+
+
+def _figure(figure: Any) -> Any:
+    """What won a prize: a score or a rating difference as it is, a record as 9–3 +456."""
+    return _record(figure) if isinstance(figure, Record) else figure
 
 
 def cross_table_sheet(ctx: Context) -> Report | None:
@@ -331,13 +486,7 @@ def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str,
         notes.append(t("第一回合：依評分，上半區對下半區。", "Round 1: top half v bottom half by rating."))
     elif nr.round1_rule == "random":
         notes.append(t("第一回合：電腦隨機編配。", "Round 1: random draw."))
-    if nr.rr_start is not None:
-        notes.append(
-            t(
-                f"循環賽自第 {nr.rr_start} 回合開始（Berger 表）。",
-                f"Round robin from round {nr.rr_start} (Berger tables).",
-            )
-        )
+    notes += _schedule_notes(nr, t, pname)
     if nr.spec.method in ("random", "ad"):
         notes.append(
             t(
@@ -369,6 +518,40 @@ def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str,
         t("分數", "Score"),
     ]
     return Block(title, header, rows, notes=notes)
+
+
+def _schedule_notes(nr: NewRound, t: Translator, pname) -> list[str]:
+    """What the pairing sheet says of a fixed schedule (its cycle) and of a Gibsonized player."""
+    notes = []
+    if nr.spec.method == "rr" and nr.rr_start is not None and nr.cycle is not None:
+        cycle, k, length = nr.cycle
+        notes.append(
+            t(
+                f"循環賽自第 {nr.rr_start} 回合開始（Berger 表）：第 {cycle} 循環之第 {k} 回合（每循環 {length} 回合）。",
+                f"Round robin from round {nr.rr_start} (Berger tables): round {k} of {length} of cycle {cycle}.",
+            )
+        )
+    elif nr.spec.method == "if" and nr.rr_start is not None:
+        notes.append(
+            t(
+                f"InitFontes 自第 {nr.rr_start} 回合開始：依種子分為 {nr.groups} 組，各組循環對賽。",
+                f"InitFontes from round {nr.rr_start}: {nr.groups} groups by seed, each playing a round robin.",
+            )
+        )
+    if nr.gibson is not None:
+        who = f"{nr.gibson} {pname(nr.gibson)}".strip()
+        notes.append(
+            t(
+                f"Gibson：{who} 已穩奪冠軍，不與爭奪名次者對賽。",
+                f"Gibson: {who} has clinched first place and is paired away from the contenders.",
+            )
+        )
+    return notes
+
+
+def _gibson_at(nr: NewRound, tb: Any) -> bool:
+    """Whether the Gibsonized player plays at (or has the bye of) this line of the round."""
+    return nr.gibson is not None and nr.gibson in (tb.first, tb.second)
 
 
 def _status_line(div: Division, t: Translator) -> str:
@@ -473,8 +656,8 @@ def _scorecard_rows(outs: list[Outcome], w: _ScorecardWords, pname: Callable[[st
         if o.spread_penalty:
             points = f"{o.spread_penalty:+d}".replace("-", "−")
             game += t(f"（罰分 {points}）", f" (penalty {points})")
-        won = str(wins >> 1) if not wins & 1 else f"{(wins >> 1) or ''}½"
-        lost = str(losses >> 1) if not losses & 1 else f"{(losses >> 1) or ''}½"
+        won = str(wins >> 1) if not wins & 1 else f"{wins >> 1}.5"  # as half() writes it
+        lost = str(losses >> 1) if not losses & 1 else f"{losses >> 1}.5"
         yield [o.round, start, opp, game, f"{won}–{lost} {total:+d}"]
 
 
@@ -605,7 +788,15 @@ def missing_sheet(ctx: Context) -> Report | None:
 
 
 # the output sheets in the order the workbook has them
-SHEETS = (pairings_sheet, standings_sheet, scorecards_sheet, cross_table_sheet, missing_sheet)
+SHEETS = (
+    pairings_sheet,
+    standings_sheet,
+    scorecards_sheet,
+    cross_table_sheet,
+    missing_sheet,
+    ratings_sheet,
+    prize_list_sheet,
+)
 
 
 def reports(res: Results, lang: str) -> list[Report]:
@@ -628,7 +819,7 @@ def summary(res: Results) -> dict[str, Any]:
                 "penalty": x.item.penalties,
                 "withdrawn": withdrawn_by(x.item.player, div.through),
             }
-            for x, place in zip(div.standings, places(div.standings, res.data.strict_ranks, div.through))
+            for x, place in listing(div.standings, res.data.withdrawn, res.data.strict_ranks, div.through)
         ]
         for d, div in res.divisions.items()
     }
@@ -636,6 +827,7 @@ def summary(res: Results) -> dict[str, Any]:
     pairings = {
         d: [
             {"round": div.new_round.round, "table": tb.table, "first": tb.first, "second": tb.second}
+            | ({"gibson": True} if _gibson_at(div.new_round, tb) else {})
             for tb in div.new_round.tables
         ]
         for d, div in res.divisions.items()
@@ -643,7 +835,34 @@ def summary(res: Results) -> dict[str, Any]:
     }
     if pairings:
         out["pairings"] = pairings
+    _summary_ratings_prizes(res, out)
     return out
+
+
+def _summary_ratings_prizes(res: Results, out: dict[str, Any]) -> None:
+    """JSON ``ratings`` {division: [{id, old, performance, new}]} and ``prizes`` [{prize,
+    division, id, name, figure}] (a prize nobody won: id and name null)."""
+    from ttools.competitions.scrabble.prizes import award
+    from ttools.competitions.scrabble.ratings import for_results
+
+    estimates = for_results(res)
+    if estimates:
+        out["ratings"] = {
+            d: [{"id": e.player.id, "old": e.old, "performance": e.performance, "new": e.new} for e in lines]
+            for d, (_system, lines) in estimates.items()
+        }
+    if res.data.prizes:
+        out["prizes"] = [
+            {
+                "prize": a.spec.prize,
+                "division": a.division,
+                "id": p and p.id,
+                "name": p and p.name,
+                "figure": _figure(figure),
+            }
+            for a in award(res)
+            for p, figure in (a.winners or ((None, None),))
+        ]
 
 
 __all__ = ["SHEETS", "Context", "reports", "summary"]

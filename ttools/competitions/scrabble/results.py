@@ -116,6 +116,7 @@ class Player:
     where: Mapping[str, Where] = field(default_factory=dict, compare=False, hash=False)
     rating_class: str = ""  # TSH's ``class`` (a rating band for class prizes)
     name_latin: str = ""  # the name in ASCII letters, for ratings files
+    career_games: int | None = None  # rated games before this event (the rating multiplier); None = not given
 
 
 @dataclass(frozen=True)

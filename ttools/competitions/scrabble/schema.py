@@ -38,7 +38,7 @@ def _sheet(spec: SheetSpec) -> SheetSpec:
 
 
 # Pairing methods of the Rounds sheet (組合對手原則), with the words staff may type for them.
-METHODS = ("random", "ad", "koth", "rr")
+METHODS = ("random", "ad", "koth", "rr", "if", "swiss")
 METHOD_CHOICES = choice_map(
     METHODS,
     with_simplified(
@@ -59,6 +59,15 @@ METHOD_CHOICES = choice_map(
             "roundrobin": "rr",
             "循環賽": "rr",
             "循環": "rr",
+            "initfontes": "if",
+            "init fontes": "if",
+            "initial fontes": "if",
+            "fontes": "if",
+            "分組循環": "if",
+            "new swiss": "swiss",
+            "newswiss": "swiss",
+            "ns": "swiss",
+            "瑞士制": "swiss",
         }
     ),
 )
@@ -69,6 +78,8 @@ METHOD_NAMES = {
         "ad": {"zh-Hant": "澳洲式瑞士制", "en": "Australian Draw"},
         "koth": {"zh-Hant": "King of the Hill", "en": "King of the Hill"},
         "rr": {"zh-Hant": "循環賽", "en": "round robin"},
+        "if": {"zh-Hant": "InitFontes 分組循環", "en": "InitFontes"},
+        "swiss": {"zh-Hant": "瑞士制", "en": "Swiss"},
     }.items()
 }
 
@@ -193,6 +204,52 @@ RULES = _sheet(
                 "the listing); strict = one place per line (prize lists).",
                 ("shared", "strict"),
             ),
+            _s(
+                "withdrawn",
+                "退賽者排名",
+                "below",
+                "below＝退賽者列於最後，不計名次；ranked＝與其他參賽者一同排名（如 TSH 之 show_inactive = 1）；"
+                "hidden＝不列入排名表（如 TSH 預設）。",
+                "below = withdrawn players listed last, unranked; ranked = ranked among the others (TSH's "
+                "show_inactive = 1); hidden = left out of the standings (TSH's default).",
+                ("below", "ranked", "hidden"),
+            ),
+            _s(
+                "rating_system",
+                "評分制度",
+                "",
+                "評分估算所用制度：naspa（NASPA，如 TSH 之 nsa2008）、naspa-lct（NASPA 會內賽，變動三分之一）、none（不估算）；"
+                "可按組別列出（如 A: naspa, B: none）。留空＝有評分之組別用 naspa。WESPA 制度未有公開公式，故不提供。",
+                "The rating system of the estimates: naspa (NASPA, as TSH's nsa2008), naspa-lct (NASPA local club "
+                "tournament: one third of the change) or none; per division as a list (A: naspa, B: none). Empty = naspa "
+                "where the division has ratings. WESPA's is not offered: no published formula was found.",
+            ),
+            _s(
+                "gibson",
+                "Gibson 編配",
+                "",
+                "填 1（或 yes）：已穩奪冠軍者（餘下回合全負、任何對手全勝並以最大分差取勝亦追不上）不再與爭奪名次者對賽，"
+                "改與最高名次之非競爭者對賽（如 TSH 之 gibson）。留空＝不用。",
+                "1 (or yes): a player who has clinched first place (no one can catch him on wins even winning every game "
+                "left by the largest spread) is paired away from the contenders, with the highest-ranked player out of "
+                "contention (TSH's gibson). Empty = off.",
+            ),
+            _s(
+                "gibson_spread",
+                "Gibson 每局分差",
+                500,
+                "判斷是否穩奪冠軍時，追趕者每局可多得之分差；設有分差上限時用該上限（預設 500）。",
+                "The spread per remaining game a chaser is assumed to gain when deciding who has clinched first; "
+                "the spread cap when one is set (default 500).",
+            ),
+            _s(
+                "stable_boards",
+                "固定前列桌號",
+                0,
+                "每組前 N 桌之參賽者若再次排入前 N 桌，坐回上一回合之桌（如錄影桌）；0＝不固定（預設）。",
+                "The top N tables of each division keep their players: a player paired within the top N again sits at "
+                "last round's board (e.g. a streamed board); 0 = off (default).",
+            ),
         ),
         note={"zh-Hant": "所有預設值都可在此修改。", "en": "Every default of the rules; change them here."},
     )
@@ -264,6 +321,24 @@ PLAYERS = _sheet(
                 width=20,
                 required=False,
             ),
+            _c(
+                "games",
+                "生涯局數",
+                "賽前已計評分之局數（評分估算之倍數：未滿 50 局者較大）；留空＝作 50 局以上計。",
+                "Rated games before this event (the rating multiplier is larger under 50); empty = 50 or more assumed.",
+                kind="int",
+                width=8,
+                required=False,
+            ),
+            _c(
+                "board",
+                "固定桌號",
+                "此參賽者每回合均坐此桌（如輪椅位，TSH 之 reserved）；留空＝按編配。",
+                "The table this player always gets (e.g. wheelchair access; TSH's reserved); empty = as paired.",
+                kind="int",
+                width=8,
+                required=False,
+            ),
         ),
         note={
             "zh-Hant": "參賽者名單：編號、姓名、評分、會籍、組別、退賽回合。",
@@ -281,8 +356,11 @@ ROUNDS = _sheet(
             _c(
                 "method",
                 "編配方式",
-                "random＝電腦隨機；ad＝澳洲式瑞士制；koth＝King of the Hill；rr＝循環賽。",
-                "random, ad (Australian Draw), koth (King of the Hill) or rr (round robin).",
+                "random＝電腦隨機；ad＝澳洲式瑞士制；koth＝King of the Hill；rr＝循環賽；"
+                "if＝InitFontes（首數回合分組循環，回合數須為單數）；swiss＝瑞士制（同勝場者上半區對下半區）。",
+                "random, ad (Australian Draw), koth (King of the Hill), rr (round robin), "
+                "if (InitFontes: the first rounds as round robins in groups; an odd number of rounds) "
+                "or swiss (top half v bottom half of each wins group).",
                 kind="choice",
                 choices=METHODS,
                 width=10,
@@ -314,8 +392,20 @@ ROUNDS = _sheet(
                 width=9,
                 required=False,
             ),
+            _c(
+                "division",
+                "組別",
+                "此列適用之組別；留空＝所有組別。某組另有同回合之列者，以該組之列為準。",
+                "The division this row is for; empty = every division. A division's own row for a round wins.",
+                kind="code",
+                width=8,
+                required=False,
+            ),
         ),
-        note={"zh-Hant": "每回合之編配方式（適用於所有組別）。", "en": "How each round is paired (every division)."},
+        note={
+            "zh-Hant": "每回合之編配方式（組別欄留空＝所有組別；可按組別另列）。",
+            "en": "How each round is paired (every division, or per division in the division column).",
+        },
     )
 )
 
@@ -433,6 +523,81 @@ RESULTS = _sheet(
     )
 )
 
+PRIZE_KINDS = ("place", "class", "high_game", "high_win", "high_loss", "upset")
+PRIZE_KIND_CHOICES = choice_map(
+    PRIZE_KINDS,
+    with_simplified(
+        {
+            "名次": "place",
+            "名次獎": "place",
+            "rank": "place",
+            "級別": "class",
+            "級別獎": "class",
+            "最高分": "high_game",
+            "單局最高分": "high_game",
+            "high game": "high_game",
+            "highgame": "high_game",
+            "最高勝局分": "high_win",
+            "high win": "high_win",
+            "最高負局分": "high_loss",
+            "high loss": "high_loss",
+            "爆冷": "upset",
+            "最大爆冷": "upset",
+        }
+    ),
+)
+
+PRIZES = _sheet(
+    SheetSpec(
+        key="Prizes",
+        names={"zh-Hant": "獎項", "en": "Prizes"},
+        columns=(
+            _c("prize", "獎項", "獎項名稱（如 冠軍、最高分獎）。", "The prize as announced (e.g. First, High game).", width=18),
+            _c(
+                "kind",
+                "種類",
+                "place＝名次；class＝級別最佳；high_game＝單局最高分；high_win＝勝局最高分；high_loss＝負局最高分；"
+                "upset＝以最大評分差擊敗高評分者。",
+                "place, class (best of a class), high_game, high_win (highest winning score), high_loss (highest "
+                "losing score) or upset (the largest rating difference overcome).",
+                kind="choice",
+                choices=PRIZE_KINDS,
+                width=11,
+            ),
+            _c(
+                "division",
+                "組別",
+                "組別；留空＝所有組別合計（名次及級別獎在多組賽事中須填組別）。",
+                "The division; empty = all divisions together (place and class prizes need one when there are several).",
+                kind="code",
+                width=8,
+                required=False,
+            ),
+            _c(
+                "value",
+                "名次／級別",
+                "place：名次（1、2 …）；class：級別（參賽者之「級別」）；其他留空。",
+                "place: the place (1, 2 …); class: the class (as on Players); empty for the others.",
+                width=10,
+                required=False,
+            ),
+            _c(
+                "eligible",
+                "資格",
+                "留空＝未得其他獎項者（依本表次序頒發，每人一獎）；all＝得獎者亦可；亦可列級別（如 B, C）只限該級別。",
+                "Empty = players without an earlier prize (awarded in this sheet's order, one prize each); all = "
+                "prize winners too; or classes (B, C) to limit it to them.",
+                width=12,
+                required=False,
+            ),
+        ),
+        note={
+            "zh-Hant": "獎項表：依列出次序頒發；每人一獎，除非資格欄寫 all。",
+            "en": "The prize table, awarded in this order; one prize per player unless eligible says all.",
+        },
+    )
+)
+
 # Every pairing ttools has published (written to the pairing sheet), so that a result that
 # differs from it can be flagged; hidden, kept and extended from run to run. One row per round
 # and division, the pairs as JSON ([["A3", "A7"], ["A5", null]] — null for a bye): a few cells
@@ -447,7 +612,7 @@ PUBLISHED = SheetSpec(
     ),
 )
 
-INPUT_SHEETS = (EVENT, RULES, PLAYERS, ROUNDS, RESULTS)
+INPUT_SHEETS = (EVENT, RULES, PLAYERS, ROUNDS, RESULTS, PRIZES)
 
 # Output sheet names (ttools writes them; the reader ignores them on the way back in)
 OUTPUTS = {
@@ -458,6 +623,8 @@ OUTPUTS = {
         "Scorecards": {"zh-Hant": "計分卡", "en": "Scorecards"},
         "CrossTable": {"zh-Hant": "對賽總表", "en": "CrossTable"},
         "Missing": {"zh-Hant": "尚缺成績", "en": "MissingResults"},
+        "Ratings": {"zh-Hant": "評分估算", "en": "Ratings"},
+        "PrizeList": {"zh-Hant": "得獎名單", "en": "PrizeList"},
         "Problems": {"zh-Hant": "問題", "en": "Problems"},
     }.items()
 }

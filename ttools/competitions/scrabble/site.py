@@ -67,6 +67,9 @@ class _Site:
         self.rounds_now = sorted({r for r, tbs in self.current.values() if r and tbs})
         self.rtext = ("、" if t.zh else ", ").join(map(str, self.rounds_now))
         self._who: dict[str | None, Link | str] = {}
+        from ttools.competitions.scrabble.ratings import for_results
+
+        self.estimates = {e.player.id: e for _s, lines in for_results(res).values() for e in lines}
 
     def who(self, pid: str | None) -> Link | str:
         """``id name`` linked to the player's page (the id as given when nobody has it)."""
@@ -302,23 +305,21 @@ def _player_page(s: _Site, p: Player, outs: list[Outcome], now: tuple[int, Any, 
             x.item.spread if x else "",
         ]
     ]
-    blocks = [
-        Block(
-            "",
-            [
-                t("編號", "ID"),
-                t("姓名", "Name"),
-                t("組別", "Division"),
-                t("會籍", "Club"),
-                t("評分", "Rating"),
-                t("名次", "Rank"),
-                t("勝負", "Won–lost"),
-                t("分差", "Spread"),
-            ],
-            facts,
-            number_format={7: SPREAD},
-        )
+    header = [
+        t("編號", "ID"),
+        t("姓名", "Name"),
+        t("組別", "Division"),
+        t("會籍", "Club"),
+        t("評分", "Rating"),
+        t("名次", "Rank"),
+        t("勝負", "Won–lost"),
+        t("分差", "Spread"),
     ]
+    e = s.estimates.get(p.id)
+    if e is not None and e.new is not None:  # the estimate, where the division names a rating system
+        header += [t("表現評分", "Performance"), t("估計新評分", "Estimated rating")]
+        facts[0] += [e.performance if e.performance is not None else "", e.new]
+    blocks = [Block("", header, facts, number_format={7: SPREAD})]
     notes = (
         [t(f"第 {p.withdrawn_after} 回合後退賽", f"Withdrew after round {p.withdrawn_after}")]
         if p.withdrawn_after is not None
@@ -363,5 +364,5 @@ def site(res: Results, lang: str) -> SitePlan:
         pages=pages + player_pages(s),
         stage=stage(s),
         big=["pairings", "current", "standings"],
-        menu=["by-name", "pairings", "current", "standings", "players", "rounds", "missing"],
+        menu=["by-name", "pairings", "current", "standings", "players", "rounds", "missing", "prize-list", "ratings"],
     )
