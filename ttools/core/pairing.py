@@ -309,6 +309,32 @@ def round_robin(players: Sequence[P], double: bool = False) -> list[Pairings[P]]
     return out
 
 
+def fontes_groups(n: int, size: int) -> list[list[int]]:
+    """InitFontes groups (TSH's ``InitFontes``: the first rounds of a Fontes Swiss played as
+    round robins in groups of a theoretically even strength): seats 0..n-1 (seeded order, best
+    first) dealt into G = n // size groups, seat k into group k mod G, so each group holds one
+    player of each size-th of the field. As liwords' ``getInitialFontesPairings`` does, the r
+    seats left over when size does not divide n go to the last group, spread over the field (at
+    n // (r+1), then every n // r seats). A field smaller than one group is one group."""
+    count = n // size
+    if count < 2:
+        return [list(range(n))]
+    left = n - count * size
+    extra: set[int] = set()
+    if left:
+        offset, spacing = n // (left + 1), n // left
+        extra = {offset + k * spacing for k in range(left)}
+    groups: list[list[int]] = [[] for _ in range(count)]
+    g = 0
+    for i in range(n):
+        if i in extra:
+            groups[-1].append(i)
+        else:
+            groups[g].append(i)
+            g = (g + 1) % count
+    return groups
+
+
 # ---------------------------------------------------------------------------------------
 # Maximum matching in a general graph (Edmonds' blossom algorithm)
 #
@@ -765,6 +791,7 @@ __all__ = [
     "assign_bye",
     "assign_starts",
     "australian_draw",
+    "fontes_groups",
     "king_of_the_hill",
     "lexicographic_first",
     "random_pairing",

@@ -9,10 +9,13 @@ a pairing already published for them becomes their forfeit, with a warning.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from itertools import chain
+from itertools import chain, count
 from typing import Callable
 
+from ttools.competitions.scrabble import boards as BO
+from ttools.competitions.scrabble import gibson as GI
 from ttools.competitions.scrabble import results as R
 from ttools.competitions.scrabble.load import EventData, RoundSpec
 from ttools.competitions.scrabble.results import (
@@ -25,6 +28,7 @@ from ttools.competitions.scrabble.results import (
 )
 from ttools.competitions.scrabble.standings import Record, rank_records, records, standings
 from ttools.core import pairing as PA
+from ttools.core import swiss as SW
 from ttools.core.draw import Draw
 from ttools.core.standings import Ranked
 from ttools.problems import Problem, Where, define, error, has_errors, warning
@@ -49,6 +53,18 @@ PAIRING_BLOCKED = define(
     "pairing-blocked",
     "round {round} of division {division} is not paired until the errors above are fixed (nothing is paired from a guess)",
     "{division} 組第 {round} 回合暫不編配：請先更正上列錯誤（不會依猜測編配）",
+)
+RR_NEW_CYCLE = define(
+    "rr-new-cycle",
+    "division {division}: round {round} starts cycle {cycle} of the round robin begun in round {start} "
+    "({players} players meet each other in {length} rounds); check the Rounds sheet",
+    "{division} 組第 {round} 回合開始第 {start} 回合起之循環賽之第 {cycle} 循環（{players} 名參賽者 {length} 回合即互賽一遍）；請核對回合表",
+)
+FONTES_EVEN = define(
+    "initfontes-even",
+    "division {division}: InitFontes is played over an odd number of rounds, and rounds {start} to {end} are {count}; "
+    "the groups are of {size} players",
+    "{division} 組：InitFontes 之回合數須為單數，第 {start} 至 {end} 回合共 {count} 回合；每組 {size} 人",
 )
 TOO_FEW = define(
     "division-too-small",
@@ -75,7 +91,10 @@ class NewRound:
     basis: dict[str, Record] = field(default_factory=dict)  # the records of that order (printed)
     relaxation: PA.Relaxation | None = None
     round1_rule: str | None = None  # 'rating' / 'random' when an Australian Draw had no standings yet
-    rr_start: int | None = None  # first round of the round robin this round belongs to
+    rr_start: int | None = None  # first round of the round robin (or InitFontes) this round belongs to
+    cycle: tuple[int, int, int] | None = None  # a round robin's (cycle, round of the cycle, rounds a cycle)
+    groups: int = 0  # InitFontes: how many groups play their round robins
+    gibson: str | None = None  # the player who has clinched first and is paired away from the contenders
     stages: tuple[str, ...] = ()  # the draw stages used (printed with the seed)
     starts_drawn: tuple[int, ...] = ()  # tables whose starter the seeded draw chose (equal starts and replies)
     notes: list[Problem] = field(default_factory=list)  # relaxation, as printed on the sheet
@@ -115,7 +134,18 @@ def table_offsets(data: EventData) -> dict[str, int]:
     for d in data.divisions:
         out[d] = n
         n += sum(1 for p in data.players.values() if p.division == d) // 2
+    out[""] = n  # the hall's last table
     return out
+
+
+def _free_boards(data: EventData, d: str, offsets: dict[str, int]) -> Iterator[int]:
+    """The numbers a division's pairs take in order: its own block, then (only when reserved
+    boards inside it were taken by others) numbers after the hall's last; reserved ones skipped."""
+    taken = set(data.reserved.values())
+    start = offsets[d]
+    size = sum(1 for p in data.players.values() if p.division == d) // 2
+    numbers = chain(range(start + 1, start + size + 1), count(offsets[""] + 1))
+    return (n for n in numbers if n not in taken)
 
 
 def compute(data: EventData, problems: list[Problem]) -> Results:
@@ -170,7 +200,7 @@ def compute(data: EventData, problems: list[Problem]) -> Results:
         )
         div.standings = rank_records(counted, lot=Draw(data.seed, f"scrabble/{d}/lot"), through_round=div.through)
         res.divisions[d] = div
-        _pair_next(data, div, offsets[d], problems)
+        _pair_next(data, div, offsets, problems)
     return res
 
 
@@ -271,14 +301,15 @@ def _first_difference(slip: Game, other: Game) -> str:
 # Pairing the next round
 
 
-def _pair_next(data: EventData, div: Division, offset: int, problems: list[Problem]) -> None:
+def _pair_next(data: EventData, div: Division, offsets: dict[str, int], problems: list[Problem]) -> None:
     d = div.name
     r = div.last_round + 1
-    spec = data.rounds.get(r)
+    plan = data.plan(d)
+    spec = plan.get(r)
     if spec is None:
-        if any(k > r for k in data.rounds):
+        if any(k > r for k in plan):
             div.status = ("not-defined", r)
-        elif not data.rounds and not div.last_round:
+        elif not plan and not div.last_round:
             div.status = ("no-rounds", r)
         return
     where = spec.where.get("round", Where(data.sheet("Rounds")))
@@ -299,51 +330,27 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
     active_ids = {p.id for p in active}
     ranked = _standings_after(data, div, b)
     order = [x.item.id for x in ranked if x.item.id in active_ids]
-
-    # who met whom, pairings still to play included (made straight into the draw's record)
-    played = [o for o in div.outcomes if o.kind == GAME and o.opponent is not None and o.player < o.opponent]
-    history = PA.Meetings(
-        chain(((o.round, o.player, o.opponent) for o in played), ((g.round, g.player1, g.player2) for g in div.pending))
-    )
-    met = bool(played or div.pending)
-    del played
-    byes = {pid: rec.byes for pid, rec in div.records.items()}
-    starts, replies = _starts_and_replies(div)
-    clubs = {p.id: p.club.strip().casefold() for p in div.players}
-    forbidden: Callable[[str, str], bool] | None = None
-    if spec.avoid_club:
-
-        def forbidden(a: str, b: str) -> bool:  # same club (同會迴避), treated like one meeting more
-            return bool(clubs[a]) and clubs[a] == clubs[b]
-
     new = NewRound(r, spec, [], order, {x.item.id: x.item for x in ranked})
     stage = f"scrabble/{d}/r{r}"
-    if spec.method == "rr":
-        pairs, bye_list, new.order, new.rr_start = _round_robin(data, div, r)
-        starts_drawn = False
+    if spec.method in ("rr", "if"):
+        fixed = _round_robin if spec.method == "rr" else _init_fontes
+        pairs, bye_list = fixed(data, div, r, plan, new, problems)
     else:
-        if spec.method == "koth":  # no adjustment, not even for repeats
-            drawn = PA.king_of_the_hill(order, byes)
-        elif spec.method == "random" or (spec.method == "ad" and b == 0 and not met and data.round1 == "random"):
-            new.round1_rule = "random" if spec.method == "ad" else None
-            drawn = PA.random_pairing(order, history, Draw(data.seed, f"{stage}/random"), spec.repeats, byes, forbidden)
-            new.stages += (f"{stage}/random",)
-        elif b == 0 and not met:
-            new.round1_rule = "rating"
-            drawn = _top_half_vs_bottom_half(order, byes, forbidden)
-        else:
-            drawn = PA.australian_draw(order, history, spec.repeats, byes, forbidden)
-        pairs, bye_list = list(drawn.pairs), [drawn.bye] if drawn.bye is not None else []
-        new.relaxation = drawn.relaxation
-        starts_drawn = True
+        pairs, bye_list = _drawn(data, div, plan, new, stage)
 
     position = {pid: i for i, pid in enumerate(new.order)}
     pairs.sort(key=lambda pr: min(position[pr[0]], position[pr[1]]))  # table 1 for the top board
-    if starts_drawn:
+    drawn_at: list[int] = []
+    if spec.method not in ("rr", "if"):  # a fixed schedule says who starts
+        starts, replies = _starts_and_replies(div)
         pairs, drawn_at = synch_firsts(pairs, starts, replies, Draw(data.seed, f"{stage}/starts"))
-        new.starts_drawn = tuple(offset + i + 1 for i in drawn_at)
         new.stages += (f"{stage}/starts",)
-    new.tables = [Table(offset + i + 1, a, b_) for i, (a, b_) in enumerate(pairs)]
+    previous = {
+        p: g.table for g in chain(div.games, div.pending) if g.round == r - 1 and g.table for p in g.players if p
+    }
+    numbers = BO.assign(pairs, _free_boards(data, d, offsets), data.reserved, previous, data.stable_boards)
+    new.starts_drawn = tuple(sorted(numbers[i] for i in drawn_at))
+    new.tables = sorted((Table(n, a, b_) for n, (a, b_) in zip(numbers, pairs)), key=lambda tb: tb.table or 0)
     new.tables += [Table(None, p, None) for p in bye_list]
     if new.relaxation is not None:
 
@@ -355,6 +362,57 @@ def _pair_next(data: EventData, div: Division, offset: int, problems: list[Probl
         problems.extend(new.notes)
     div.new_round = new
     div.status = ("paired", r)
+
+
+def _drawn(
+    data: EventData, div: Division, plan: dict[int, RoundSpec], new: NewRound, stage: str
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """A round drawn from the standings (random, ad, koth, swiss), the Gibson paired first when
+    one has clinched first place; the pairs as (higher ranked, lower ranked)."""
+    spec, order, b = new.spec, new.order, new.spec.based_on
+    # who met whom, pairings still to play included (made straight into the draw's record)
+    played = [o for o in div.outcomes if o.kind == GAME and o.opponent is not None and o.player < o.opponent]
+    history = PA.Meetings(
+        chain(((o.round, o.player, o.opponent) for o in played), ((g.round, g.player1, g.player2) for g in div.pending))
+    )
+    met = bool(played or div.pending)
+    del played
+    byes = {pid: rec.byes for pid, rec in div.records.items()}
+    clubs = {p.id: p.club.strip().casefold() for p in div.players}
+    forbidden: Callable[[str, str], bool] | None = None
+    if spec.avoid_club:
+
+        def forbidden(a: str, b: str) -> bool:  # same club (同會迴避), treated like one meeting more
+            return bool(clubs[a]) and clubs[a] == clubs[b]
+
+    fixed: list[tuple[str, str]] = []
+    gibson_bye: list[str] = []
+    if data.gibson and spec.method in ("ad", "koth", "swiss"):
+        left = GI.chase(range(b + 1, max(plan) + 1), data.rules.cap, data.gibson_spread)
+        new.gibson = GI.gibsonized(order, new.basis, left)
+        if new.gibson is not None:
+            if len(order) % 2:  # TSH: "give an odd Gibson the bye"
+                gibson_bye = [new.gibson]
+            else:
+                fixed = [(new.gibson, GI.opponent(new.gibson, order, new.basis, left, history.count))]
+            gone = set(gibson_bye) | {p for pair in fixed for p in pair}
+            order = [p for p in order if p not in gone]
+    if spec.method == "koth":  # no adjustment, not even for repeats
+        drawn = PA.king_of_the_hill(order, byes)
+    elif spec.method == "swiss":
+        points = {p: new.basis[p].wins for p in order}
+        drawn = SW.swiss_round(order, points, history, byes, forbidden, method=SW.DUTCH).pairings
+    elif spec.method == "random" or (spec.method == "ad" and b == 0 and not met and data.round1 == "random"):
+        new.round1_rule = "random" if spec.method == "ad" else None
+        drawn = PA.random_pairing(order, history, Draw(data.seed, f"{stage}/random"), spec.repeats, byes, forbidden)
+        new.stages += (f"{stage}/random",)
+    elif b == 0 and not met:
+        new.round1_rule = "rating"
+        drawn = _top_half_vs_bottom_half(order, byes, forbidden)
+    else:
+        drawn = PA.australian_draw(order, history, spec.repeats, byes, forbidden)
+    new.relaxation = drawn.relaxation
+    return fixed + list(drawn.pairs), gibson_bye + ([drawn.bye] if drawn.bye is not None else [])
 
 
 def _starts_and_replies(div: Division) -> tuple[Counter, Counter]:
@@ -420,23 +478,27 @@ def _standings_after(data: EventData, div: Division, based_on: int) -> list[Rank
     return standings(div.players, div.outcomes, lot=Draw(data.seed, f"scrabble/{div.name}/lot"), through_round=based_on)
 
 
-def _round_robin(data: EventData, div: Division, r: int) -> tuple[list, list, list[str], int]:
-    """Round ``r`` of the round robin (循環賽) made of the consecutive ``rr`` rounds around it.
-
-    The schedule is fixed when the round robin starts: its players are those still in at its
-    first round, in the standings that round was paired from, numbered into the Berger tables;
-    a player who withdraws later leaves their opponents a bye, so the schedule never shifts.
-    """
-    start = r
-    while start - 1 in data.rounds and data.rounds[start - 1].method == "rr":
+def _block_start(plan: dict[int, RoundSpec], r: int) -> int:
+    """The first of the consecutive rounds paired the way round ``r`` is (a round robin or an
+    InitFontes schedule is made of them)."""
+    start, method = r, plan[r].method
+    while start - 1 in plan and plan[start - 1].method == method:
         start -= 1
-    based_on = data.rounds[start].based_on
-    ranked = _standings_after(data, div, based_on)
-    field_ = [
+    return start
+
+
+def _schedule_field(data: EventData, div: Division, plan: dict[int, RoundSpec], start: int) -> list[str]:
+    """Who a fixed schedule begun in round ``start`` is made for: the players still in at its
+    first round, in the standings that round was paired from. A player who withdraws later
+    leaves their opponents a bye, so the schedule never shifts."""
+    ranked = _standings_after(data, div, plan[start].based_on)
+    return [
         x.item.id for x in ranked if x.item.player.withdrawn_after is None or x.item.player.withdrawn_after >= start
     ]
-    schedule = PA.round_robin(field_, double=data.double_rr)
-    this = schedule[(r - start) % len(schedule)] if schedule else PA.Pairings(())
+
+
+def _playing(div: Division, r: int, this: PA.Pairings) -> tuple[list[tuple[str, str]], list[str]]:
+    """A scheduled round's pairs among the players still in at round ``r``, and the byes."""
     active = {p.id for p in div.players if p.withdrawn_after is None or p.withdrawn_after >= r}
     pairs, byes = [], []
     for a, b in this.pairs:
@@ -446,4 +508,68 @@ def _round_robin(data: EventData, div: Division, r: int) -> tuple[list, list, li
             byes += [p for p in (a, b) if p in active]
     if this.bye is not None and this.bye in active:
         byes.append(this.bye)
-    return pairs, byes, field_, start
+    return pairs, byes
+
+
+def _round_robin(
+    data: EventData, div: Division, r: int, plan: dict[int, RoundSpec], new: NewRound, problems: list[Problem]
+) -> tuple[list, list]:
+    """Round ``r`` of the round robin (循環賽) made of the consecutive ``rr`` rounds around it,
+    numbered into the Berger tables in the standings its first round was paired from. A round
+    past the cycle (or both cycles of a double round robin) begins the schedule again, and its
+    first such round is reported: most often the Rounds sheet lists more rounds than the field
+    needs."""
+    start = _block_start(plan, r)
+    field_ = _schedule_field(data, div, plan, start)
+    schedule = PA.round_robin(field_, double=data.double_rr)
+    new.order, new.rr_start = field_, start
+    if not schedule:
+        return [], list(field_)
+    k = r - start
+    single = len(schedule) // 2 if data.double_rr else len(schedule)
+    new.cycle = (k // single + 1, k % single + 1, single)
+    if k and k % len(schedule) == 0:
+        problems.append(
+            warning(
+                RR_NEW_CYCLE,
+                plan[r].where.get("method", Where(data.sheet("Rounds"))),
+                division=div.name,
+                round=r,
+                cycle=k // single + 1,
+                start=start,
+                players=len(field_),
+                length=single,
+            )
+        )
+    return _playing(div, r, schedule[k % len(schedule)])
+
+
+def _init_fontes(
+    data: EventData, div: Division, r: int, plan: dict[int, RoundSpec], new: NewRound, problems: list[Problem]
+) -> tuple[list, list]:
+    """Round ``r`` of an InitFontes start (TSH's ``InitFontes``): for N rounds the field, in
+    seeded order, is cut into groups of N+1 (player k into group k mod G) that each play a round
+    robin (``PA.fontes_groups``). An odd field gets a bye seat below the last player, as liwords
+    does; an even N is reported and played in groups of N+2 (a round robin needs an even group)."""
+    start = _block_start(plan, r)
+    end = r
+    while end + 1 in plan and plan[end + 1].method == "if":
+        end += 1
+    rounds = end - start + 1
+    size = rounds + 1 if rounds % 2 else rounds + 2
+    if rounds % 2 == 0 and r == start:
+        where = plan[r].where.get("method", Where(data.sheet("Rounds")))
+        problems.append(warning(FONTES_EVEN, where, division=div.name, start=start, end=end, count=rounds, size=size))
+    field_ = _schedule_field(data, div, plan, start)
+    seats: list[str | None] = list(field_) + ([None] if len(field_) % 2 else [])
+    groups = PA.fontes_groups(len(seats), size)
+    new.order, new.rr_start, new.groups = field_, start, len(groups)
+    pairs: list[tuple[str, str]] = []
+    byes: list[str] = []
+    for g in groups:
+        # the bye seat (None) is what round_robin takes for its own: its opponent has the bye
+        schedule = PA.round_robin([seats[i] for i in g])
+        got, gave = _playing(div, r, schedule[(r - start) % len(schedule)])
+        pairs += got
+        byes += gave
+    return pairs, byes

@@ -1,0 +1,175 @@
+"""A pairing plan per division, InitFontes, Gibsonization and boards, against TSH's semantics."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from ttools.competitions.scrabble import boards as BO
+from ttools.competitions.scrabble import gibson as GI
+from ttools.competitions.scrabble.report import half
+from ttools.competitions.scrabble.results import Player
+from ttools.competitions.scrabble.standings import Record
+from ttools.core import pairing as PA
+
+from .test_workbook import event, pairs, problems, roster, run  # noqa: F401 (fixtures)
+
+
+def two_divisions() -> list[dict[str, Any]]:
+    return roster(6, "A") + [{**p, "id": f"B{p['id']}"} for p in roster(6, "B")]
+
+
+def test_a_divisions_own_row_wins_over_the_row_for_every_division(event, run):
+    """TSH's ``autopair`` lines name their division: division B is a round robin while the row
+    for every division (empty division) makes A an Australian Draw."""
+    rounds = [{"round": 1, "method": "ad"}, {"round": 1, "method": "rr", "division": "b"}]
+    code, data, _ = run(event(two_divisions(), rounds))
+    assert code == 0, data["problems"]
+    # A: round 1 of an Australian Draw by rating, top half v bottom half
+    assert {frozenset(p[1:]) for p in pairs(data, "A")} == {
+        frozenset(("1", "4")),
+        frozenset(("2", "5")),
+        frozenset(("3", "6")),
+    }
+    # B: the first round of the Berger tables (1-6 2-5 3-4) in rating order
+    schedule = PA.round_robin([f"B{i}" for i in range(1, 7)])[0]
+    assert {frozenset(p[1:]) for p in pairs(data, "B")} == {frozenset(p) for p in schedule.pairs}
+
+
+def test_a_round_on_the_row_for_every_division_is_paired_where_the_division_has_none(event, run):
+    rounds = [{"round": 1, "method": "random", "division": "A"}, {"round": 1, "method": "koth"}]
+    code, data, _ = run(event(two_divisions(), rounds))
+    assert code == 0
+    # B has no row of its own: King of the Hill, 1 v 2, 3 v 4, 5 v 6, on tables after A's
+    assert [(t, frozenset((f, s))) for t, f, s in pairs(data, "B")] == [
+        (4, frozenset(("B1", "B2"))),
+        (5, frozenset(("B3", "B4"))),
+        (6, frozenset(("B5", "B6"))),
+    ]
+
+
+def test_a_round_listed_twice_for_one_division_is_an_error_and_an_unknown_division_a_warning(event, run):
+    rounds = [
+        {"round": 1, "method": "ad", "division": "A"},
+        {"round": 1, "method": "rr", "division": "A"},
+        {"round": 1, "method": "rr", "division": "Z"},
+    ]
+    code, data, _ = run(event(two_divisions(), rounds))
+    assert problems(data, "round-duplicate") == [("error", "Rounds", "A3")]
+    assert [p[0] for p in problems(data, "round-division-unknown")] == ["warning"]
+
+
+def test_a_round_robin_that_would_begin_a_second_cycle_says_so(event, run):
+    """4 players meet each other in 3 rounds (TSH's ``RoundRobin`` pairs one cycle); a fourth rr
+    round starts the schedule again, which the director is told, naming division and round."""
+    rounds = [{"round": r, "method": "rr"} for r in range(1, 5)]
+    players = roster(4)
+    results: list[dict[str, Any]] = []
+    for rnd in range(1, 5):
+        code, data, _ = run(event(players, rounds, results, name=f"r{rnd}.xlsx"))
+        warned = [p for p in data["problems"] if p["code"] == "rr-new-cycle"]
+        assert bool(warned) == (rnd == 4)
+        for _, f, s in pairs(data):
+            results.append({"round": rnd, "player1": f, "score1": 400, "player2": s, "score2": 350})
+    assert "division A: round 4 starts cycle 2" in warned[0]["message"]
+
+
+def liwords_groups(n: int, ntiles: int) -> list[list[int]]:
+    """liwords' ``getInitialFontesPairings`` grouping, transcribed line by line from its Go code
+    (numberOfNtiles = rounds + 1 is the group size; sizeOfNtiles the number of groups)."""
+    size_of = n // ntiles
+    remaining = n - size_of * ntiles
+    offset = spacing = 0
+    if remaining:
+        offset, spacing = n // (remaining + 1), n // remaining
+    groups: list[list[int]] = [[] for _ in range(size_of)]
+    current = 0
+    for i in range(n):
+        if remaining and i >= offset and (i - offset) % spacing == 0:
+            groups[size_of - 1].append(i)
+        else:
+            groups[current].append(i)
+            current = (current + 1) % size_of
+    return groups
+
+
+@pytest.mark.parametrize("n", range(8, 41, 2))
+@pytest.mark.parametrize("rounds", [3, 5])
+def test_initfontes_groups_agree_with_liwords(n, rounds):
+    """TSH's ``InitFontes N``: groups of N+1 players by seed, player k into group k mod G, each
+    playing a round robin; the players left over go to the last group as liwords places them."""
+    if n // (rounds + 1) < 2:
+        return
+    expected = liwords_groups(n, rounds + 1)
+    if sum(map(len, expected)) == n:  # liwords' own formula places exactly the left-over seats
+        assert PA.fontes_groups(n, rounds + 1) == expected
+    assert sorted(i for g in PA.fontes_groups(n, rounds + 1) for i in g) == list(range(n))
+
+
+def test_initfontes_with_an_odd_field_gives_one_bye_a_round(event, run):
+    """An odd field: a bye seat below the lowest seed (liwords adds it the same way), so each
+    round one player of the bye seat's group has the bye."""
+    rounds = [{"round": r, "method": "if"} for r in (1, 2, 3)]
+    code, data, _ = run(event(roster(11), rounds))
+    assert code == 0, data["problems"]
+    lines = pairs(data)
+    assert len(lines) == 6 and sum(1 for _, _, s in lines if s is None) == 1
+    group = {str(k + 1): k % 3 for k in range(12)}  # seeds 1..11 and the bye seat 12
+    assert all(group[f] == group[s] for _, f, s in lines if s is not None)
+
+
+def rec(pid: str, wins, spread: int) -> Record:
+    return Record(Player(pid, pid, 0, "", "A", None, {}), wins, 0, spread)
+
+
+def test_catching_a_leader_by_wins_and_by_the_spread_still_possible():
+    """TSH's gibson (COP's ``CanCatch``): a chaser catches the leader if the gap in wins is below
+    the rounds left, or equal to it with the spread gap within twice the largest spread a round."""
+    left = GI.Chase(rounds=2, swing=1000)  # two rounds, 250 a game
+    assert GI.can_catch(rec("a", 8, 0), rec("b", Fraction(13, 2), 0), left)  # 1.5 behind
+    assert not GI.can_catch(rec("a", 8, 0), rec("b", 5, 2000), left)  # 3 behind
+    assert GI.can_catch(rec("a", 8, 1000), rec("b", 6, 0), left)  # level on wins, 1000 gained
+    assert not GI.can_catch(rec("a", 8, 1001), rec("b", 6, 0), left)
+    assert GI.chase([11, 12], lambda r: 300 if r == 12 else None, 500) == GI.Chase(2, 1600)
+
+
+def test_the_gibson_plays_the_best_player_who_cannot_catch_second_and_has_met_him_least():
+    """TSH's Chew pairings: the Gibson's opponent is chosen "only from the candidate opponents who
+    have played the Gibson least often", the highest-ranked who cannot cash (here: who cannot
+    catch second place), and only when everyone can, the lowest-ranked."""
+    records = {p.id: p for p in [rec("g", 10, 900), rec("s", 7, 300), rec("c", 6, 100), rec("x", 5, 0), rec("y", 4, 0)]}
+    order = list(records)
+    left = GI.Chase(1, 1000)
+    assert GI.gibsonized(order, records, left) == "g"
+    assert GI.opponent("g", order, records, left, lambda a, b: 0) == "x"  # c can still catch s
+    assert GI.opponent("g", order, records, left, lambda a, b: int(b == "x")) == "y"
+    assert GI.opponent("g", order, records, GI.Chase(3, 3000), lambda a, b: 0) == "y"  # all contend
+    assert GI.gibsonized(order, records, GI.Chase(3, 3000)) is None
+
+
+def test_reserved_boards_and_stable_top_boards():
+    """TSH's reserved boards keep a player at one table; with two stable top tables a pair among
+    the top two whose player sat at one of those boards plays there again."""
+    pairs_ = [("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")]
+    assert BO.assign(pairs_, iter([1, 2, 3, 4]), {}) == [1, 2, 3, 4]
+    assert BO.assign(pairs_, iter([1, 2, 4, 5]), {"f": 3}) == [1, 2, 3, 4]
+    assert BO.assign(pairs_, iter([1, 2, 3, 4]), {}, {"d": 1, "a": 3}, stable=2) == [2, 1, 3, 4]
+    assert BO.assign(pairs_, iter([1, 2, 3, 4]), {}, {"d": 1, "a": 3}, stable=0) == [1, 2, 3, 4]
+
+
+def test_a_reserved_board_is_kept_every_round(event, run):
+    players = roster(8)
+    players[6]["board"] = 2  # player 7
+    rounds = [{"round": 1, "method": "koth"}]
+    code, data, _ = run(event(players, rounds))
+    assert code == 0, data["problems"]
+    tables = {(f, s): t for t, f, s in pairs(data)}
+    assert next(t for (f, s), t in tables.items() if "7" in (f, s)) == 2
+    assert sorted(tables.values()) == [1, 2, 3, 4]
+
+
+def test_half_wins_print_as_tsh_prints_them():
+    """TSH prints a half win as 5.5 in its standings; the scorecards and pairing sheet say the same."""
+    assert half(Fraction(11, 2)) == "5.5" and half(Fraction(1, 2)) == "0.5" and half(Fraction(4)) == "4"
