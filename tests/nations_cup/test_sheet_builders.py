@@ -16,6 +16,8 @@ from tests.nations_cup.sample_generator import SAMPLES
 ORDER = [
     "Appendix7",
     "Schedules",
+    "Appendix1",
+    "Appendix2",
     "Day1Board",
     "Day2Draw",
     "Moves",

@@ -50,6 +50,7 @@ GUIDE_TEXT = {
                 [
                     "「規則」與「名次積分」列出所有預設值（原附件三、四遺失之積分表以預設值補上），可依主辦單位公告修改。",
                     "第二天桌數（tables_day2）預設 auto：開坐得下之最少桌數（每桌至多「每桌座位數」），至少 3 桌，使同隊 3 人分坐 3 桌（28–36 人即規程之 4 桌）；開賽後有人出局前不拆桌。",
+                    "「盲注級別」列出三階段之盲注結構（原附件一、二遺失，以預設值補上）：每列一級（小盲、大盲、前注、分鐘）或一次休息（級別填 break）；輸出檔之附件一、附件二印出之，發布之網站 clock.html 為投影用賽事時鐘。",
                 ],
             ),
         ],
@@ -87,6 +88,7 @@ GUIDE_TEXT = {
                 [
                     "Rules and Points list every default (the lost Appendices 3 and 4 are filled with defaults); change them as the organiser announces.",
                     "tables_day2 is auto by default: the fewest tables of at most table_seats, and at least 3 so that a team's 3 players sit at 3 tables (the rulebook's 4 for 28–36 players); no table breaks before the first player of an event is out.",
+                    "Levels holds the three stages' blind structures (defaults fill the lost Appendices 1 and 2): a row per level (small, big, ante, minutes) or break (level: break); the output prints them as Appendices 1 and 2, and the published site's clock.html is the tournament clock for the projector.",
                 ],
             ),
         ],
@@ -175,10 +177,12 @@ class NationsCup(Competition):
     def write_inputs(
         self, w: WorkbookWriter, data: EventData, res: Results | None, lang: str, size: int | None
     ) -> None:
+        from ttools.competitions.nations_cup import levels as LV
         from ttools.competitions.nations_cup import schema as S
 
         n = data.teams_n or 0
         w.input_sheet(S.POINTS, lang, data.raw.get("Points") or _points_rows(), min_rows=len(_points_rows()))
+        w.input_sheet(S.LEVELS, lang, data.raw.get("Levels") or LV.default_rows(), min_rows=len(LV.default_rows()))
         w.input_sheet(S.PLAYERS, lang, data.raw.get("Players") or _player_rows(n), min_rows=max(6 * n, 1))
         _write_day1(w, data, res, lang, n)
         _write_day2(w, data, res, lang, n)

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ttools.competitions.nations_cup import finals as F
+from ttools.competitions.nations_cup import levels as LV
 from ttools.competitions.nations_cup import schema as S
 from ttools.competitions.nations_cup.day2 import LineupRow
 from ttools.competitions.nations_cup.model import (
@@ -85,6 +86,18 @@ EVENT_CHOICES = choice_map(
     },
 )
 SCALE_CHOICES = choice_map(("nlh", "bounty", "sng", "bonus"))
+STAGE_CHOICES = choice_map(
+    LV.STAGES,
+    {
+        "day1": "day1-hu",
+        "day2": "day2-mtt",
+        "第一天": "day1-hu",
+        "第二天": "day2-mtt",
+        "第三天": "day3",
+        "決賽": "day3",
+    },
+)
+LEVEL_BREAK = {nz.fold_label(w) for w in ("break", "休息", simplified("休息"), "中場休息", simplified("中場休息"))}
 KIND_CHOICES = choice_map(("hu", "sng"), {"單挑": "hu", "單挑賽": "hu", "單桌": "sng", "單桌錦標賽": "sng"})
 
 
@@ -121,6 +134,10 @@ class EventData(EventBase):
     finals_lineups: list[F.LineupRow] = field(default_factory=list)
     finals_hu: list[F.HUResult] = field(default_factory=list)
     finals_sng: list[F.SNGResult] = field(default_factory=list)
+    # each stage's blind structure (盲注結構): the Levels sheet's, else the defaults
+    levels: dict[str, list[LV.Level]] = field(
+        default_factory=lambda: {k: list(v) for k, v in LV.DEFAULT_LEVELS.items()}
+    )
     setting_cells: dict[str, Where] = field(default_factory=dict)  # Rules key -> its value cell
     fatal: bool = False  # the event cannot be processed at all (e.g. team count)
 
@@ -135,6 +152,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data.setting_cells = {k: w for k, (_v, w) in ru.values.items()}
     data.rules = _rules(ru.values, data.rules, problems)
     _points(ld, rd, data, problems)
+    _levels(ld, rd, data, problems)
     _players(ld, rd, data, problems)
     _teams(ev, data, problems)
     ld.seed(ev, data.teams_n, *sorted(data.players))
@@ -193,6 +211,48 @@ def _points(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
             given.setdefault(scale, {})[place] = points
     for scale, table in given.items():
         data.scales[scale] = table
+
+
+def _levels(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
+    """The Levels sheet: each stage's levels and breaks in sheet order; a row with an error is left out."""
+    given: dict[str, list[LV.Level]] = {}
+    for row in ld.table(S.LEVELS):
+        if all(row.blank(k) for k in ("level", "small", "big", "ante", "minutes")):
+            continue  # a stage typed on a row not used yet
+        stage = rd.choice(row, "stage", STAGE_CHOICES, "stage", required=True)
+        level = _level_number(row, rd, problems)
+        small = rd.integer(row, "small", "small")
+        big = rd.integer(row, "big", "big")
+        ante = rd.integer(row, "ante", "ante")
+        minutes = rd.number(row, "minutes", "minutes", required=True)
+        if stage is None or level is None:
+            continue
+        if level != LV.BREAK:
+            for key, value in (("small", small), ("big", big)):
+                if value is None and row.blank(key):
+                    problems.append(error("required", row.where[key], what=row.labels.get(key) or key))
+        lv, lp = LV.level_row(stage, level, small, big, ante, minutes, row.where)
+        problems.extend(lp)
+        if lv is not None:
+            given.setdefault(stage, []).append(lv)
+    data.levels = LV.check_structures(given, problems)
+
+
+def _level_number(row: Row, rd: Reader, problems: list[Problem]) -> int | str | None:
+    """A level's number, or 'break'."""
+    if row.blank("level"):
+        rd.text(row, "level", "level", required=True)
+        return None
+    if nz.fold_label(nz.clean_text(row.values.get("level"))) in LEVEL_BREAK:
+        return LV.BREAK
+    try:
+        n = nz.parse_int(row.values.get("level"))
+        if n < 1:
+            raise ValueError
+        return n
+    except ValueError:
+        problems.append(error(LV.LEVEL_TEXT, row.where["level"], value=nz.clean_text(row.values.get("level"))))
+        return None
 
 
 def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:

@@ -199,6 +199,76 @@ def day1_board_sheet(ctx: Context) -> Report | None:
     )
 
 
+# ---- blind structures (Appendices 1 and 2) ---------------------------------------------------
+
+
+def _clock_time(minutes: Fraction) -> str:
+    """Minutes from the start as h:mm (seconds only where a level has them)."""
+    seconds = int(minutes * 60)
+    h, m, sec = seconds // 3600, seconds // 60 % 60, seconds % 60
+    return f"{h}:{m:02d}" + (f":{sec:02d}" if sec else "")
+
+
+def _structure_block(ctx: Context, stage: str, title: str, **kw: Any) -> Block:
+    """One stage's levels and breaks in the clock's order, with the time each starts."""
+    t = ctx.t
+    rows, breaks, elapsed = [], set(), Fraction(0)
+    for lv in ctx.data.levels[stage]:
+        minutes = int(lv.minutes) if lv.minutes.denominator == 1 else float(lv.minutes)
+        if lv.is_break:
+            breaks.add(len(rows))
+            rows.append([t("休息", "Break"), "", "", "", minutes, _clock_time(elapsed)])
+        else:
+            rows.append([lv.level, lv.small, lv.big, lv.ante or "", minutes, _clock_time(elapsed)])
+        elapsed += lv.minutes
+    header = [
+        t("級別", "Level"),
+        t("小盲", "Small blind"),
+        t("大盲", "Big blind"),
+        t("前注", "Ante"),
+        t("分鐘", "Minutes"),
+        t("開始", "Starts at"),
+    ]
+    return Block(title, header, rows, highlight=breaks, **kw)
+
+
+def _structure_note(ctx: Context) -> str:
+    return ctx.t(
+        "原附件遺失，以預設結構補上；可於「盲注級別」表修改，賽事時鐘（網站 clock.html）依同一結構。",
+        "The rulebook's appendix is lost: these are the default structures, editable on Levels; the "
+        "tournament clock (the site's clock.html) runs the same.",
+    )
+
+
+def appendix1_sheet(ctx: Context) -> Report:
+    """附件一: the Day 1 heads-up blind structure the clock runs, printed for the tables."""
+    t = ctx.t
+    block = _structure_block(ctx, "day1-hu", t("第一天單挑賽（起始計分牌 30,000）", "Day 1 heads-up (30,000 chips)"))
+    block.notes = [_structure_note(ctx)]
+    return ctx.report("Appendix1", "附件一 單挑賽盲注結構表", "Appendix 1: heads-up blind structure", [block])
+
+
+def appendix2_sheet(ctx: Context) -> Report:
+    """附件二: the blind structures of the Day 2 tournaments and of the Day 3 finals, each on a page."""
+    t = ctx.t
+    day2 = _structure_block(
+        ctx,
+        "day2-mtt",
+        t("第二天 NLH MTT 與獵人賽（起始計分牌 30,000）", "Day 2 NLH and bounty MTTs (30,000 chips)"),
+        page_group="day2-mtt",
+    )
+    day3 = _structure_block(
+        ctx,
+        "day3",
+        t("第三天決賽（單挑賽 40,000，單桌錦標賽 30,000）", "Day 3 finals (heads-up 40,000, SNG 30,000 chips)"),
+        page_group="day3",
+        notes=[_structure_note(ctx)],
+    )
+    return ctx.report(
+        "Appendix2", "附件二 多桌錦標賽盲注結構表", "Appendix 2: tournament blind structure", [day2, day3]
+    )
+
+
 # ---- Day 2 -----------------------------------------------------------------------------------
 
 
@@ -1141,6 +1211,8 @@ def missing_sheet(ctx: Context) -> Report | None:
 SHEETS = (
     day1_pairings_sheet,
     schedules_sheet,
+    appendix1_sheet,
+    appendix2_sheet,
     day1_board_sheet,
     day2_draw_sheet,
     moves_sheet,

@@ -197,6 +197,77 @@ POINTS = SheetSpec(
     },
 )
 
+LEVELS = SheetSpec(
+    key="Levels",
+    names={"zh-Hant": "盲注級別", "en": "Levels"},
+    columns=(
+        _c(
+            "stage",
+            "階段",
+            "stage",
+            "day1-hu＝第一天單挑賽（附件一）；day2-mtt＝第二天多桌錦標賽、day3＝第三天決賽（附件二）。",
+            "day1-hu (Appendix 1), day2-mtt or day3 (Appendix 2).",
+            kind="choice",
+            choices=("day1-hu", "day2-mtt", "day3"),
+            width=11,
+        ),
+        _c(
+            "level",
+            "級別",
+            "level",
+            "級數 1、2…；休息填 break（或「休息」）。",
+            "Level number 1, 2 …; break for a break.",
+            width=8,
+        ),
+        _c(
+            "small",
+            "小盲",
+            "small",
+            "小盲注（休息列留空）。",
+            "Small blind (empty on a break).",
+            kind="int",
+            width=9,
+            required=False,
+            minimum=0,
+        ),
+        _c(
+            "big",
+            "大盲",
+            "big",
+            "大盲注（休息列留空）。",
+            "Big blind (empty on a break).",
+            kind="int",
+            width=9,
+            required=False,
+            minimum=0,
+        ),
+        _c(
+            "ante",
+            "前注",
+            "ante",
+            "大盲前注；無則留空或 0。",
+            "Big-blind ante; empty or 0 for none.",
+            kind="int",
+            width=9,
+            required=False,
+            minimum=0,
+        ),
+        _c(
+            "minutes",
+            "分鐘",
+            "minutes",
+            "該級或休息之分鐘數。",
+            "Minutes of the level or break.",
+            kind="number",
+            width=8,
+        ),
+    ),
+    note={
+        "zh-Hant": "盲注結構（原附件一、二遺失，以預設值補上，可修改）：每列一級或一次休息，時鐘依列序進行；某階段有列者整段取代預設。",
+        "en": "Blind structures (defaults fill the lost Appendices 1 and 2; editable): a row per level or break, run in sheet order; a stage given here replaces its defaults whole.",
+    },
+)
+
 PLAYERS = SheetSpec(
     key="Players",
     names={"zh-Hant": "選手", "en": "Players"},
@@ -502,6 +573,7 @@ INPUT_SHEETS = (
     EVENT,
     RULES,
     POINTS,
+    LEVELS,
     PLAYERS,
     DAY1,
     LINEUPS,
@@ -517,6 +589,8 @@ INPUT_SHEETS = (
 
 # Output sheet names (ttools writes them; the reader ignores them on the way back in)
 OUTPUTS = {
+    "Appendix1": {"zh-Hant": "附件一 單挑賽盲注", "en": "Appendix 1 Blinds"},
+    "Appendix2": {"zh-Hant": "附件二 錦標賽盲注", "en": "Appendix 2 Blinds"},
     "Appendix7": {"zh-Hant": "附件七 第一天配對", "en": "Appendix 7 Day 1"},
     "Schedules": {"zh-Hant": "選手賽程", "en": "Schedules"},
     "Day1Board": {"zh-Hant": "第一天成績", "en": "Day1Scoreboard"},

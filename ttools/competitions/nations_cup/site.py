@@ -390,4 +390,8 @@ def site(res: Results, lang: str) -> SitePlan:
     p = Pages(res, lang)
     made = (day1_by_name_page(p), day2_by_name_page(p), finals_by_name_page(p), teams_page(p))
     pages = [page for page in made if page is not None] + [team_page(p, team) for team in p.data.teams]
-    return SitePlan(pages=pages, stage=stage(res, p.t), big=big_screen(res), menu=list(MENU))
+    from ttools.competitions.nations_cup.clock import clock_files
+
+    return SitePlan(
+        pages=pages, stage=stage(res, p.t), big=big_screen(res), menu=list(MENU), files=clock_files(res, lang)
+    )
