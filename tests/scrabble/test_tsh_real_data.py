@@ -7,8 +7,11 @@ The reading below knows only the `.t` line format and TSH's way of counting: a g
 a loss or a tie by the two scores (the spread capped per round when config.tsh says so); an
 opponent 0 is a bye whose score is the spread credited (negative: a forfeit loss; 0: a missed
 round, neither); `penalty` is added to the spread (TSH's `Synch`:
-`$thisSpread += $penalties->[$j]`, a penalty stored negative); players `off` are listed below the others;
-players equal on wins, losses and spread share their place (`7=`).
+`$thisSpread += $penalties->[$j]`, a penalty stored negative); players equal on wins, losses
+and spread share their place (`7=`). Players `off` (inactive) are printed as TSH prints them:
+with `config show_inactive = 1` ranked among the others, in an event folder without it left
+out (TSH's standings splice inactive players out unless show_inactive is set); a loose `.t`
+file has no config, and ttools' own default lists them below the others, unranked.
 """
 
 from __future__ import annotations
@@ -67,7 +70,17 @@ def spread_caps(folder: Path) -> list[int]:
     return [int(x) for x in m.group(1).split(",")] if m else []
 
 
-def tally(players: list[dict], caps: list[int]) -> list[dict]:
+def withdrawn_mode(folder: Path) -> str:
+    """How config.tsh has inactive players printed: ranked (show_inactive on), hidden (an event
+    folder without it) or, for a loose file, ttools' default: below."""
+    config = folder / "config.tsh"
+    if not config.exists():
+        return "below"
+    m = re.search(r"^config show_inactive\s*=\s*(\S+)", config.read_text(encoding="utf-8-sig"), re.M)
+    return "ranked" if m and m.group(1).strip("'\"") not in ("0", "") else "hidden"
+
+
+def tally(players: list[dict], caps: list[int], withdrawn: str = "below") -> list[dict]:
     """Wins, losses and spread of each player, by hand."""
     out = []
     for p in players:
@@ -102,6 +115,9 @@ def tally(players: list[dict], caps: list[int]) -> list[dict]:
                 "off": "off" in p["etc"],
             }
         )
+    if withdrawn == "ranked":
+        for x in out:
+            x["off"] = False
     active = [x for x in out if not x["off"]]
     for x in out:
         if x["off"]:
@@ -112,7 +128,7 @@ def tally(players: list[dict], caps: list[int]) -> list[dict]:
         )
         equal = sum(1 for y in active if (y["wins"], y["losses"], y["spread"]) == (x["wins"], x["losses"], x["spread"]))
         x["place"] = f"{better + 1}" + ("=" if equal > 1 else "")
-    return out
+    return out if withdrawn != "hidden" else active
 
 
 def run_json(invoke, workbook: Path, tmp_path: Path, name: str) -> dict:
@@ -131,7 +147,7 @@ def test_real_event_matches_an_independent_reading(invoke, tmp_path, folder, siz
     source = DATA / folder
     players = read_t(source / "a.t")
     assert len(players) == size and max(len(p["opps"]) for p in players) == rounds
-    expected = tally(players, spread_caps(source))
+    expected = tally(players, spread_caps(source), withdrawn_mode(source))
 
     workbook = tmp_path / "event.xlsx"
     arg = source if (source / "config.tsh").exists() else source / "a.t"
@@ -143,9 +159,10 @@ def test_real_event_matches_an_independent_reading(invoke, tmp_path, folder, siz
     assert data["after_round"] == {division: rounds}
     got = as_tuples(data["standings"][division])
     assert got == {x["id"]: (x["name"], x["wins"], x["losses"], x["spread"], x["place"]) for x in expected}
-    # the listing puts the withdrawn last and is otherwise in order of wins, losses, spread
+    # the listing puts the withdrawn last (unless ranked) and is otherwise in order of wins, losses, spread
     listed = data["standings"][division]
-    keys = [(r["withdrawn"], -Fraction(r["wins"]), Fraction(r["losses"]), -r["spread"]) for r in listed]
+    below = withdrawn_mode(source) == "below"
+    keys = [(below and r["withdrawn"], -Fraction(r["wins"]), Fraction(r["losses"]), -r["spread"]) for r in listed]
     assert keys == sorted(keys)
 
     # exported (a TSH event folder: config.tsh and the .t file) and imported again: the same
@@ -175,9 +192,18 @@ def test_the_event_folder_brings_its_config_over(invoke, tmp_path):
     assert event["date"] == "2020-02-19"
     assert event["bye_spread"] == 1
     assert rules["spread_cap"] == "200, " + ", ".join(["700"] * 17)
-    # what is not carried is said, line by line
-    assert "gibson" in result.output and "autopair (18 lines)" in result.output and "prize (13 lines)" in result.output
-    assert "config prize_bands{'A'}" in result.output
+    # show_inactive and gibson are settings of the workbook too
+    assert rules["withdrawn"] == "ranked" and rules["gibson"] == 1
+    # what is not carried is said, one line each with why
+    warned = [line for line in result.output.splitlines() if "config.tsh" in line]
+    assert not any("show_inactive" in line or "gibson" in line or "spread_cap" in line for line in warned)
+    by_hand = [line for line in warned if "tsh-config-set-by-hand" in line]
+    assert any("autopair (18 lines)" in line and "Rounds sheet" in line for line in by_hand)
+    assert any("prize (13 lines)" in line and "Prizes sheet" in line for line in by_hand)
+    assert any("config prize_bands{'A'}" in line for line in by_hand)
+    meaningless = [line for line in warned if "tsh-config-not-carried" in line]
+    assert len(meaningless) == 8 and all("no meaning in ttools (" in line for line in meaningless)
+    assert any("config no_text_files (line 52)" in line for line in meaningless)
     # and the .t file's fields that TSH computes (ratings, ranks, times) are named too
     assert "excwins, newr, rcrank, rrank, rtime, time: not carried over" in result.output
 

@@ -89,7 +89,18 @@ def _export_files(data: Any, res: Any, today: datetime.date | None) -> list[tupl
         for d, div in res.divisions.items()
     ]
     files.append(
-        (tsh_config.CONFIG_NAME, tsh_config.write_config(data.name, data.date, data.rules, list(t_names.items())), "\n")
+        (
+            tsh_config.CONFIG_NAME,
+            tsh_config.write_config(
+                data.name,
+                data.date,
+                data.rules,
+                list(t_names.items()),
+                withdrawn=data.withdrawn,
+                gibson=bool(getattr(data, "gibson", False)),
+            ),
+            "\n",
+        )
     )
     tou = export_tou(
         data.name or "ttools",

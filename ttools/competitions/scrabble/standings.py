@@ -4,8 +4,9 @@ Order: wins (a tie is half a win), then fewer losses, then cumulative spread (ç¸
 then pre-event rating, then a seeded lot. Everything can be computed "after round R" so that
 a lagged pairing can use the standings of an earlier round. As TSH prints them, players
 equal on wins, losses and spread share their printed place (``7=``): rating and the lot only
-order the listing (a strict setting numbers every line, for prize lists); withdrawn players
-are listed below the ranked ones, not ranked among them.
+order the listing (a strict setting numbers every line, for prize lists). Withdrawn players
+are listed below the ranked ones, not ranked among them; or, as TSH prints them, ranked among
+the others (``config show_inactive = 1``) or not listed at all (TSH's default): ``listing``.
 """
 
 from __future__ import annotations
@@ -116,31 +117,51 @@ def rank_records(
     return listed + [Ranked(len(listed) + x.rank, x.item, x.decided_by, x.by_lot) for x in below]
 
 
-def places(ranked: Sequence[Ranked[Record]], strict: bool = False, through_round: int | None = None) -> list[str]:
+# Where withdrawn players go in the printed standings (the Rules setting ``withdrawn``):
+# below = listed after the others without a place (ttools' default); ranked = ranked among the
+# others, as TSH prints them with ``config show_inactive = 1``; hidden = not listed, as TSH
+# prints them by default (its standings splice inactive players out unless show_inactive).
+WITHDRAWN = ("below", "ranked", "hidden")
+
+
+def places(
+    ranked: Sequence[Ranked[Record]], strict: bool = False, through_round: int | None = None, withdrawn: str = "below"
+) -> list[str]:
     """The printed place of each line: ``7=`` for players equal on wins, losses and spread (the
     rating and the lot only order them), the line number when ``strict``, and nothing for
-    a withdrawn player."""
+    a withdrawn player (unless ``withdrawn`` is ``ranked``: then they are placed as anyone)."""
     out: list[str] = []
     keys = [(x.item.wins, x.item.losses, x.item.spread) for x in ranked]
-    for i, x in enumerate(ranked):
-        if withdrawn_by(x.item.player, through_round):
+    gone = [withdrawn != "ranked" and withdrawn_by(x.item.player, through_round) for x in ranked]
+    for i in range(len(ranked)):
+        if gone[i]:
             out.append("")
             continue
         if strict:
             out.append(str(i + 1))
             continue
         first = i
-        while (
-            first > 0 and keys[first - 1] == keys[i] and not withdrawn_by(ranked[first - 1].item.player, through_round)
-        ):
+        while first > 0 and keys[first - 1] == keys[i] and not gone[first - 1]:
             first -= 1
-        shared = first < i or (
-            i + 1 < len(ranked)
-            and keys[i + 1] == keys[i]
-            and not withdrawn_by(ranked[i + 1].item.player, through_round)
-        )
+        shared = first < i or (i + 1 < len(ranked) and keys[i + 1] == keys[i] and not gone[i + 1])
         out.append(f"{first + 1}=" if shared else str(first + 1))
     return out
+
+
+def listing(
+    ranked: Sequence[Ranked[Record]], withdrawn: str = "below", strict: bool = False, through_round: int | None = None
+) -> list[tuple[Ranked[Record], str]]:
+    """The printed standings, each line with its place, from ``standings`` (withdrawn players
+    below): ``ranked`` merges the withdrawn into the order by wins, losses, spread and rating
+    (among players equal on all four the active come first) and numbers every line again;
+    ``hidden`` leaves them out."""
+    lines = list(ranked)
+    if withdrawn == "hidden":
+        lines = [x for x in lines if not withdrawn_by(x.item.player, through_round)]
+    elif withdrawn == "ranked":
+        lines.sort(key=lambda x: tuple(k(x.item) for k in STANDINGS_KEYS))
+        lines = [Ranked(i + 1, x.item, x.decided_by, x.by_lot) for i, x in enumerate(lines)]
+    return list(zip(lines, places(lines, strict, through_round, withdrawn)))
 
 
 # ---------------------------------------------------------------------------------------

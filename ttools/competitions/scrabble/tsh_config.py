@@ -141,8 +141,8 @@ DIVISION_FILE_MISSING = define(
 )
 NOT_CARRIED = define(
     "tsh-config-not-carried",
-    "config.tsh: {items} — not carried over to the workbook (TSH-only settings and commands).",
-    "config.tsh：{items}——不會帶入工作簿（只適用於 TSH 之設定及指令）。",
+    "{items} — no meaning in ttools ({why}); not carried over.",
+    "{items}——於 ttools 無作用（{why_zh}）；不會帶入。",
 )
 VALUE_UNREADABLE = define(
     "tsh-config-value-unreadable",
@@ -207,8 +207,63 @@ def _literal(text: str) -> Any:
     return None
 
 
+# config.tsh lines with no meaning in ttools, each with the reason (one warning line each).
+TSH_ONLY = {
+    "assign_firsts": (
+        "ttools 一律依 TSH 之 SynchFirsts 決定先手",
+        "ttools always decides who starts, as TSH's SynchFirsts does",
+    ),
+    "check_by_winner": (
+        "TSH 之輸入方式（由勝方填寫）；ttools 讀成績表",
+        "TSH's score entry (the winner's slip); ttools reads Results",
+    ),
+    "final_draw": (
+        "TSH 於賽桌抽先手；ttools 以抽籤種子抽",
+        "TSH's drawing of starts at the board; ttools draws from the seed",
+    ),
+    "html_directory": (
+        "TSH 網頁之存放處；ttools 自行發佈網站",
+        "where TSH writes its web pages; ttools publishes its own site",
+    ),
+    "html_index_recent_first": ("TSH 網頁索引之次序", "the order of TSH's web index"),
+    "next_round_style": ("TSH 顯示下一回合之方式", "how TSH shows the next round"),
+    "no_boards": (
+        "TSH 印表不列桌號；ttools 一律編桌號",
+        "TSH's printouts without boards; ttools always numbers tables",
+    ),
+    "no_index_tally_slips": ("TSH 之計分單索引", "TSH's index of tally slips"),
+    "no_text_files": ("TSH 之文字報表檔；ttools 自有工作表", "TSH's text report files; ttools writes its own sheets"),
+    "realm": ("TSH 各地區之報表預設", "TSH's regional defaults for its own reports"),
+    "tfile_encoding": (
+        "TSH 寫 .t 檔之編碼；ttools 兩者皆讀",
+        "how TSH writes .t files; ttools reads UTF-8 and Latin-1 alike",
+    ),
+    "begin": ("TSH 啟動時執行之指令", "a TSH command run at start-up"),
+}
+UNKNOWN = ("ttools 不認識此設定", "not a setting ttools knows")
+# Lines that do mean something in ttools but are not read from config.tsh: where to set them.
+SET_BY_HAND = {
+    "autopair": ("回合表之編配方式", "each round's method on the Rounds sheet"),
+    "pairing_system": ("回合表之編配方式", "each round's method on the Rounds sheet"),
+    "swiss_order": ("回合表之編配方式", "each round's method on the Rounds sheet"),
+    "max_rounds": ("回合表列出各回合", "the rounds listed on the Rounds sheet"),
+    "prize": ("獎項表", "the Prizes sheet"),
+    "prize_bands": ("參賽者表之級別欄及獎項表", "the Players class column and the Prizes sheet"),
+    "rating_system": ("規則表之評分制度", "rating_system on Rules, a system ttools offers"),
+}
+CONFIG_SET_BY_HAND = define(
+    "tsh-config-set-by-hand",
+    "{item} — not carried over; set it in the workbook: {what}.",
+    "{item}——不會帶入；請於工作簿設定：{what_zh}。",
+)
+_TRUE = {"1", "yes", "true", "on", "strict"}
+TTOOLS_WITHDRAWN = "# ttools withdrawn = "  # a comment TSH skips: ttools' own place for withdrawn players
+
+
 def read_config(folder: str) -> TshConfig:
-    """Read ``folder/config.tsh``."""
+    """Read ``folder/config.tsh``: the divisions, and the settings the workbook carries (Event:
+    name, date, bye and forfeit spreads; Rules: spread caps, ``withdrawn`` from show_inactive,
+    gibson). Every other line is a warning of its own, saying why it is not carried."""
     out = TshConfig()
     path = os.path.join(folder, CONFIG_NAME)
     where = Where(CONFIG_NAME, "")
@@ -217,66 +272,109 @@ def read_config(folder: str) -> TshConfig:
         return out
     text = read_event_file(path, folder)
     skipped: dict[str, list[int]] = defaultdict(list)
+    own_withdrawn = None
     for lineno, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
+        if line.startswith(TTOOLS_WITHDRAWN) and text.startswith(WRITTEN_BY):
+            own_withdrawn = line[len(TTOOLS_WITHDRAWN) :].strip()
         if not line or line.startswith("#"):
             continue
         words = line.split()
         command = words[0].lower()
         if command == "division" and len(words) >= 3:
-            division = nz.parse_code(words[1]) or "A"
-            file = os.path.join(folder, words[2])
-            if not inside(file, folder):  # config.tsh may name any path: read none outside
-                raise FileRefused(f"{file}: outside the event folder {folder}")
-            if not os.path.exists(file):
-                out.problems.append(error(DIVISION_FILE_MISSING, where, line=lineno, division=division, file=words[2]))
-                continue
-            out.divisions.append((division, file))
+            _division_line(out, folder, words, lineno, where)
             continue
         m = re.match(r"^config\s+(\w+)(\{[^}]*\})?\s*=\s*(.*)$", line, re.IGNORECASE)
         if not m:
             skipped[command].append(lineno)
-            continue
-        if m.group(2):  # a per-division setting, config key{'A'} = …
+        elif m.group(2):  # a per-division setting, config key{'A'} = …
             skipped[f"config {m.group(1).lower()}{m.group(2)}"].append(lineno)
-            continue
-        key, value_text = m.group(1).lower(), m.group(3)
-        value = _literal(value_text)
-        if key == "event_name" and isinstance(value, str):
-            out.event["name"] = value
-        elif key == "event_date" and isinstance(value, str):
-            date = parse_date(value)
-            if date is None:
-                out.problems.append(warning(VALUE_UNREADABLE, where, line=lineno, key=key, value=value_text.strip()))
-            else:
-                out.event["date"] = date.isoformat()
-        elif key in ("bye_spread", "forfeit_spread") and isinstance(value, int):
-            out.event[key] = value
-        elif key == "spread_cap" and (
-            isinstance(value, int) or (isinstance(value, list) and all(isinstance(v, int) for v in value))
-        ):
-            caps = value if isinstance(value, list) else [value]
-            if caps and all(c > 0 for c in caps):
-                out.rules["spread_cap"] = ", ".join(map(str, caps))
-            else:
-                out.problems.append(warning(VALUE_UNREADABLE, where, line=lineno, key=key, value=value_text.strip()))
-        elif key in ("event_name", "event_date", "bye_spread", "forfeit_spread", "spread_cap"):
-            out.problems.append(warning(VALUE_UNREADABLE, where, line=lineno, key=key, value=value_text.strip()))
-        else:
-            skipped[f"config {key}"].append(lineno)
-    if skipped:
-        items = "; ".join(
-            f"{k} (line {', '.join(map(str, v))})" if len(v) < 4 else f"{k} ({len(v)} lines)"
-            for k, v in sorted(skipped.items(), key=lambda kv: kv[1][0])
-        )
-        out.problems.append(warning(NOT_CARRIED, where, items=items))
+        elif not _setting(out, m.group(1).lower(), m.group(3), lineno, where):
+            skipped[f"config {m.group(1).lower()}"].append(lineno)
+    # TSH's standings leave inactive players out unless show_inactive is set; ttools' own
+    # "listed below, unranked" (which TSH cannot print) comes back from its comment
+    if own_withdrawn == "below" and out.rules.get("withdrawn") == "ranked":
+        out.rules["withdrawn"] = "below"
+    out.rules.setdefault("withdrawn", "hidden")
+    out.problems += _skipped(skipped, where)
     return out
 
 
-def write_config(name: str, date: datetime.date | None, rules: Any, divisions: list[tuple[str, str]]) -> str:
+def _division_line(out: TshConfig, folder: str, words: list[str], lineno: int, where: Where) -> None:
+    """``division a a.t``: the division and its file (never one outside the folder)."""
+    division = nz.parse_code(words[1]) or "A"
+    file = os.path.join(folder, words[2])
+    if not inside(file, folder):  # config.tsh may name any path: read none outside
+        raise FileRefused(f"{file}: outside the event folder {folder}")
+    if not os.path.exists(file):
+        out.problems.append(error(DIVISION_FILE_MISSING, where, line=lineno, division=division, file=words[2]))
+        return
+    out.divisions.append((division, file))
+
+
+def _setting(out: TshConfig, key: str, value_text: str, lineno: int, where: Where) -> bool:
+    """A ``config key = value`` line the workbook carries, into ``out``; False for any other key."""
+    value = _literal(value_text)
+    unreadable = warning(VALUE_UNREADABLE, where, line=lineno, key=key, value=value_text.strip())
+    if key == "event_name" and isinstance(value, str):
+        out.event["name"] = value
+    elif key == "event_date" and isinstance(value, str):
+        date = parse_date(value)
+        if date is None:
+            out.problems.append(unreadable)
+        else:
+            out.event["date"] = date.isoformat()
+    elif key in ("bye_spread", "forfeit_spread") and isinstance(value, int):
+        out.event[key] = value
+    elif key == "spread_cap" and (
+        isinstance(value, int) or (isinstance(value, list) and all(isinstance(v, int) for v in value))
+    ):
+        caps = value if isinstance(value, list) else [value]
+        if caps and all(c > 0 for c in caps):
+            out.rules["spread_cap"] = ", ".join(map(str, caps))
+        else:
+            out.problems.append(unreadable)
+    elif key in ("show_inactive", "gibson") and isinstance(value, (int, str)):
+        on = str(value).strip().lower() in _TRUE
+        if key == "show_inactive":
+            out.rules["withdrawn"] = "ranked" if on else "hidden"
+        elif on:
+            out.rules["gibson"] = 1
+    elif key in ("event_name", "event_date", "bye_spread", "forfeit_spread", "spread_cap", "show_inactive", "gibson"):
+        out.problems.append(unreadable)
+    else:
+        return False
+    return True
+
+
+def _skipped(skipped: dict[str, list[int]], where: Where) -> list[Problem]:
+    """One warning per line kind not carried over, with why: no meaning in ttools, set it in the
+    workbook instead, or not known to ttools."""
+    out = []
+    for item, lines in sorted(skipped.items(), key=lambda kv: kv[1][0]):
+        shown = f"{item} (line {', '.join(map(str, lines))})" if len(lines) < 4 else f"{item} ({len(lines)} lines)"
+        key = re.sub(r"^config |\{.*$", "", item)
+        if key in SET_BY_HAND:
+            zh, en = SET_BY_HAND[key]
+            out.append(warning(CONFIG_SET_BY_HAND, where, item=shown, what=en, what_zh=zh))
+        else:
+            zh, en = TSH_ONLY.get(key, UNKNOWN)
+            out.append(warning(NOT_CARRIED, where, items=shown, why=en, why_zh=zh))
+    return out
+
+
+def write_config(
+    name: str,
+    date: datetime.date | None,
+    rules: Any,
+    divisions: list[tuple[str, str]],
+    withdrawn: str = "below",
+    gibson: bool = False,
+) -> str:
     """A ``config.tsh`` for exported ``.t`` files: the divisions, the event's name and date,
-    the bye spread and any spread caps, so that TSH (and ``ttools import-tsh``) reads the
-    folder as the event it is."""
+    the bye spread, any spread caps, ``show_inactive`` (withdrawn players listed: ``ranked``,
+    and ``below``, which TSH cannot print and ttools keeps in a comment TSH skips) and
+    ``gibson``, so that TSH (and ``ttools import-tsh``) reads the folder as the event it is."""
     lines = [WRITTEN_BY] + [f"division {_word(d.lower())} {_word(file)}" for d, file in divisions]
     if name:
         lines.append(f"config event_name = {perl_text(name)}")
@@ -285,6 +383,12 @@ def write_config(name: str, date: datetime.date | None, rules: Any, divisions: l
     lines.append(f"config bye_spread = {int(rules.bye_spread)}")  # numbers: digits only
     if rules.spread_cap:
         lines.append("config spread_cap = [%s]" % ", ".join(str(int(c)) for c in rules.spread_cap))
+    if withdrawn in ("below", "ranked"):
+        lines.append("config show_inactive = 1")
+    if withdrawn == "below":
+        lines.append(TTOOLS_WITHDRAWN + "below")
+    if gibson:
+        lines.append("config gibson = 1")
     return "\n".join(lines) + "\n"
 
 
