@@ -84,7 +84,7 @@ def read_prizes(rows: Iterable[Any], rd: Any, players: dict[str, Player], proble
     from ttools.workbook.normalize import natural_key
 
     divisions = sorted({p.division for p in players.values()}, key=natural_key)
-    classes = {p.rating_class for p in players.values()}
+    known_classes = {p.rating_class for p in players.values()}
 
     out = []
     for row in rows:
@@ -117,7 +117,7 @@ def read_prizes(rows: Iterable[Any], rd: Any, players: dict[str, Player], proble
         if kind == "class" and not value:
             problems.append(error(PRIZE_CLASS_MISSING, where["value"], prize=prize))
             continue
-        if kind == "class" and nz.parse_code(value) not in classes:
+        if kind == "class" and nz.parse_code(value) not in known_classes:
             problems.append(warning(PRIZE_CLASS_EMPTY, where["value"], prize=prize, value=value))
         words = [] if row.blank("eligible") else nz.clean_text(row.values["eligible"]).replace("，", ",").split(",")
         words = [w.strip() for w in words if w.strip()]
