@@ -38,6 +38,13 @@ CELL = st.one_of(
             " ",
             "南北",
             "tractor２",
+            "60/40",
+            "A+/A-",
+            "A=",
+            "１００/0",
+            "101/0",
+            "A+/",
+            "12.5",
         ]
     ),
     st.text(max_size=6),
@@ -64,7 +71,7 @@ GOOD_SEATING = (
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.lists(st.lists(CELL, min_size=12, max_size=12), max_size=6),
+    st.lists(st.lists(CELL, min_size=len(S.BOARDS.columns), max_size=len(S.BOARDS.columns)), max_size=6),
     st.lists(st.lists(CELL, min_size=4, max_size=4), max_size=3),
 )
 def test_any_cells_give_problems_not_a_traceback(boards, extra_seating):

@@ -25,8 +25,8 @@ def play(invoke, tmp_path: Path):
     """``play(players, rows)``: round 1 seated for ``players``, then ``rows(at)`` (``at`` maps
     (table, seat) to the player) entered as its Boards rows; -> (JSON summary, output path, at)."""
 
-    def _play(players: int, rows, rules=None):
-        event = {"seed": "referee", "name": "Referee", "boards_per_round": 1, "rounds": 2}
+    def _play(players: int, rows, rules=None, boards: int = 1):
+        event = {"seed": "referee", "name": "Referee", "boards_per_round": boards, "rounds": 2}
 
         def run(path: Path) -> tuple[dict, Path]:
             out, target = path.with_suffix(".out.xlsx"), path.with_suffix(".json")
@@ -167,3 +167,19 @@ def test_a_fouled_board_is_scored_in_groups_of_the_deal_played(play):
     rows = [r for r in wb["Travellers"].iter_rows(values_only=True) if r and r[0]]
     assert next(r for r in rows if r[0] == 5)[-1] == "fouled A"
     assert any(str(r[0]).startswith("Fouled A: table(s) 5, 6") for r in rows)
+
+
+def test_the_scoring_example_passes_over_a_board_scored_by_the_referee(play):
+    """Board 1 has three North scores but is fouled at table 4 (its plain 附錄二 computation is
+    not how it was scored); board 2, NS +1, 0, −1, +1, is the one the example works through."""
+
+    def rows(at):
+        first = [ns(1, 2), ns(2, 1), ns(3, 0), ns(4, -1, fouled="A")]
+        second = [dict(ns(t, score), board=2) for t, score in ((1, 1), (2, 0), (3, -1), (4, 1))]
+        return first + second
+
+    summary, out, _ = play(16, rows, boards=2)
+    assert codes(summary) == [], summary["problems"]
+    example = [r for r in load_workbook(out)["ScoringExample"].iter_rows(values_only=True) if r and r[0] is not None]
+    assert any(str(r[0]).startswith("Round 1, board 2") for r in example)
+    assert [r[:2] for r in example if isinstance(r[0], int)] == [(1, 2), (0, 1), (-1, 1)]

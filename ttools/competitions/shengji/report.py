@@ -995,12 +995,15 @@ def scoring_example_sheet(ctx: Context) -> Report | None:
 
 def example_board(groups: Sequence[BoardGroup]) -> BoardGroup:
     """The board the 附錄二 page works through: the first with at least three different North
-    scores (a board every table scored alike explains nothing), else the most varied one."""
+    scores (a board every table scored alike explains nothing), else the most varied one; a board
+    with a referee action (an adjusted score, a fouled deal, a penalty) only where every board has
+    one, as the plain computation is not how it was scored."""
 
     def variety(g: BoardGroup) -> int:
         return len({s.score for s in g.by_seat.get("N", [])})
 
-    return next((g for g in groups if variety(g) >= 3), None) or max(groups, key=variety)
+    plain = [g for g in groups if not any(has_action(r) for r in g.results)] or list(groups)
+    return next((g for g in plain if variety(g) >= 3), None) or max(plain, key=variety)
 
 
 def _example_rows(scores: list[int]) -> list[list[Any]]:
