@@ -502,7 +502,8 @@ def table_cards_sheet(ctx: Context) -> Report | None:
             )
     if not blocks:
         return None
-    return ctx.report("TableCards", "桌卡", "Table cards", blocks)
+    # posted on the table: large type, columns set apart (the writer and the PDF engine honour wall)
+    return ctx.report("TableCards", "桌卡", "Table cards", blocks, wall=True)
 
 
 def nlh_sheet(ctx: Context) -> Report | None:
