@@ -183,3 +183,134 @@ def test_print_refuses_a_file_that_is_not_a_workbook(tmp_path, invoke):
     bad.write_text("not a workbook")
     result = invoke("print", bad)
     assert result.exit_code == 2 and not (tmp_path / "x.pdf").exists()
+
+
+def words(pdf: Path) -> list[list[tuple[str, float, float, float, float]]]:
+    """Each page's words with their boxes, points from the top left (pdftotext -bbox)."""
+    import html
+    import re
+
+    out = subprocess.run([poppler("pdftotext"), "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True)
+    pages = []
+    for page in out.stdout.split("<page ")[1:]:
+        found = re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', page
+        )
+        pages.append([(html.unescape(w), float(a), float(b), float(c), float(d)) for a, b, c, d, w in found])
+    return pages
+
+
+def _rows(tag: str, count: int) -> list[list[object]]:
+    return [[i, f"{tag}{i}", i * 3] for i in range(1, count + 1)]
+
+
+def test_each_page_group_starts_a_page_of_its_own_and_stays_on_it(cjk, tmp_path):
+    """Block.page_group: a run of blocks sharing a group (a finals round's HU and SNG draws) starts
+    a fresh page, is kept on that one page when it fits it, and what follows starts another; a
+    group too long for a page still starts a fresh one and runs on."""
+    head = ["No", "Name", "Score"]
+    blocks = [
+        Block("Standings", head, _rows("Sx", 5)),
+        Block("Round one HU", head, _rows("Ah", 20), page_group="r1"),
+        Block("Round one SNG", head, _rows("As", 20), page_group="r1"),
+        Block("Round two HU", head, _rows("Bh", 22), page_group="r2"),
+        Block("Round two SNG", head, _rows("Bs", 22), page_group="r2"),
+        Block("Long HU", head, _rows("Ch", 40), page_group="r3"),
+        Block("Long SNG", head, _rows("Cs", 40), page_group="r3"),
+        Block("Afterwards", head, _rows("Dx", 3)),
+    ]
+    pdf = tmp_path / "g.pdf"
+    ttools.pdf.write_pdf([Report("X", "Finals", "Finals", blocks)], str(pdf), "en")
+    pages = [{w for w, *_ in page} for page in words(pdf)]
+    where = {
+        tag: [n for n, page in enumerate(pages) if f"{tag}1" in page or f"{tag}2" in page]
+        for tag in ("Sx", "Ah", "As", "Bh", "Bs", "Ch", "Cs", "Dx")
+    }
+    # every row of a group that fits is on its first page, with nothing of another group
+    assert where["Sx"] == [0]
+    assert where["Ah"] == where["As"] == [1]
+    assert all(f"Ah{i}" in pages[1] and f"As{i}" in pages[1] for i in range(1, 21))
+    assert where["Bh"] == where["Bs"] == [2]
+    assert not {w for w in pages[2] if w[:2] in ("Ah", "As", "Ch", "Cs", "Dx")}
+    # the long group starts a page of its own and runs on; the block after it starts another
+    assert where["Ch"][0] == 3 and where["Cs"][0] >= 3
+    last_long = max(n for n, p in enumerate(pages) if any(w.startswith(("Ch", "Cs")) for w in p))
+    assert last_long > 3 and where["Dx"] == [last_long + 1]
+    assert not {w for w in pages[last_long + 1] if w[:2] in ("Ch", "Cs")}
+
+
+def _ppm(pdf: Path, dpi: int) -> tuple[int, int, bytes]:
+    """The first page as RGB pixels (pdftoppm's binary PPM)."""
+    out = subprocess.run(
+        [poppler("pdftoppm"), "-r", str(dpi), "-f", "1", "-l", "1", str(pdf)], capture_output=True, check=True
+    ).stdout
+    magic, width, height, _, pixels = out.split(maxsplit=4)
+    assert magic == b"P6"
+    return int(width), int(height), pixels
+
+
+def _inks(pdf: Path, boxes: dict[str, tuple[float, float, float, float]], dpi: int = 150) -> dict[str, dict]:
+    """For each word's box: how many of its pixels are red, and how many dark (any ink)."""
+    width, _, pixels = _ppm(pdf, dpi)
+    k = dpi / 72
+    out = {}
+    for word, (x0, y0, x1, y1) in boxes.items():
+        red = dark = 0
+        for y in range(int(y0 * k), int(y1 * k) + 1):
+            for x in range(int(x0 * k), int(x1 * k) + 1):
+                r, g, b = pixels[3 * (y * width + x) : 3 * (y * width + x) + 3]
+                red += r > 140 and g < 90 and b < 90
+                dark += r + g + b < 450
+        out[word] = {"red": red, "dark": dark}
+    return out
+
+
+def test_coloured_cells_print_in_their_colour_and_no_other_does(cjk, tmp_path):
+    """Block.colors: hearts and diamonds of a hand record in a printable red, the other suits and
+    the highlighted (bold) row as they were; in the columns set as lines and in the wrapped table."""
+    header = ["Seat", "Spades", "Hearts", "Clubs", "Diamonds"]
+    rows = [["North", "SPADEA", "HEARTA", "CLUBA", "DIAMONDA"], ["South", "SPADEB", "HEARTB", "CLUBB", "DIAMONDB"]]
+    colors = {(i, c): "red" for i in range(2) for c in (2, 4)}
+    block = Block("Board 1", header, rows, highlight={1}, colors=colors)
+    pdf = tmp_path / "c.pdf"
+    ttools.pdf.write_pdf([Report("Hands", "Hands", "Hand records", [block])], str(pdf), "en")
+    boxes = {w: (a, b, c, d) for w, a, b, c, d in words(pdf)[0] if w.isupper() and w[-1] in "AB" and len(w) > 4}
+    assert len(boxes) == 8
+    inks = _inks(pdf, boxes)
+    for word, ink in inks.items():
+        assert ink["dark"] > 20, word  # printed
+        if word.startswith(("HEART", "DIAMOND")):
+            assert ink["red"] > 0.5 * ink["dark"], (word, ink)
+        else:
+            assert ink["red"] == 0, (word, ink)
+    # the typesetter's own table (a block too wide to set as columns) colours the same cells
+    from ttools.pdf import markup
+
+    wide = Block("Board 2", header, [[x * 40 for x in r] for r in rows], colors=colors)  # each column a page wide
+    source = markup.document([Report("Hands", "Hands", "", [wide])], markup.Page("en", "", "", ["DejaVu Sans"]))
+    assert "#tt-cols(" not in source and source.count("#tt-block(") == 5
+    assert source.count(f'("{"HEARTA" * 40}", false, {markup._fill("red")}),') == 1
+    assert source.count(f'("{"CLUBA" * 40}", false, none),') == 1
+    assert source.count(f"{markup._fill('red')}),") == 4
+
+
+def test_a_wall_sheet_is_larger_with_gaps_between_its_number_columns(cjk, tmp_path):
+    """Report.wall: a pairing sheet posted on a wall: larger type, and adjacent number columns
+    (table 1, pair 12) far enough apart that they never read as one number."""
+    header = ["Table", "Pair", "Pair"]
+    rows = [[1, 12, 7], [2, 3, 15], [3, 9, 11]]
+    found = {}
+    for wall in (False, True):
+        pdf = tmp_path / f"w{wall}.pdf"
+        report = Report("Pairings", "Pairings", "Round 3", [Block("Pairings", header, rows)], wall=wall)
+        ttools.pdf.write_pdf([report], str(pdf), "en")
+        page = words(pdf)[0]
+        [twelve] = [w for w in page if w[0] == "12"]
+        line = sorted((w for w in page if abs(w[2] - twelve[2]) < 1), key=lambda w: w[1])
+        assert [w[0] for w in line] == ["1", "12", "7"], line  # the first row, three words
+        gaps = [b[1] - a[3] for a, b in zip(line, line[1:])]
+        found[wall] = (min(gaps), line[1][4] - line[1][2], max(w[4] - w[2] for w in page if w[0] == "Round"))
+        assert any("1" in t and "12" in t and "112" not in t for t in pages_text(pdf)[0].splitlines())
+    (gap, height, title), (wall_gap, wall_height, wall_title) = found[False], found[True]
+    assert wall_height >= 1.3 * height and wall_title > title
+    assert wall_gap >= 12 and wall_gap > gap

@@ -10,6 +10,9 @@ prelude), several times faster than a table cell per value. A block too wide for
 at 70 % of the text size is printed in groups of columns (``column_groups``), each led by the
 block's first columns; only a block whose leading columns alone overflow is left to the
 typesetter's own table, which wraps it and measures whether it fits.
+
+A sheet posted on a wall (``Report.wall``) is set in larger type with wider cell padding, so
+that adjacent number columns stay apart when read from a distance (``WALL``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,25 @@ from typing import Sequence
 
 SIZE = 8.5  # text size of the tables, points
 INSET_X, INSET_Y = 3.0, 2.2  # cell padding, points (the prelude's tt-inset)
+
+
+@dataclass(frozen=True)
+class Type:
+    """The type of a sheet, points: its tables' text, a block's title, the sheet's title, the
+    notes, and the padding each side of a cell's text (the gap between two columns is twice it).
+    The prelude reads these through the definitions ``markup.document_head`` writes."""
+
+    size: float
+    title: float
+    lead: float
+    notes: float
+    inset: float
+
+
+PLAIN = Type(SIZE, 10.0, 13.0, 8.0, INSET_X)
+# a wall sheet: read from a few metres, as the workbook's 14 pt against its 11 pt, with a gap of
+# more than a digit's width between columns ("1" and "12" never read as "112")
+WALL = Type(12.0, 14.0, 18.0, 10.0, 7.0)
 CAP, LEADING = 0.75, 0.35  # a line's box (cap height to baseline) and the space between lines, em
 PAD = 2.0  # room above and below the glyphs in a row, points
 SMALLEST = 0.7  # a block is shrunk to fit the page width down to this scale
@@ -187,31 +209,40 @@ class Shape:
             + self.heading
             + self.rows_height(range(len(self.row_lines)))
             + self.notes
-            + 1.1 * SIZE
+            + 1.1 * self.size  # the space below the block (1.1 em of its text)
         )
 
 
-def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[float], list[float]]:
-    """Each column's widest data line and widest heading word (em)."""
+Measured = tuple[list[float], list[float]]
+
+
+def measure(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Measured:
+    """Each column's widest data line and widest heading word (em). A column's texts repeat (names,
+    rounds, results), so each distinct text is measured once."""
     n = max([len(header)] + [len(r) for r in rows] + [1])
     data = [0.0] * n
+    seen: dict[str, float] = {}
     for row in rows:
         for c, text in enumerate(row):
             if text:
-                w = max(text_width(line) for line in text.split("\n"))
+                w = seen.get(text)
+                if w is None:
+                    w = seen[text] = (
+                        max(text_width(line) for line in text.split("\n")) if "\n" in text else text_width(text)
+                    )
                 if w > data[c]:
                     data[c] = w
     words = [max((text_width(w) for w in h.split()), default=0.0) for h in header] + [0.0] * (n - len(header))
     return data, words
 
 
-def _lead_height(lead: tuple[str, str] | None, width: float) -> float:
+def _lead_height(lead: tuple[str, str] | None, width: float, ty: Type) -> float:
     if not lead:
         return 0.0
     title, subtitle = lead
-    height = lines_of(title, width, 13) * 13 * 1.5 + 6.5
+    height = lines_of(title, width, ty.lead) * ty.lead * 1.5 + 6.5
     if subtitle:
-        height += lines_of(subtitle, width, SIZE) * SIZE * 1.5 + 6.8
+        height += lines_of(subtitle, width, ty.size) * ty.size * 1.5 + 6.8
     return height
 
 
@@ -223,27 +254,31 @@ def block_shape(
     notes: Sequence[str],
     landscape: bool,
     lead: tuple[str, str] | None,
+    ty: Type = PLAIN,
+    measured: Measured | None = None,
 ) -> Shape:
-    """The shape of a block (see the module's docstring)."""
+    """The shape of a block (see the module's docstring); ``measured``: ``measure(header, rows)``
+    when the caller has it."""
     page_w, _ = body(landscape)
-    data, words = _columns(header, rows)
+    data, words = measured or measure(header, rows)
     # a heading may wrap between words; the data never does (5 % to spare)
     em = [max(d, w) * 1.05 for d, w in zip(data, words)]
-    natural = sum(w * SIZE + 2 * INSET_X for w in em) + 0.5 * len(em)
+    natural = sum(w * ty.size + 2 * ty.inset for w in em) + 0.5 * len(em)
     scale = min(1.0, page_w / natural) if natural else 1.0
-    size = SIZE * max(scale, SMALLEST)
-    widths = [w * size + 2 * INSET_X for w in em] if scale >= SMALLEST else None
+    size = ty.size * max(scale, SMALLEST)
+    widths = [w * size + 2 * ty.inset for w in em] if scale >= SMALLEST else None
     gap = LINE_GAP * size
     heading = 0.0
     if header:
         cols = widths or [page_w / len(em)] * len(em)
-        lines = max([lines_of(h, w - 2 * INSET_X, size) for h, w in zip(header, cols)] + [1])
+        lines = max([lines_of(h, w - 2 * ty.inset, size) for h, w in zip(header, cols)] + [1])
         heading = lines * size + (lines - 1) * gap + 2 * INSET_Y + 1.5
     aligns = [bool(n) for n in numeric] + [False] * (len(em) - len(numeric))
     row_lines = [max([t.count("\n") + 1 for t in r] + [1]) for r in rows]
-    title_h = lines_of(title, page_w, 10) * 10 * 1.5 + 7.5 if title else 0.0
-    notes_h = sum(lines_of(n, page_w, 8) * 8 * 1.5 + 4 for n in notes)
-    return Shape(size, widths, aligns, row_lines, size + gap, heading, title_h, notes_h, _lead_height(lead, page_w))
+    title_h = lines_of(title, page_w, ty.title) * ty.title * 1.5 + 7.5 if title else 0.0
+    notes_h = sum(lines_of(n, page_w, ty.notes) * ty.notes * 1.5 + 4 for n in notes)
+    lead_h = _lead_height(lead, page_w, ty)
+    return Shape(size, widths, aligns, row_lines, size + gap, heading, title_h, notes_h, lead_h)
 
 
 def page_rows(shape: Shape, landscape: bool) -> list[range]:
@@ -276,13 +311,19 @@ def page_rows(shape: Shape, landscape: bool) -> list[range]:
     return pages
 
 
-def column_groups(header: Sequence[str], rows: Sequence[Sequence[str]], landscape: bool) -> list[list[int]] | None:
+def column_groups(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    landscape: bool,
+    ty: Type = PLAIN,
+    measured: Measured | None = None,
+) -> list[list[int]] | None:
     """For a block too wide for the page even shrunk: its columns in groups that each fit the
     page at the smallest size, every group led by the block's first columns (the place and the
     name a reader looks along); None when it fits as it is."""
     page_w = body(landscape)[0]
-    data, words = _columns(header, rows)
-    width = [max(d, w) * 1.05 * SIZE * SMALLEST + 2 * INSET_X + 0.5 for d, w in zip(data, words)]
+    data, words = measured or measure(header, rows)
+    width = [max(d, w) * 1.05 * ty.size * SMALLEST + 2 * ty.inset + 0.5 for d, w in zip(data, words)]
     if sum(width) <= page_w:
         return None
     keep: list[int] = []
@@ -296,4 +337,6 @@ def column_groups(header: Sequence[str], rows: Sequence[Sequence[str]], landscap
         if not groups or sum(width[i] for i in groups[-1]) + width[c] > room:
             groups.append([])
         groups[-1].append(c)
+    if len(groups) < 2:  # one column wider than the page: the typesetter's table wraps it
+        return None
     return [keep + g for g in groups]

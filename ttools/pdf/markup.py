@@ -44,115 +44,172 @@ class Page:
     families: Sequence[str]
 
 
+def _type_dict(ty: layout.Type) -> str:
+    return f"(size: {ty.size}pt, title: {ty.title}pt, lead: {ty.lead}pt, notes: {ty.notes}pt, inset: {ty.inset}pt)"
+
+
 def document_head(page: Page) -> str:
-    """The prelude, the document's metadata and the text settings of its script."""
+    """The sheets' type (from ``layout``, so that what is measured is what is set), the prelude,
+    the document's metadata and the text settings of its script."""
     with open(PRELUDE, encoding="utf-8") as fh:
         prelude = fh.read()
     lang, region = _REGION.get(page.lang, _REGION["en"])
     fonts = "(" + ", ".join(lit(f) for f in page.families) + ",)"
     return (
-        prelude + f'\n#set document(title: {lit(page.event_name or "ttools")}, author: "ttools", date: none)\n'
+        f"#let tt-plain = {_type_dict(layout.PLAIN)}\n#let tt-wall = {_type_dict(layout.WALL)}\n"
+        + prelude
+        + f'\n#set document(title: {lit(page.event_name or "ttools")}, author: "ttools", date: none)\n'
         f"#set text(font: {fonts}, size: 8.5pt, lang: {lang}, region: {region})\n"
         "#set par(leading: 0.35em)\n"
     )
 
 
-def _column(texts: list[str], bold: set[int]) -> str:
-    """One column of a block as Typst: its rows' lines, the highlighted ones bold."""
-    if not bold:
+# the colours a block may give its text (Block.colors), as the workbook prints them: a red dark
+# enough to print as red on an office printer and to read on white
+COLORS = {"red": "#C00000"}
+
+
+def _fill(name: str) -> str | None:
+    """The Typst colour of a colour name of ``Block.colors`` (None: one ttools does not print)."""
+    code = COLORS.get(name)
+    return f"rgb({lit(code)})" if code else None
+
+
+def _column(texts: list[str], bold: set[int], colors: dict[int, str]) -> str:
+    """One column of a block as Typst: its rows' lines, the highlighted ones bold, the coloured
+    ones (row -> colour name) in their colour."""
+    if not bold and not colors:
         return lit("\n".join(texts))
     parts = []
     for i, text in enumerate(texts):
-        piece = ("\n" if i else "") + text
-        parts.append(f"strong({lit(piece)})" if i in bold else lit(piece))
+        piece = lit(("\n" if i else "") + text)
+        fill = _fill(colors[i]) if i in colors else None
+        if fill:
+            piece = f"text(fill: {fill}, {piece})"
+        parts.append(f"strong({piece})" if i in bold else piece)
     return "[" + "".join(f"#{p}" for p in parts) + "]"
 
 
-def _block_call(block: Any, ident: str, cont: str, report: Any, lead: tuple[str, str] | None) -> tuple[str, float]:
+@dataclass
+class _Cells:
+    """A block as it is printed: every cell as its text, with what the block says of them."""
+
+    title: str
+    header: list[str]
+    rows: list[list[str]]
+    numbers: list[list[bool]]  # right-aligned cells
+    highlight: set[int]
+    colors: dict[tuple[int, int], str]
+    notes: list[str]
+
+    @classmethod
+    def of(cls, block: Any) -> "_Cells":
+        fmt = block.number_format
+        rows = [[cell_text(v, fmt.get(c)) for c, v in enumerate(row)] for row in block.rows]
+        return cls(
+            block.title,
+            [str(h) for h in (block.header or ())],
+            rows,
+            [[is_number(v) for v in row] for row in block.rows],
+            set(block.highlight),
+            dict(getattr(block, "colors", None) or {}),
+            [str(x) for x in block.notes if x],
+        )
+
+    def pick(self, columns: list[int], part: str) -> "_Cells":
+        """Only ``columns`` (the title marked with the part it is)."""
+        at = {c: k for k, c in enumerate(columns)}
+        return _Cells(
+            self.title + part,
+            [self.header[c] for c in columns if c < len(self.header)],
+            [[row[c] for c in columns if c < len(row)] for row in self.rows],
+            [[row[c] for c in columns if c < len(row)] for row in self.numbers],
+            self.highlight,
+            {(i, at[c]): name for (i, c), name in self.colors.items() if c in at},
+            self.notes,
+        )
+
+
+def _block_call(block: _Cells, ident: str, cont: str, report: Any, lead: tuple[str, str] | None) -> tuple[str, float]:
     """The Typst of one block and the height it takes at most (points): as columns of lines,
     page by page, when its columns fit the page; else as the typesetter's table."""
-    fmt = dict(block.number_format)
-    rows = [[cell_text(v, fmt.get(c)) for c, v in enumerate(row)] for row in block.rows]
-    groups = layout.column_groups([str(h) for h in (block.header or ())], rows, report.landscape)
+    ty = layout.WALL if getattr(report, "wall", False) else layout.PLAIN
+    measured = layout.measure(block.header, block.rows)
+    groups = layout.column_groups(block.header, block.rows, report.landscape, ty, measured)
     if groups:  # too wide for a page: the columns in groups, page after page
         parts = [
             _block_call(
-                _columns_of(block, group, f" · {k}/{len(groups)}"),
-                f"{ident}-{k}",
-                cont,
-                report,
-                lead if k == 1 else None,
+                block.pick(group, f" · {k}/{len(groups)}"), f"{ident}-{k}", cont, report, lead if k == 1 else None
             )
             for k, group in enumerate(groups, start=1)
         ]
         return "".join(p for p, _ in parts), layout.body(report.landscape)[1] + 1
-    numbers = [[is_number(v) for v in row] for row in block.rows]
-    n = max([len(block.header or ())] + [len(r) for r in rows] + [1])
+    rows = block.rows
+    n = max([len(block.header)] + [len(r) for r in rows] + [1])
     numeric = [
         any(len(r) > c and r[c] != "" for r in rows)
-        and all(num[c] for r, num in zip(rows, numbers) if len(r) > c and r[c] != "")
+        and all(num[c] for r, num in zip(rows, block.numbers) if len(r) > c and r[c] != "")
         for c in range(n)
     ]
-    header = [str(h) for h in (block.header or ())]
-    notes = [str(x) for x in block.notes if x]
-    shape = layout.block_shape(block.title, header, rows, numeric, notes, report.landscape, lead)
-    lead_call = f"tt-title({lit(lead[0])}, {lit(lead[1])})" if lead else "none"
+    shape = layout.block_shape(
+        block.title, block.header, rows, numeric, block.notes, report.landscape, lead, ty, measured
+    )
+    wall = ", wall: true" if ty is layout.WALL else ""
+    lead_call = f"tt-title({lit(lead[0])}, {lit(lead[1])}{wall})" if lead else "none"
     if shape.widths is None:
-        cells = [
-            "(" + "".join(f"({lit(t)}, {'true' if x else 'false'})," for t, x in zip(r, num)) + ")"
-            for r, num in zip(rows, numbers)
-        ]
-        args = [
-            lit(ident),
-            lit(block.title),
-            lit(cont),
-            _array(lit(h) for h in header),
-            _array(cells),
-            _array(str(i) for i in sorted(block.highlight)),
-            _array(lit(x) for x in notes),
-        ]
-        return (
-            f"#tt-block({', '.join(args)}, fits: auto, size: {shape.size:.2f}pt, lead: {lead_call})\n",
-            layout.body(report.landscape)[1] + 1,
-        )
+        return _table_call(block, ident, cont, shape, lead_call, wall), layout.body(report.landscape)[1] + 1
     pages = layout.page_rows(shape, report.landscape)
     widths = _array(f"{w:.2f}pt" for w in shape.widths)
     aligns = _array("true" if a else "false" for a in shape.aligns)
+    header = _array(lit(h) for h in block.header)
+    colors: dict[int, dict[int, str]] = {}  # column -> row -> colour
+    for (i, c), name in block.colors.items():
+        colors.setdefault(c, {})[i] = name
     calls = []
     for k, span in enumerate(pages):
         title = block.title if k == 0 else (block.title or report.title) + cont
+        bold = {i - span.start for i in span if i in block.highlight}
         columns = _array(
             _column(
                 [rows[i][c] if c < len(rows[i]) else "" for i in span],
-                {i - span.start for i in span if i in block.highlight},
+                bold,
+                {i - span.start: name for i, name in colors[c].items() if i in span} if c in colors else {},
             )
             for c in range(n)
         )
-        hl = _array(str(i - span.start) for i in span if i in block.highlight)
+        hl = _array(str(i) for i in sorted(bold))
         lines = "none" if all(shape.row_lines[i] == 1 for i in span) else _array(str(shape.row_lines[i]) for i in span)
         last = k == len(pages) - 1
         calls.append(
             ("#pagebreak()\n" if k else "#pagebreak(weak: true)\n" if len(pages) > 1 and not lead else "")
-            + f"#tt-cols({lit(title)}, {_array(lit(h) for h in header)}, {widths}, {aligns}, {columns}, {hl}, "
-            f"{len(span)}, {lines}, {shape.pitch:.3f}pt, {_array(lit(x) for x in notes) if last else '()'}, "
-            f"lead: {lead_call if k == 0 else 'none'}, size: {shape.size:.2f}pt)\n"
+            + f"#tt-cols({lit(title)}, {header}, {widths}, {aligns}, {columns}, {hl}, "
+            f"{len(span)}, {lines}, {shape.pitch:.3f}pt, {_array(lit(x) for x in block.notes) if last else '()'}, "
+            f"lead: {lead_call if k == 0 else 'none'}, size: {shape.size:.2f}pt{wall})\n"
         )
     return "".join(calls), shape.height if len(pages) == 1 else layout.body(report.landscape)[1] + 1
 
 
-def _columns_of(block: Any, columns: list[int], part: str) -> Any:
-    """The block with only ``columns`` (its title marked with the part it is)."""
-    from dataclasses import replace
+def _table_call(block: _Cells, ident: str, cont: str, shape: layout.Shape, lead_call: str, wall: str) -> str:
+    """A block too wide to set as columns: the typesetter's table, which wraps its cells."""
 
-    pick = lambda cells: [cells[c] for c in columns if c < len(cells)]  # noqa: E731
-    return replace(
-        block,
-        title=block.title + part,
-        header=pick(list(block.header or ())),
-        rows=[pick(list(row)) for row in block.rows],
-        notes=block.notes,
-        number_format={columns.index(c): f for c, f in block.number_format.items() if c in columns},
-    )
+    def cell(i: int, c: int, text: str, right: bool) -> str:
+        fill = _fill(block.colors[i, c]) if (i, c) in block.colors else None
+        return f"({lit(text)}, {'true' if right else 'false'}, {fill or 'none'}),"
+
+    cells = [
+        "(" + "".join(cell(i, c, t, x) for c, (t, x) in enumerate(zip(r, num))) + ")"
+        for i, (r, num) in enumerate(zip(block.rows, block.numbers))
+    ]
+    args = [
+        lit(ident),
+        lit(block.title),
+        lit(cont),
+        _array(lit(h) for h in block.header),
+        _array(cells),
+        _array(str(i) for i in sorted(block.highlight)),
+        _array(lit(x) for x in block.notes),
+    ]
+    return f"#tt-block({', '.join(args)}, fits: auto, size: {shape.size:.2f}pt, lead: {lead_call}{wall})\n"
 
 
 def _array(items: Iterable[str]) -> str:
@@ -160,13 +217,14 @@ def _array(items: Iterable[str]) -> str:
 
 
 def _units(report: Any) -> Iterator[tuple[str, list[Any]]]:
-    """The report's blocks in printing units: ("group", blocks sharing a page group), ("page",
-    [a block that starts a page]) or ("flow", [a block])."""
+    """The report's blocks in printing units: ("group", a run of blocks sharing a page group, as
+    the workbook's page plan takes them), ("page", [a block that starts a page]) or ("flow", [a
+    block])."""
     compact = report.key.lower().startswith("hand")  # hand records: several boards a page
     group: list[Any] = []
     for block in report.blocks:
         name = getattr(block, "page_group", "")
-        if group and name != getattr(group[0], "page_group", ""):
+        if group and name != group[0].page_group:
             yield "group", group
             group = []
         if name:
@@ -190,18 +248,20 @@ def report_source(report: Any, page: Page, counter: Iterator[int]) -> str:
     for kind, blocks in _units(report):
         if kind == "group":
             calls = [
-                _block_call(b, f"b{next(counter)}", cont, report, lead if i == 0 else None)
+                _block_call(_Cells.of(b), f"b{next(counter)}", cont, report, lead if i == 0 else None)
                 for i, b in enumerate(blocks)
             ]
-            fits = "true" if sum(h for _, h in calls) <= layout.body(report.landscape)[1] else "false"
+            # together when they fit one page (measured again by the typesetter: see tt-group)
+            fits = "true" if sum(h for _, h in calls) <= layout.body(report.landscape)[1] - 4 else "false"
             parts.append(f"#tt-group(fits: {fits})[\n{''.join(c for c, _ in calls)}]\n")
         else:
             if kind == "page":
                 parts.append("#pagebreak(weak: true)\n")
-            parts.append(_block_call(blocks[0], f"b{next(counter)}", cont, report, lead)[0])
+            parts.append(_block_call(_Cells.of(blocks[0]), f"b{next(counter)}", cont, report, lead)[0])
         lead = None
     if lead:  # a sheet without a table
-        parts.append(f"#tt-title({lit(lead[0])}, {lit(lead[1])})\n")
+        wall = ", wall: true" if getattr(report, "wall", False) else ""
+        parts.append(f"#tt-title({lit(lead[0])}, {lit(lead[1])}{wall})\n")
     parts.append("]\n")
     return "".join(parts)
 
