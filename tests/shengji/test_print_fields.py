@@ -34,3 +34,35 @@ def test_hearts_and_diamonds_are_red_on_the_hand_records(reports):
 def test_ranking_and_seating_are_wall_sheets_and_the_desk_sheets_are_not(reports):
     assert reports["Ranking"].wall and reports["NextSeating"].wall
     assert not any(reports[k].wall for k in ("Scores", "Travellers", "PlayerCards", "TableCards", "HandRecords"))
+
+
+def _red(cell) -> bool:
+    """The cell's text is in a red (a strong red channel, weak green and blue)."""
+    color = cell.font.color if cell.font is not None else None
+    rgb = color.rgb if color is not None and isinstance(color.rgb, str) else ""
+    if len(rgb) != 8:
+        return False
+    r, g, b = (int(rgb[i : i + 2], 16) for i in (2, 4, 6))
+    return r >= 0x80 and g < 0x40 and b < 0x40
+
+
+def test_the_written_hand_records_print_hearts_and_diamonds_red(tmp_path, invoke):
+    from openpyxl import load_workbook
+
+    out = tmp_path / "out.xlsx"
+    assert invoke("run", SAMPLE, "-o", out, "-q").exit_code in (0, 1)
+    ws = load_workbook(out)["牌谱"]
+    rows = list(ws.iter_rows())
+    red_cells = black_cells = 0
+    for i, row in enumerate(rows):
+        if [c.value for c in row[2:6]] != [SUIT_SYMBOLS[s] for s in "SHDC"]:
+            continue
+        for line in rows[i + 1 : i + 6]:  # four hands and the kitty under each header
+            for j, cell in enumerate(line[:8]):
+                if j in (3, 4):
+                    assert _red(cell), cell.coordinate
+                    red_cells += 1
+                else:
+                    assert not _red(cell), cell.coordinate
+                    black_cells += 1
+    assert red_cells == 2 * 5 * 6 and black_cells == 6 * 5 * 6  # six boards of the round seated
