@@ -76,6 +76,9 @@ class Report:
     landscape: bool = False
     subtitle: str = ""
     wall: bool = False  # posted on a wall: larger type and a visible gap between columns
+    # printed at the scale that fills the page (width, or the height of its tallest table), up to
+    # 400 %, instead of only shrunk to fit the width: a wall chart that would fill a corner
+    fit: bool = False
 
 
 @dataclass
@@ -196,6 +199,11 @@ def text_width(text: Any, font: str = "Calibri") -> float:
     return (len(s) - wide) * latin + 2 * wide
 
 
+def _pixels(points: float) -> float:
+    """A row height as Excel keeps it, in whole pixels (0.75 pt each)."""
+    return int(points * 4 / 3 + 0.5) * 0.75
+
+
 def line_points(font: str) -> float:
     """The height of one line of ``font`` at 11 pt, in points."""
     return METRICS.get(font, METRICS["Calibri"]).line_points
@@ -209,18 +217,145 @@ MAX_LINKS = 65_000  # Excel keeps at most 65,530 links on a worksheet
 _CELL = re.compile(r"\$?[A-Z]{1,3}\$?[1-9][0-9]{0,6}")
 GUIDE_WIDTH = 100  # the Guide's one column, in characters
 
-# A4 less the margins print_setup sets, in points; an Excel row is 15 pt high by default
+# A4 less the margins print_setup sets, in points
 _PAGE_POINTS = {False: (8.27 - 1.0) * 72, True: (11.69 - 1.0) * 72}  # printable width
 _PAGE_HEIGHT = {False: (11.69 - 1.5) * 72, True: (8.27 - 1.5) * 72}  # printable height
-_ROW_POINTS = 15
+_BLANK_ROW = 15.0  # an empty row: Excel's default height (the workbook's Calibri 11)
+# the pages are planned a little short: Excel rounds each row to whole pixels and prints a rule
+_PAGE_ROOM = 0.97
+# points of type on a report sheet and on one posted on a wall: the body (cells, headings, notes),
+# a table's title and the sheet's title
+TYPE_POINTS = {False: (11, 11, 14), True: (14, 16, 20)}
+# the colours a block may give its text (Block.colors): a red dark enough to print as red
+COLORS = {"red": "#C00000"}
+_WALL_RULE = "#7F7F7F"  # a wall sheet's cell rules: visible from a distance, between every two columns
 
 
-def rows_per_page(widths: dict[int, int], landscape: bool) -> int:
-    """How many rows of a report sheet fit one printed page, fitted to the page width (a safe
-    under-estimate: the repeated headings must come before the printer's own page break)."""
-    width = sum(int(w * 7 + 5) for w in widths.values()) * 0.75
-    scale = min(1.0, _PAGE_POINTS[landscape] / width) if width else 1.0
-    return max(10, int(_PAGE_HEIGHT[landscape] / (_ROW_POINTS * scale) * 0.85) - 2)
+def sheet_points(widths: dict[int, float]) -> float:
+    """How wide columns of these widths print at 100 %, in points: Excel draws a width of w
+    characters as w * 7 + 5 pixels (the default Calibri 11's digit), 0.75 pt each."""
+    return sum(int(w * 7 + 5) for w in widths.values()) * 0.75
+
+
+@dataclass(frozen=True)
+class PageUnit:
+    """A block as the page planner sees it: the heights of its rows, in points at 100 %."""
+
+    title: float  # its title row, 0 without one
+    header: float  # its heading row, 0 without one
+    row: float  # each of its rows
+    count: int  # how many rows
+    notes: float  # all its note lines
+    own_page: bool = False  # Block.page_break
+    group: str = ""  # Block.page_group
+
+    @property
+    def height(self) -> float:
+        return self.title + self.header + self.row * self.count + self.notes
+
+
+def plan_pages(
+    units: Sequence[PageUnit],
+    page: float,
+    *,
+    top: float = 0.0,
+    gap: float = _BLANK_ROW,
+    repeat: float = 0.0,
+    split: bool = True,
+) -> list[tuple[bool, list[int]]]:
+    """Where the pages of a report sheet start: for each block, whether it starts a page, and the
+    rows before which one starts inside it (its title and headings, ``repeat`` high, repeated
+    there). ``page`` is the printable height and ``top`` what stands above the first block (the
+    sheet's title), ``gap`` the empty row after each block. A block starts a page when it asks to,
+    at the first block of a page group and at the first after one (a group prints on a page of
+    its own, kept together when it fits one), and when it does not fit the rest of the page but
+    fits a page of its own, or too little of it would (its title and headings with fewer than
+    three rows). A block longer than a page runs on; its notes stay with its last rows, at least
+    two of them. A page holding only the sheet's title is never left. Without ``split`` (one table,
+    its headings repeated by Excel) only the blocks that ask for a page of their own get one."""
+    sizes = group_heights(units, gap)
+    plans: list[tuple[bool, list[int]]] = []
+    used, content, group, kept = top, False, "", False
+    for i, u in enumerate(units):
+        entering = bool(u.group) and u.group != group
+        leaving = bool(group) and u.group != group
+        if entering:
+            kept = sizes[i] <= page
+        inside = bool(u.group) and not entering and kept
+        room = u.title + u.header + u.row * min(u.count, 3) + (u.notes if u.count <= 3 else 0)
+        start = content and (
+            u.own_page
+            or entering
+            or leaving
+            or (split and not inside and used + u.height > page and (u.height <= page or page - used < room))
+        )
+        if start:
+            used = 0.0
+        used += u.title + u.header
+        content, group = True, u.group
+        breaks: list[int] = []
+        keep = 2 if u.count >= 4 else 1  # rows that go with the notes onto the table's last page
+        for r in range(u.count):
+            need = u.row if r < u.count - keep else u.row * (u.count - r) + u.notes
+            if split and used + need > page and used > repeat:
+                breaks.append(r)
+                used = repeat
+            used += u.row
+        used += u.notes + gap
+        plans.append((start, breaks))
+    return plans
+
+
+def group_heights(units: Sequence[PageUnit], gap: float = _BLANK_ROW) -> dict[int, float]:
+    """The first block of each page group -> the group's height (its blocks and the gaps between)."""
+    sizes: dict[int, float] = {}
+    for i, u in enumerate(units):
+        if u.group and (i == 0 or units[i - 1].group != u.group):
+            j = i
+            while j < len(units) and units[j].group == u.group:
+                j += 1
+            sizes[i] = sum(x.height for x in units[i:j]) + gap * (j - i - 1)
+    return sizes
+
+
+def print_scale(widths: dict[int, float], landscape: bool, fit: bool = False, heights: Iterable[float] = ()) -> int:
+    """The print scale, in percent, at which a sheet of these column widths fits the page width,
+    never above 100 % (a little room kept: printed widths vary with the printer). With ``fit``,
+    the one that fills the page instead, up to 400 %: the width, unless the tallest of
+    ``heights`` (the tables and page groups, in points at 100 %) that fit a page at that scale
+    would no longer fit one."""
+    width = sheet_points(widths)
+    scale = _PAGE_POINTS[landscape] * _PAGE_ROOM / width if width else 1.0
+    if fit:
+        room = _PAGE_HEIGHT[landscape] * _PAGE_ROOM
+        tallest = max((h for h in heights if h * min(scale, 1.0) <= room), default=0.0)
+        if tallest and tallest * scale > room:
+            scale = room / tallest
+    else:
+        scale = min(scale, 1.0)
+    return max(10, min(400, int(scale * 100)))
+
+
+@dataclass(frozen=True)
+class _Styles:
+    """The formats and row heights of one kind of report sheet (on paper, or on a wall)."""
+
+    title: Any
+    subtitle: Any
+    block: Any
+    header: Any
+    note: Any
+    cell: Any
+    hl: Any
+    num: Any
+    num_hl: Any
+    link: Any
+    size: float  # the body's type against 11 pt: text widths grow with it
+    line: float  # a body row's height, points
+    block_line: float  # a table title's row
+    title_line: float  # the sheet title's row
+    pad: int  # characters of room beside a column's widest value
+    wall: bool
 
 
 class _NoCells(dict):
@@ -255,7 +390,9 @@ class WorkbookWriter:
         self.wb.set_custom_property("ttools_language", meta.lang)
         font = FONTS.get(meta.lang, FONTS["en"])
         self.font = font
-        f = self.wb.add_format
+        self._props: dict[int, dict[str, Any]] = {}
+        self._variants: dict[tuple[int, tuple[tuple[str, Any], ...]], Any] = {}
+        f = self._format
         self.f_header = f(
             {
                 "bold": True,
@@ -310,9 +447,53 @@ class WorkbookWriter:
             {"font_name": font, "border": 1, "border_color": "#BFBFBF", "font_color": "#0563C1", "underline": 1}
         )
         self._lists: list[tuple[str, list[Any]]] = []
-        self._fmt_cache: dict[tuple[str, bool], Any] = {}
+        self._fmt_cache: dict[tuple[str, bool, bool], Any] = {}
         self.line = line_points(font)
         self._streamed: list[Any] = []
+        self._style_cache: dict[bool, _Styles] = {}
+
+    def _format(self, props: dict[str, Any]) -> Format:
+        """A format, its properties kept for the variants made of it (``_variant``). XlsxWriter
+        writes only the formats a cell uses: a variant never used changes nothing in the file."""
+        fmt = self.wb.add_format(props)
+        self._props[id(fmt)] = dict(props)
+        return fmt
+
+    def _variant(self, fmt: Format, **changes: Any) -> Format:
+        """``fmt`` with ``changes`` (a type size, a font colour), made once."""
+        key = (id(fmt), tuple(sorted(changes.items())))
+        got = self._variants.get(key)
+        if got is None:
+            got = self._variants[key] = self._format({**self._props[id(fmt)], **changes})
+        return got
+
+    def _styles(self, wall: bool) -> _Styles:
+        """The formats and heights of a report sheet, or of one posted on a wall: larger type,
+        rows and columns measured for it, darker rules between the columns and wider room."""
+        if wall not in self._style_cache:
+            body, block, title = TYPE_POINTS[wall]
+            v = self._variant if wall else (lambda fmt, **_: fmt)
+            big = {"font_size": body}
+            rule = {"font_size": body, "border_color": _WALL_RULE}
+            self._style_cache[wall] = _Styles(
+                title=v(self.f_title, font_size=title),
+                subtitle=v(self.f_subtitle, **big),
+                block=v(self.f_block, font_size=block),
+                header=v(self.f_header, **big),
+                note=v(self.f_note, **big),
+                cell=v(self.f_cell, **rule),
+                hl=v(self.f_hl, **rule),
+                num=v(self.f_num, **rule),
+                num_hl=v(self.f_num_hl, **rule),
+                link=v(self.f_link, **rule),
+                size=body / 11,
+                line=_pixels(self.line * body / 11),
+                block_line=_pixels(self.line * block / 11),
+                title_line=_pixels(self.line * title / 11),
+                pad=3 if wall else 2,
+                wall=wall,
+            )
+        return self._style_cache[wall]
 
     # ---- helpers -------------------------------------------------------
     def _streamed_sheet(self, name: str) -> Worksheet:
@@ -350,8 +531,8 @@ class WorkbookWriter:
         for col, string, fmt in headings:
             ws.write_string(first_row, col, string, fmt)
 
-    def _num_format(self, fmt: str, highlight: bool = False):
-        key = (fmt, highlight)
+    def _num_format(self, fmt: str, highlight: bool = False, wall: bool = False):
+        key = (fmt, highlight, wall)
         if key not in self._fmt_cache:
             props = {
                 "font_name": self.font,
@@ -363,7 +544,9 @@ class WorkbookWriter:
             }
             if highlight:
                 props.update({"bg_color": "#C6EFCE", "bold": True})
-            self._fmt_cache[key] = self.wb.add_format(props)
+            if wall:
+                props.update({"font_size": TYPE_POINTS[True][0], "border_color": _WALL_RULE})
+            self._fmt_cache[key] = self._format(props)
         return self._fmt_cache[key]
 
     def write_value(self, ws: Worksheet, r: int, c: int, value: Any, fmt: Format | None = None) -> None:
@@ -600,118 +783,172 @@ class WorkbookWriter:
 
     def report_sheet(self, report: Report) -> None:
         """A printable sheet of titled tables. With one table its heading row repeats on every
-        page (print titles); with several, each table that fits one page is kept on one page and a
-        table that runs on repeats its title and headings at the top of each continuation page."""
+        page (print titles); with several, the pages are planned from the rows' heights
+        (``plan_pages``): each table that fits one page is kept on one page, a table that runs on
+        repeats its title and headings at the top of each continuation page, and the sheet prints
+        at a scale that fits the page width (manual page breaks hold only at a set scale: Excel's
+        "fit to width" overrides them). ``Report.wall`` sets larger type with rules between the
+        columns; ``Report.fit`` the scale that fills the page."""
         ws = self._streamed_sheet(report.name)
+        st = self._styles(report.wall)
+        if report.wall:  # every row as high as its type: Excel would keep the 11 pt height
+            ws.set_default_row(st.line)
         stream = RowStream(ws)
         # the rows are read twice and never held: once for the widths (known before the page
         # breaks), once to write them (a report may make its rows as they are read)
         shapes = [_block_shape(block.rows, block.number_format, self.font) for block in report.blocks]
-        widths = self._report_widths(report.blocks, shapes)
+        widths = self._report_widths(report.blocks, shapes, st)
         ws.set_tab_color(OUTPUT_TAB)
-        per_page = rows_per_page(widths, report.landscape)
         single = sum(1 for b in report.blocks if b.header) == 1
-        ws.write_string(0, 0, report.title, self.f_title)
+        gap = st.line if report.wall else _BLANK_ROW
+        top = st.title_line + (st.line if report.subtitle else 0) + gap
+        units = [
+            PageUnit(
+                st.block_line if b.title else 0.0,
+                st.line if b.header else 0.0,
+                st.line,
+                count,
+                st.line * len(b.notes),
+                b.page_break,
+                b.page_group,
+            )
+            for b, (_, count, _, _) in zip(report.blocks, shapes)
+        ]
+        groups = group_heights(units, gap)
+        heights = [*groups.values(), *(u.height for u in units if not u.group)]
+        scale = print_scale(widths, report.landscape, report.fit, heights)
+        page = _PAGE_HEIGHT[report.landscape] * _PAGE_ROOM * 100 / scale
+        plans = plan_pages(units, page, top=top, gap=gap, repeat=st.block_line + st.line, split=not single)
+        if report.wall:
+            ws.set_row(0, st.title_line)
+        ws.write_string(0, 0, report.title, st.title)
         r = 1
         if report.subtitle:
-            ws.write_string(r, 0, report.subtitle, self.f_subtitle)
+            ws.write_string(r, 0, report.subtitle, st.subtitle)
             r += 1
         r += 1
-        first_header: int | None = None
-        page_start, breaks = 0, []
-        cont = Translator(self.meta.lang)("（續）", " (continued)")
-
-        def new_page(at: int) -> None:
-            nonlocal page_start
-            breaks.append(at)
-            page_start = at
-
-        top = r  # the rows above stay in view: the sheet's title
-        for block, (cols, count, mixed, numeric) in zip(report.blocks, shapes):
-            size = (1 if block.title else 0) + (1 if block.header else 0) + count + len(block.notes)
-            used = r - page_start
-            if block.page_break and used:
-                new_page(r)  # a block that asks for its own page (hand records, table cards)
-            elif not single and used and used + size > per_page and (size <= per_page or per_page - used < 5):
-                new_page(r)  # keep the table on one page, or start a long one on a fresh page
-            if block.title:
-                ws.write_string(r, 0, block.title, self.f_block)
-                r += 1
-            if block.header:
-                if first_header is None:
-                    first_header = r
-                for c, h in enumerate(block.header):
-                    ws.write_string(r, c, str(h), self.f_header)
-                r += 1
-            number_format = block.number_format
-            highlight, links = block.highlight, block.links
-            plain_formats = {
-                hl: [
-                    (self.f_num_hl if hl else self.f_num) if c in numeric else (self.f_hl if hl else self.f_cell)
-                    for c in range(len(cols))
-                ]
-                for hl in (False, True)
-            }
-            for i, row in enumerate(block.rows):
-                if mixed:
-                    row = [v if type(v) in _PLAIN else _plain(v) for v in row]
-                if not single and r - page_start >= per_page:
-                    new_page(r)
-                    ws.write_string(r, 0, (block.title or report.title) + cont, self.f_block)
-                    r += 1
-                    for c, h in enumerate(block.header):
-                        ws.write_string(r, c, str(h), self.f_header)
-                    r += 1
-                hl = i in highlight
-                formats = plain_formats[hl]
-                if number_format:
-                    formats = list(formats)
-                    for c, code in sorted(number_format.items()):
-                        if c < len(row) and code and isinstance(row[c], (int, float)):
-                            formats[c] = self._num_format(code, hl)
-                if i in links and self._link_row(ws, r, row, formats, block.link_column, links[i]):
-                    r += 1
-                    continue
-                stream.row(r, row, formats)
-                r += 1
-            for line in block.notes:
-                if not single and r - page_start >= per_page:
-                    new_page(r)
-                ws.write_string(r, 0, line, self.f_note)
-                r += 1
-            r += 1
+        top_row, first_header, breaks = r, None, []  # the rows above stay in view: the sheet's title
+        cont = (report.title, Translator(self.meta.lang)("（續）", " (continued)"))
+        for block, shape, (start, inside) in zip(report.blocks, shapes, plans):
+            if start:
+                breaks.append(r)
+            if first_header is None and block.header:
+                first_header = r + (1 if block.title else 0)
+            r = self._report_block(ws, stream, st, r, block, shape, inside, breaks, cont) + 1
         for c, w in sorted(widths.items()):
             ws.set_column(c, c, w)
         if breaks:
-            ws.set_h_pagebreaks(breaks)
+            ws.set_h_pagebreaks(breaks[:1023])  # Excel keeps at most 1023 manual breaks
         # under the heading row of a one-table sheet, else under the sheet's title
-        ws.freeze_panes(first_header + 1 if single and first_header is not None else top, 0)
+        ws.freeze_panes(first_header + 1 if single and first_header is not None else top_row, 0)
         ws.protect("", {"select_locked_cells": True, "select_unlocked_cells": True, "format_columns": True})
         self.print_setup(ws, header_rows=first_header if single else None, landscape=report.landscape)
-        ws.set_print_scale(100)
-        ws.fit_to_pages(1, 0)
-        if breaks and any(b.page_break for b in report.blocks):
-            # "fit to width" would override a block's own page: scale to the page width instead
-            avail = 95 if report.landscape else 64  # character columns across A4 at 100%
-            total = sum(widths.values()) or 1
-            ws.set_print_scale(max(10, min(100, 100 * avail // total)))
-            ws.set_h_pagebreaks(breaks[:1023])  # Excel keeps at most 1023 manual breaks
+        if breaks or report.fit:
+            ws.set_print_scale(scale)  # the scale the breaks were planned at
+        else:
+            ws.set_print_scale(100)
+            ws.fit_to_pages(1, 0)
+
+    def _report_block(
+        self,
+        ws: Worksheet,
+        stream: RowStream,
+        st: _Styles,
+        r: int,
+        block: Block,
+        shape: tuple[list[float], int, bool, set[int]],
+        inside: Sequence[int],
+        breaks: list[int],
+        cont: tuple[str, str],
+    ) -> int:
+        """Write one block from row ``r``: its title, headings, rows (a page starting before each
+        row in ``inside``, under the title and headings again) and notes; the row after it."""
+        cols, _, mixed, numeric = shape
+        wall = st.wall
+        if block.title:
+            if wall:
+                ws.set_row(r, st.block_line)
+            ws.write_string(r, 0, block.title, st.block)
+            r += 1
+        if block.header:
+            for c, h in enumerate(block.header):
+                ws.write_string(r, c, str(h), st.header)
+            r += 1
+        number_format = block.number_format
+        highlight, links = block.highlight, block.links
+        plain_formats = {
+            hl: [
+                (st.num_hl if hl else st.num) if c in numeric else (st.hl if hl else st.cell) for c in range(len(cols))
+            ]
+            for hl in (False, True)
+        }
+        colors: dict[int, list[tuple[int, str]]] = {}
+        for (i, c), name in sorted(block.colors.items()):
+            colors.setdefault(i, []).append((c, COLORS.get(name, name)))
+        pages = set(inside)
+        for i, row in enumerate(block.rows):
+            if mixed:
+                row = [v if type(v) in _PLAIN else _plain(v) for v in row]
+            if i in pages:
+                breaks.append(r)
+                if wall:
+                    ws.set_row(r, st.block_line)
+                ws.write_string(r, 0, (block.title or cont[0]) + cont[1], st.block)
+                r += 1
+                for c, h in enumerate(block.header):
+                    ws.write_string(r, c, str(h), st.header)
+                r += 1
+            hl = i in highlight
+            formats = plain_formats[hl]
+            if number_format:
+                formats = list(formats)
+                for c, code in sorted(number_format.items()):
+                    if c < len(row) and code and isinstance(row[c], (int, float)):
+                        formats[c] = self._num_format(code, hl, wall)
+            if i in colors:
+                formats = list(formats)
+                for c, color in colors[i]:
+                    if c < len(formats):
+                        formats[c] = self._variant(formats[c], font_color=color)
+            if i in links and self._link_row(ws, r, row, formats, block.link_column, links[i], st.link):
+                r += 1
+                continue
+            stream.row(r, row, formats)
+            r += 1
+        for line in block.notes:
+            ws.write_string(r, 0, line, st.note)
+            r += 1
+        return r
 
     def _report_widths(
-        self, blocks: Sequence[Block], shapes: Sequence[tuple[list[float], int, bool, set[int]]]
+        self,
+        blocks: Sequence[Block],
+        shapes: Sequence[tuple[list[float], int, bool, set[int]]],
+        st: _Styles | None = None,
     ) -> dict[int, int]:
-        """Each column's width on a report sheet: its widest heading or value in the sheet's font,
-        two characters of room, at least 6 and (for values) at most 60."""
+        """Each column's width on a report sheet: its widest heading or value in the sheet's font
+        and type size, with room beside it (two characters, three on a wall sheet), at least 6 and
+        (for values) at most 60 characters of 11 pt type."""
+        st = st or self._styles(False)
+        size, pad = st.size, st.pad
+        bold = 1.1 if st.wall else 1.0  # the wall's bold headings, wider than its body at 14 pt
         widths: dict[int, int] = {}
         for block, (cols, _, _, _) in zip(blocks, shapes):
             for c, h in enumerate(block.header or ()):
-                widths[c] = max(widths.get(c, 6), math.ceil(text_width(h, self.font)) + 2)
+                widths[c] = max(widths.get(c, 6), math.ceil(text_width(h, self.font) * size * bold) + pad)
             for c, w in enumerate(cols):
-                widths[c] = max(widths.get(c, 6), min(math.ceil(w) + 2, 60))
+                widths[c] = max(widths.get(c, 6), min(math.ceil(w * size) + pad, math.ceil(60 * size)))
         return widths
 
     def _link_row(
-        self, ws: Worksheet, r: int, row: Sequence[Any], formats: Sequence[Any], column: int, target: tuple[str, str]
+        self,
+        ws: Worksheet,
+        r: int,
+        row: Sequence[Any],
+        formats: Sequence[Any],
+        column: int,
+        target: tuple[str, str],
+        link_format: Format | None = None,
     ) -> bool:
         """Write row ``r`` with the cell in ``column`` linked to ``target`` (sheet, cell) of this
         workbook; False (nothing written) when the target is not a cell of a sheet written so far.
@@ -729,7 +966,7 @@ class WorkbookWriter:
             if c != column:
                 write_plain(ws, r, c, v, formats[c])
         location = "'" + sheet.replace("'", "''") + "'!" + cell.replace("$", "")
-        ws.write_url(r, column, "internal:" + location, self.f_link, string=str(row[column]))
+        ws.write_url(r, column, "internal:" + location, link_format or self.f_link, string=str(row[column]))
         return True
 
     def meta_sheet(self, extra: dict[str, Any] | None = None) -> None:

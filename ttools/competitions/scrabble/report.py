@@ -425,6 +425,7 @@ def cross_table_sheet(ctx: Context) -> Report | None:
                 header,
                 rows,
                 number_format={len(header) - 1: SPREAD},
+                page_group=div.name,  # a division's chart and its matrix on a page of their own
             )
         )
         if len(div.standings) <= MATRIX_LIMIT:
@@ -437,6 +438,7 @@ def cross_table_sheet(ctx: Context) -> Report | None:
         t(f"{ctx.name} · 對賽總表", f"{ctx.name} · Cross-table (wall chart)"),
         blocks,
         landscape=True,
+        fit=True,
         subtitle=t(
             "格內：結果 本方分數:對手分數 對手編號。", "Each cell: result, own score:opponent's score, opponent's id."
         ),
@@ -712,7 +714,9 @@ def _matrix(div: Division, t: Translator) -> Block:
     for i, a in enumerate(ids):
         rows.append([i + 1, a] + ["■" if a == b else " ".join(cells.get((a, b), [])) for b in ids])
     header = [t("名次", "Rank"), t("編號", "ID")] + ids
-    return Block(t(f"{div.name} 組：對賽矩陣", f"Division {div.name}: player by player"), header, rows)
+    return Block(
+        t(f"{div.name} 組：對賽矩陣", f"Division {div.name}: player by player"), header, rows, page_group=div.name
+    )
 
 
 def slip_tables(

@@ -81,6 +81,7 @@ def pairings_sheet(ctx: Context) -> Report | None:
         [Block("", header, _pairing_rows(ctx, nr), notes=notes)],
         landscape=True,
         subtitle=subtitle,
+        wall=True,  # posted for the pairs to find their table: large type, a rule between the columns
     )
 
 
@@ -331,6 +332,7 @@ def standings_sheet(ctx: Context) -> Report | None:
         t("{name} · 排名", "{name} · Standings", name=ctx.name),
         [Block(title, header, rows, highlight=highlight, notes=_standing_notes(ctx), number_format={7: SIGNED})],
         landscape=True,
+        wall=True,
     )
 
 
