@@ -183,3 +183,16 @@ def test_the_scoring_example_passes_over_a_board_scored_by_the_referee(play):
     example = [r for r in load_workbook(out)["ScoringExample"].iter_rows(values_only=True) if r and r[0] is not None]
     assert any(str(r[0]).startswith("Round 1, board 2") for r in example)
     assert [r[:2] for r in example if isinstance(r[0], int)] == [(1, 2), (0, 1), (-1, 1)]
+
+
+def test_average_plus_and_minus_are_settings(play):
+    """A referee ruling 70/30 for A+/A- sets them on Rules: table 3, not played, gets A+/A- → NS
+    70%, EW 30% (of a top of 4 on three tables: 2.8 and 1.2 MP)."""
+    summary, _, at = play(
+        12,
+        lambda at: [ns(1, 2), ns(2, 1), {"round": 1, "table": 3, "board": 1, "declarer": "X", "adjusted": "A+/A-"}],
+        rules={"average_plus": 70, "average_minus": 30},
+    )
+    assert codes(summary) == [], summary["problems"]
+    n3, e3 = board_of(summary, at[(3, "N")]), board_of(summary, at[(3, "E")])
+    assert (n3["mp"], n3["rate"], e3["mp"], e3["rate"]) == (2.8, 70.0, 1.2, 30.0)

@@ -1,6 +1,7 @@
 """Apply the Shengji duplicate rules to the loaded records: check the seating and the board rows,
 score every board, compare each seat's result with the same seat at the other tables
-(matchpoints, Neuberg where due), rank the players, and seat the next round once the last one
+(matchpoints, Neuberg where due; the referee's penalties, adjusted scores and fouled boards
+applied), rank the players, and seat the next round once the last one
 is complete. A round whose rows have errors is never seated from: nothing is drawn from a guess.
 """
 

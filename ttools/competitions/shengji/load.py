@@ -189,6 +189,8 @@ class EventData(EventBase):
     time_drop: int = 1
     rate_ranking: str = "exact"  # exact | printed
     avoid_repeats: str = "off"  # off | partners | partners+opponents
+    average_plus: int = 60  # the rates in percent an adjusted score's A+ and A- stand for
+    average_minus: int = 40
     players: dict[str, Player] = field(default_factory=dict)
     pairs: dict[str, tuple[str, str]] = field(default_factory=dict)  # pairs format: pair -> (first, second)
     seating: list[SeatRow] = field(default_factory=list)
@@ -215,8 +217,9 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     _seating(ld, rd, data)
     declarers: dict[Any, str] = {}
     bound = score_bound(data.rules)
+    words = adjusted_words(data.average_plus, data.average_minus)
     for i, row in enumerate(_rows(ld, S.BOARDS)):
-        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers, bound))
+        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers, bound, words))
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     return data, problems
@@ -254,6 +257,8 @@ def _rules(ld: Loader, data: EventData) -> None:
     data.time_drop = int(ru.choice("time_drop", S.TIME_DROP_CHOICES, "1"))
     data.rate_ranking = ru.choice("rate_ranking", S.RATE_RANKING_CHOICES, "exact")
     data.avoid_repeats = ru.choice("avoid_repeats", S.AVOID_REPEATS_CHOICES, "off")
+    data.average_plus = ru.integer("average_plus", 60, low=50, high=100)
+    data.average_minus = ru.integer("average_minus", 40, low=0, high=50)
     data.where_tiebreaks = ru.where("tiebreaks")
     if not ru.blank("tiebreaks"):
         keys = [nz.fold_label(k) for k in re.split(r"[,，;；、\s]+", ru.text("tiebreaks")) if k.strip()]
@@ -453,7 +458,14 @@ def score_bound(rules: BoardRules) -> int:
 
 
 def _board_row(
-    index: int, row: Row, rd: Reader, problems: list[Problem], rounds: int, declarers: dict[Any, str], bound: int = 3
+    index: int,
+    row: Row,
+    rd: Reader,
+    problems: list[Problem],
+    rounds: int,
+    declarers: dict[Any, str],
+    bound: int = 3,
+    words: Mapping[str, Fraction] | None = None,
 ) -> BoardRow:
     before = len(problems)
     rnd = _whole(rd, row, "round", required=True)
@@ -522,7 +534,7 @@ def _board_row(
     if not row.blank("adjusted"):
         typed = nz.clean_text(row.values["adjusted"])
         try:
-            adjusted = parse_adjusted(row.values["adjusted"])
+            adjusted = parse_adjusted(row.values["adjusted"], words)
         except ValueError:
             problems.append(error(ADJUSTED_INVALID, row.where["adjusted"], value=typed))
     fouled = (rd.code(row, "fouled") or "") if not row.blank("fouled") else ""
@@ -566,13 +578,17 @@ def _penalty(row: Row, rd: Reader, key: str, problems: list[Problem]) -> Fractio
     return value or None
 
 
-# the artificial scores a referee awards, as bridge directors name them (average plus, average, minus)
-ADJUSTED_WORDS = {"A+": Fraction(60, 100), "A=": Fraction(50, 100), "A": Fraction(50, 100), "A-": Fraction(40, 100)}
+def adjusted_words(plus: int = 60, minus: int = 40) -> dict[str, Fraction]:
+    """The artificial scores a referee awards, as bridge directors name them: average plus,
+    average and average minus (60, 50 and 40 percent by default, settings on Rules)."""
+    return {"A+": Fraction(plus, 100), "A=": Fraction(1, 2), "A": Fraction(1, 2), "A-": Fraction(minus, 100)}
 
 
-def parse_adjusted(value: Any) -> tuple[Fraction, Fraction]:
+def parse_adjusted(value: Any, words: Mapping[str, Fraction] | None = None) -> tuple[Fraction, Fraction]:
     """An adjusted score as (NS rate, EW rate): '60/40', '60%/40%', 'A+/A-', 'A=', 50 (one value:
-    both sides'); ValueError otherwise. Rates are given in percent, 0–100."""
+    both sides'); ValueError otherwise. Rates are given in percent, 0–100; ``words`` are what A+,
+    A= and A- stand for (``adjusted_words()``)."""
+    words = adjusted_words() if words is None else words
     import unicodedata
 
     if type(value) is float:
@@ -586,8 +602,8 @@ def parse_adjusted(value: Any) -> tuple[Fraction, Fraction]:
     rates = []
     for part in parts:
         part = part.removesuffix("%")
-        if part in ADJUSTED_WORDS:
-            rates.append(ADJUSTED_WORDS[part])
+        if part in words:
+            rates.append(words[part])
             continue
         if not re.fullmatch(r"\d+(\.\d+)?", part):
             raise ValueError(f"'{part}' is not a rate")

@@ -253,6 +253,22 @@ RULES = SheetSpec(
             "repeats otherwise, and each remaining repeat is listed on the seating sheet.",
             AVOID_REPEATS,
         ),
+        _s(
+            "average_plus",
+            "調整得分 A+",
+            60,
+            "「成績」表調整得分寫 A+（平均以上，未犯規方）時的得分率 %（預設 60，如橋牌）。",
+            "The rate in percent an adjusted score of A+ (average plus, the side not at fault) stands for on "
+            "Boards (default 60, as in bridge).",
+        ),
+        _s(
+            "average_minus",
+            "調整得分 A-",
+            40,
+            "「成績」表調整得分寫 A-（平均以下，犯規方）時的得分率 %（預設 40，如橋牌）。",
+            "The rate in percent an adjusted score of A- (average minus, the side at fault) stands for on Boards "
+            "(default 40, as in bridge).",
+        ),
     ),
     note=tri("所有預設值都可在此修改。", "Every default of the rules; change them here."),
 )
@@ -417,9 +433,9 @@ BOARDS = SheetSpec(
             "adjusted",
             "調整得分",
             "裁判判定的人為得分（本桌的實際結果不參與比較）：南北/東西的得分率 %，如 60/40、40/60、50/50；"
-            "或 A+（60）、A=（50）、A-（40），如 A+/A-；只寫一個值則兩方相同。其他各桌不計本桌，按 Neuberg 調整。",
+            "或 A+（60，見「規則」）、A=（50）、A-（40），如 A+/A-；只寫一個值則兩方相同。其他各桌不計本桌，按 Neuberg 調整。",
             "An artificial score the referee awards (this table's result is left out of the comparison): NS/EW "
-            "rates in percent such as 60/40, 40/60, 50/50, or A+ (60), A= (50), A- (40) such as A+/A-; one value "
+            "rates in percent such as 60/40, 40/60, 50/50, or A+ (60, see Rules), A= (50), A- (40) such as A+/A-; one value "
             "alone is both sides'. The other tables are compared without this one, Neuberg-adjusted.",
             width=10,
             required=False,
