@@ -199,3 +199,22 @@ def test_the_guide_covers_every_input_sheet(name, lang):
     guide = " ".join(str(r[0]) for r in wb.worksheets[0].iter_rows(values_only=True) if r[0])
     for spec in S.INPUT_SHEETS:
         assert spec.name(lang) in guide, f"the Guide does not mention {spec.name(lang)}"
+
+
+@pytest.mark.parametrize("name,args", CASES)
+def test_every_validation_has_an_error_title_and_text_in_the_templates_language(invoke, tmp_path, name, args):
+    """Also those that refuse nothing (type "any", there for their input message): every
+    validation carries both, in the workbook's language, should Excel ever show them."""
+    out = tmp_path / name
+    assert invoke("new", args[0], out, *args[1:]).exit_code == 0
+    zh = "--lang" not in args or args[args.index("--lang") + 1].startswith("zh")
+    seen = set()
+    for ws in load_workbook(out).worksheets:
+        for dv in ws.data_validations.dataValidation:
+            seen.add(dv.type or "any")
+            assert dv.errorTitle and dv.error, (ws.title, dv.sqref, dv.type)
+            if dv.type is None:
+                assert dv.prompt and dv.prompt[:100] in dv.error, (ws.title, dv.sqref)  # what the column asks for
+                chinese = any("\u4e00" <= ch <= "\u9fff" for ch in dv.errorTitle)
+                assert chinese == zh, (ws.title, dv.errorTitle)
+    assert "any" in seen

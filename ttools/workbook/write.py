@@ -630,7 +630,7 @@ class WorkbookWriter:
             ws.set_row(i, wrapped_height(note, 60, self.line, self.font))
             widths[1] = max(widths[1], math.ceil(text_width(s.label(lang), self.font)) + 2)
             widths[2] = max(widths[2], min(math.ceil(text_width(v, self.font)) + 2, 40))
-            opts: dict[str, Any] = {"validate": "any"}
+            opts: dict[str, Any] = {"validate": "any", **validation_error(lang, "any", s.label(lang), note=note)}
             if s.choices:
                 source = self.define_list(_list_name(s.key, s.choices), s.choices)
                 opts = {
@@ -777,7 +777,9 @@ class WorkbookWriter:
             }
         note = pick(c.note, lang)
         if note:
-            opts = opts or {"validate": "any"}
+            # a validation that refuses nothing still carries an error message: every validation
+            # has one, in the sheet's language, should Excel ever show it
+            opts = opts or {"validate": "any", **validation_error(lang, "any", label, note=note)}
             opts.update({"input_title": label[:32], "input_message": note[:255]})
         return opts or None
 
@@ -1011,12 +1013,23 @@ class WorkbookWriter:
 
 
 def validation_error(
-    lang: str, kind: str, label: str, *, choices: Sequence[str] = (), lo: int | None = None, hi: int | None = None
+    lang: str,
+    kind: str,
+    label: str,
+    *,
+    choices: Sequence[str] = (),
+    lo: int | None = None,
+    hi: int | None = None,
+    note: str = "",
 ) -> dict[str, str]:
     """The error title and text Excel shows when a typed value breaks a validation of ``kind``
-    (list, integer, place), naming what is allowed, within Excel's 32 and 255 characters."""
+    (list, integer, place; ``any``, which refuses nothing: what the column asks for, ``note``),
+    naming what is allowed, within Excel's 32 and 255 characters."""
     t = Translator(lang)
-    if kind == "list" and choices:
+    if kind == "any":
+        title = t("請檢查此值", "Check this value")
+        text = t("{label}：{note}", "{label}: {note}", label=label, note=note) if note else label
+    elif kind == "list" and choices:
         sep = "、" if t.zh else ", "
         listed = sep.join(str(c) for c in choices)
         if len(listed) > 160:
