@@ -149,7 +149,7 @@ def test_an_adjusted_score_that_cannot_be_read_is_a_problem_on_its_cell(play):
     assert ("board-adjusted-invalid", "Q4") in {(p["code"], p["cell"]) for p in summary["problems"]}
 
 
-def test_a_fouled_board_is_scored_in_groups_of_the_deal_played(play):
+def test_a_fouled_board_is_scored_in_groups_of_the_deal_played(play, invoke, tmp_path):
     """Six tables; tables 5 and 6 played another deal (marked A). Tables 1–4, NS +2, +1, 0, −1:
     North's raw MP 6, 4, 2, 0 of 6, Neuberg to the 6 due: (M + 1) × 6/4 − 1 = 9.5, 6.5, 3.5, 0.5
     of 10 → 95%, 65%, 35%, 5%. Tables 5 and 6, NS +3 and −2, among themselves: raw 2 and 0 of 2,
@@ -167,6 +167,11 @@ def test_a_fouled_board_is_scored_in_groups_of_the_deal_played(play):
     rows = [r for r in wb["Travellers"].iter_rows(values_only=True) if r and r[0]]
     assert next(r for r in rows if r[0] == 5)[-1] == "fouled A"
     assert any(str(r[0]).startswith("Fouled A: table(s) 5, 6") for r in rows)
+    # the site's travellers carry the same column and note
+    site = tmp_path / "site"
+    assert invoke("publish", out, "--to", site).exit_code == 0
+    pages = "\n".join(f.read_text(encoding="utf-8") for f in site.rglob("*.html"))
+    assert "fouled A" in pages and "Fouled A: table(s) 5, 6" in pages
 
 
 def test_the_scoring_example_passes_over_a_board_scored_by_the_referee(play):
