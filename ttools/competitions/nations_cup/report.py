@@ -300,17 +300,19 @@ def day2_draw_sheet(ctx: Context) -> Report | None:
                     t("國家／地區", "Country"),
                 ],
                 rows,
+                notes=[
+                    ctx.seed_line,
+                    t("同隊 3 名選手分屬不同桌。", "The three players of a team sit at three different tables."),
+                ],
+                page_group=event,  # each event's draw on a page of its own, posted at its tables
             )
         )
-    blocks[-1].notes = [
-        ctx.seed_line,
-        t("同隊 3 名選手分屬不同桌。", "The three players of a team sit at three different tables."),
-    ]
     return ctx.report("Day2Draw", "第二天分桌抽籤", "Day 2 seat draw", blocks)
 
 
 def _moves_block(ctx: Context, event: str, adv: Any) -> Block:
-    """One MTT's table moves (併桌與平衡): who goes where, and why."""
+    """One MTT's table moves (併桌與平衡): who goes where, and why; with nothing to move, the
+    summary line and the notes alone (no empty table)."""
     t, data = ctx.t, ctx.data
     reason = {
         "break": t("併桌", "break"),
@@ -349,29 +351,34 @@ def _moves_block(ctx: Context, event: str, adv: Any) -> Block:
     if adv.action == "invalid":
         # the seating errors themselves, so the floor sees why no move is given
         notes = [p.line(ctx.lang) for p in adv.problems if p.severity == "error"] + notes
-    header = [
-        t("順序", "#"),
-        t("選手", "Player"),
-        t("姓名", "Name"),
-        t("原桌", "From table"),
-        t("原座位", "From seat"),
-        t("新桌", "To table"),
-        t("新座位", "To seat"),
-        t("原因", "Reason"),
-        t("注意", "Flag"),
-        t("或改移（任一人）", "Or move instead (any one)"),
-    ]
-    return Block(title, header, rows, highlight=hl, notes=notes)
+    header: list[str] = (
+        []
+        if not rows
+        else [
+            t("順序", "#"),
+            t("選手", "Player"),
+            t("姓名", "Name"),
+            t("原桌", "From table"),
+            t("原座位", "From seat"),
+            t("新桌", "To table"),
+            t("新座位", "To seat"),
+            t("原因", "Reason"),
+            t("注意", "Flag"),
+            t("或改移（任一人）", "Or move instead (any one)"),
+        ]
+    )
+    return Block(title, header, rows, highlight=hl, notes=notes, page_group=event)
 
 
 def moves_sheet(ctx: Context) -> Report | None:
     """Day 2 table breaking and balancing: the moves the floor makes now."""
     res, t = ctx.res, ctx.t
-    if not res.advice:
+    # an event down to its winner (or over) has no seating to manage: its section is left out,
+    # and a finished Day 2 prints no TableMoves at all
+    live = [e for e in ("nlh", "bounty") if res.advice.get(e) is not None and res.advice[e].action != "over"]
+    if not live or res.qualification is not None:
         return None
-    blocks = [
-        _moves_block(ctx, event, res.advice[event]) for event in ("nlh", "bounty") if res.advice.get(event) is not None
-    ]
+    blocks = [_moves_block(ctx, event, res.advice[event]) for event in live]
     return ctx.report(
         "Moves",
         "第二天併桌與平衡",
@@ -446,6 +453,7 @@ def current_seating_sheet(ctx: Context) -> Report | None:
             t(f"{_event_title(ctx, e)} · 依桌號", f"{_event_title(ctx, e)} · by table"),
             header,
             [r for ev, r in rows if ev == e],
+            page_group=e,
         )
         for e in _seated_events(res)
     ]
@@ -456,6 +464,7 @@ def current_seating_sheet(ctx: Context) -> Report | None:
             header,
             by_name,
             page_break=True,
+            page_group="by-name",
             notes=[
                 t(
                     "已淘汰者不列入；座位依「座位」表（含已記錄之移動）。",
@@ -883,6 +892,7 @@ def finals_draw_sheet(ctx: Context) -> Report | None:
                 ],
                 rows,
                 page_break=bool(blocks),
+                page_group=f"round-{rnd}",
             )
         )
         rows = [
@@ -895,6 +905,7 @@ def finals_draw_sheet(ctx: Context) -> Report | None:
                 [t("桌號", "Table"), t("座位", "Seat"), t("選手", "Player"), t("姓名", "Name"), t("隊伍", "Team")],
                 rows,
                 notes=[ctx.seed_line + f" (finals/r{rnd})"],
+                page_group=f"round-{rnd}",
             )
         )
     return ctx.report("FinalsDraw", "決賽抽籤", "Finals draw", blocks)
@@ -972,7 +983,11 @@ def finals_results_sheet(ctx: Context) -> Report | None:
     if not (res.finals_draws and (data.finals_hu or data.finals_sng)):
         return None
     places = res.finals_results.sng_places if res.finals_results else {}
-    blocks = [b for rnd in sorted(res.finals_draws) for b in _finals_round_blocks(ctx, rnd, places)]
+    blocks = []
+    for rnd in sorted(res.finals_draws):
+        for b in _finals_round_blocks(ctx, rnd, places):
+            b.page_group = f"round-{rnd}"  # each round on a page of its own
+            blocks.append(b)
     return ctx.report("FinalsResults", "決賽各輪結果", "Finals results round by round", blocks)
 
 
