@@ -123,6 +123,7 @@ def test_bad_level_rows_are_problems_on_their_cells(write_event):
         (3, 500, 1000, None, 0),  # F5: no time
         (4, 600, None, None, 8),  # D6: no big blind
         (6, 800, 1600, None, 8),  # B7: level 5 skipped (a warning)
+        (7, 1000, 2000, None, None),  # F8: minutes left blank
     ]
     rows = _structure("day1-hu", day1) + [{"stage": "day4", "level": 1, "small": 1, "big": 2, "minutes": 5}]
     outcome = process_file(str(write_event({**complete_sheets(4), "Levels": rows})))
@@ -132,7 +133,8 @@ def test_bad_level_rows_are_problems_on_their_cells(write_event):
     assert ("level-minutes", "F5", "error") in found
     assert ("required", "D6", "error") in found
     assert ("level-order", "B7", "warning") in found
-    assert any(code == "bad-choice" and cell == "A8" for code, cell, _ in found)
+    assert ("required", "F8", "error") in found and not [f for f in found if f[:2] == ("level-minutes", "F8")]
+    assert any(code == "bad-choice" and cell == "A9" for code, cell, _ in found)
     # the good rows are the stage's structure; the others are left out
     assert _rows(outcome.results.data.levels["day1-hu"]) == [(1, 100, 200, 0, 8), (6, 800, 1600, 0, 8)]
     lines = [p.line("zh-Hant") for p in outcome.problems if p.code.startswith("level-")]

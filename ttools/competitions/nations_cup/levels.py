@@ -4,7 +4,7 @@ stage, the checks of the Levels sheet, and what the tournament clock shows of th
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from ttools.competitions.nations_cup import bounty as B
 from ttools.core.exact import round_half_up
@@ -84,7 +84,7 @@ def _numbered(stage: str, rows: Iterable[tuple[int, int, int] | int], minutes: i
 def _mtt(stage: str) -> list[Level]:
     """Days 2 and 3: 15-minute levels, a big-blind ante equal to the big blind from level 3, two
     10-minute breaks (the spec's defaults for the lost Appendix 2)."""
-    blinds = [(100, 200), (200, 300), (200, 400), (300, 600), (400, 800), (500, 1000), 10]
+    blinds: list[tuple[int, int] | int] = [(100, 200), (200, 300), (200, 400), (300, 600), (400, 800), (500, 1000), 10]
     blinds += [(600, 1200), (800, 1600), (1000, 2000), (1200, 2400), (1500, 3000), (2000, 4000), 10]
     blinds += [(2500, 5000), (3000, 6000), (4000, 8000), (5000, 10000), (6000, 12000), (8000, 16000)]
     blinds += [(10000, 20000), (15000, 30000)]
@@ -155,20 +155,28 @@ def check_structures(given: dict[str, list[Level]], problems: list[Problem]) -> 
 
 
 def level_row(
-    stage: str, level: Any, small: int | None, big: int | None, ante: int | None, minutes: Fraction | None, where: dict
+    stage: str,
+    level: Any,
+    small: int | None,
+    big: int | None,
+    ante: int | None,
+    minutes: Fraction | None,
+    where: Mapping[str, Where],
 ) -> tuple[Level | None, list[Problem]]:
     """One row of the Levels sheet as read (``level`` already 'break' or a whole number): the level,
     or None and the problems that keep it out."""
     name = STAGE_NAMES[stage]
     problems = []
-    if minutes is None or minutes <= 0:
-        shown = "" if minutes is None else f"{float(minutes):g}"
-        problems.append(error(LEVEL_MINUTES, where.get("minutes", NOWHERE), stage=name, value=shown or "—"))
-    if level == BREAK:
-        return (None if problems else Level(stage, None, minutes=minutes, where=where.get("level", NOWHERE))), problems
-    if small is not None and big is not None and big < small:
+    # a blank or unreadable minutes cell is the reader's problem already
+    if minutes is not None and minutes <= 0:
+        problems.append(error(LEVEL_MINUTES, where.get("minutes", NOWHERE), stage=name, value=f"{float(minutes):g}"))
+    if level != BREAK and small is not None and big is not None and big < small:
         problems.append(error(LEVEL_BLINDS, where.get("big", NOWHERE), stage=name, level=level, big=big, small=small))
-    if problems or small is None or big is None:
+    if problems or minutes is None:
+        return None, problems
+    if level == BREAK:
+        return Level(stage, None, minutes=minutes, where=where.get("level", NOWHERE)), problems
+    if small is None or big is None:
         return None, problems
     return Level(stage, level, small, big, ante or 0, minutes, where.get("level", NOWHERE)), problems
 
