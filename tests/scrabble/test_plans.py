@@ -173,3 +173,58 @@ def test_a_reserved_board_is_kept_every_round(event, run):
 def test_half_wins_print_as_tsh_prints_them():
     """TSH prints a half win as 5.5 in its standings; the scorecards and pairing sheet say the same."""
     assert half(Fraction(11, 2)) == "5.5" and half(Fraction(1, 2)) == "0.5" and half(Fraction(4)) == "4"
+
+
+SWISS_HISTORY = [  # 1 and 2 drew in round 1, so after round 2 they are the only players on 1.5 wins
+    {"round": 1, "player1": "1", "score1": 400, "player2": "2", "score2": 400},
+    {"round": 1, "player1": "3", "score1": 420, "player2": "4", "score2": 380},
+    {"round": 1, "player1": "5", "score1": 410, "player2": "6", "score2": 390},
+    {"round": 2, "player1": "1", "score1": 450, "player2": "5", "score2": 350},
+    {"round": 2, "player1": "2", "score1": 430, "player2": "3", "score2": 370},
+    {"round": 2, "player1": "4", "score1": 405, "player2": "6", "score2": 395},
+]
+
+
+def met_before(results: list[dict[str, Any]]) -> dict[frozenset, int]:
+    out: dict[frozenset, int] = {}
+    for g in results:
+        key = frozenset((g["player1"], g["player2"]))
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+@pytest.mark.parametrize("method", ["swiss", "ad"])
+@pytest.mark.parametrize("repeats", [0, 1])
+def test_swiss_honours_the_repeats_column_as_the_australian_draw_does(event, run, method, repeats):
+    """TSH's pairing commands take a ``repeats`` argument ("the number of times players may
+    repeat": ``SetupForPairings``' ``repeats``; ``PairGRT``'s filter lets a pair meet while
+    ``$p->Repeats($oid) <= $repeats``). After two rounds 1 and 2 are alone on 1.5 wins and met in
+    round 1: with no repeat allowed they are kept apart (a repeat-free pairing exists, 1-4 2-5
+    3-6), with one allowed they play each other, as the top of the standings should, and the
+    sheet reports no repeat; in neither case does a pair meet more often than allowed."""
+    rounds = [{"round": r, "method": "random"} for r in (1, 2)] + [{"round": 3, "method": method, "repeats": repeats}]
+    code, data, _ = run(event(roster(6), rounds, SWISS_HISTORY))
+    assert code == 0, data["problems"]
+    met = met_before(SWISS_HISTORY)
+    drawn = {frozenset((f, s)) for _, f, s in pairs(data)}
+    assert len(drawn) == 3
+    assert all(met.get(p, 0) <= repeats for p in drawn)
+    assert (frozenset(("1", "2")) in drawn) == (repeats == 1)
+    assert not [p for p in data["problems"] if p["code"].startswith("draw-")]
+
+
+def test_a_swiss_repeat_over_the_allowance_is_kept_to_the_fewest_and_reported(event, run):
+    """Two players alone: every Swiss round after the first is a rematch. With one repeat allowed
+    round 2 is no repeat at all; round 3 is over the allowance, so it is reported (the fewest
+    repeats, as ``australian_draw`` reports it), with both earlier meetings counted."""
+    rounds = [{"round": r, "method": "swiss", "repeats": 1} for r in (1, 2, 3)]
+    results: list[dict[str, Any]] = []
+    for rnd in (1, 2, 3):
+        code, data, _ = run(event(roster(2), rounds, results, name=f"r{rnd}.xlsx"))
+        assert code == 0, data["problems"]
+        repeated = [p for p in data["problems"] if p["code"] == "draw-repeat"]
+        assert bool(repeated) == (rnd == 3)
+        ((_, f, s),) = pairs(data)
+        results.append({"round": rnd, "player1": f, "score1": 400, "player2": s, "score2": 300})
+    assert "met 2 time(s) before" in repeated[0]["message"]
+    assert [p["code"] for p in data["problems"] if p["code"] == "draw-fewest-repeats"] == ["draw-fewest-repeats"]

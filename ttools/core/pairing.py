@@ -172,6 +172,27 @@ class Meetings:
             return len(rounds)
         return sum(1 for r in rounds if r is None or r > forgive_through)
 
+    def beyond(self, allowance: int) -> "Meetings":
+        """The meetings over an allowance of ``allowance`` repeats: each pair's oldest
+        ``allowance`` meetings left out (unknown rounds counted oldest), so a pairing that may
+        put two players together who met up to that many times sees no meeting between them,
+        and a pair over it keeps its latest rounds (forgiving the oldest still works)."""
+        if allowance <= 0:
+            return self
+        out = Meetings()
+        if self._count is not None:
+            count = self._count
+            out._count = lambda a, b: max(0, int(count(a, b)) - allowance)
+            return out
+        for a, row in self._met.items():
+            for b, rounds in row.items():
+                if b in out._met.get(a, {}):
+                    continue  # the pair is stored both ways; once is enough
+                kept = tuple(sorted(rounds, key=lambda r: (r is not None, r or 0)))[allowance:]
+                if kept:
+                    out._add(a, b, kept)
+        return out
+
     def known_rounds(self, players: Iterable[Hashable]) -> list[int]:
         """Distinct dated rounds in which two of ``players`` met, oldest first."""
         field = set(players)

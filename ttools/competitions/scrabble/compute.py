@@ -400,8 +400,7 @@ def _drawn(
     if spec.method == "koth":  # no adjustment, not even for repeats
         drawn = PA.king_of_the_hill(order, byes)
     elif spec.method == "swiss":
-        points = {p: new.basis[p].wins for p in order}
-        drawn = SW.swiss_round(order, points, history, byes, forbidden, method=SW.DUTCH).pairings
+        drawn = _swiss(order, new.basis, history, spec.repeats, byes, forbidden)
     elif spec.method == "random" or (spec.method == "ad" and b == 0 and not met and data.round1 == "random"):
         new.round1_rule = "random" if spec.method == "ad" else None
         drawn = PA.random_pairing(order, history, Draw(data.seed, f"{stage}/random"), spec.repeats, byes, forbidden)
@@ -413,6 +412,27 @@ def _drawn(
         drawn = PA.australian_draw(order, history, spec.repeats, byes, forbidden)
     new.relaxation = drawn.relaxation
     return fixed + list(drawn.pairs), gibson_bye + ([drawn.bye] if drawn.bye is not None else [])
+
+
+def _swiss(
+    order: list[str],
+    basis: dict[str, Record],
+    history: PA.Meetings,
+    repeats: int,
+    byes: dict[str, int],
+    forbidden: Callable[[str, str], bool] | None,
+) -> PA.Pairings[str]:
+    """A Swiss round (top half v bottom half of each wins group) with the Rounds sheet's repeats
+    honoured as the Australian Draw honours them: two players who met up to ``repeats`` times
+    may meet again, and only a pair over that allowance counts as a repeat, to be avoided and,
+    where it cannot be, kept to the fewest. The Swiss pairing sees only the meetings over the
+    allowance; the sheet reports each forced repeat with all its meetings."""
+    points = {p: basis[p].wins for p in order}
+    drawn = SW.swiss_round(order, points, history.beyond(repeats), byes, forbidden, method=SW.DUTCH).pairings
+    if drawn.relaxation is None or not repeats:
+        return drawn
+    told = tuple(replace(x, meetings=history.count(x.a, x.b)) if x.meetings else x for x in drawn.relaxation.repeats)
+    return replace(drawn, relaxation=replace(drawn.relaxation, repeats=told))
 
 
 def _starts_and_replies(div: Division) -> tuple[Counter, Counter]:
