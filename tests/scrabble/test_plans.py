@@ -228,3 +228,48 @@ def test_a_swiss_repeat_over_the_allowance_is_kept_to_the_fewest_and_reported(ev
         results.append({"round": rnd, "player1": f, "score1": 400, "player2": s, "score2": 300})
     assert "met 2 time(s) before" in repeated[0]["message"]
     assert [p["code"] for p in data["problems"] if p["code"] == "draw-fewest-repeats"] == ["draw-fewest-repeats"]
+
+
+def sheet_texts(path) -> list[str]:
+    from openpyxl import load_workbook
+
+    wb = load_workbook(path)
+    return [str(v) for ws in wb.worksheets for row in ws.iter_rows(values_only=True) for v in row if v]
+
+
+FIXED_TITLES = {  # (method, lang): what the round-2 title says decides the pairing
+    ("rr", "en"): "round robin (round 2 of 3 of cycle 1, fixed at round 1 by rating)",
+    ("rr", "zh-Hant"): "（第 1 循環之第 2/3 回合，賽程於第 1 回合依評分排定）",
+    ("rr", "zh-Hans"): "（第 1 循环之第 2/3 回合，赛程于第 1 回合依评分排定）",
+    ("if", "en"): "InitFontes (round 2 of 3, 2 groups, fixed at round 1 by rating)",
+    ("if", "zh-Hant"): "InitFontes 分組循環（第 2/3 回合，2 組，分組於第 1 回合依評分排定）",
+    ("if", "zh-Hans"): "InitFontes 分组循环（第 2/3 回合，2 组，分组于第 1 回合依评分排定）",
+}
+
+
+@pytest.mark.parametrize("method, lang", sorted(FIXED_TITLES))
+def test_a_fixed_schedule_says_what_decides_its_pairing(event, run, method, lang):
+    """TSH's ``RoundRobin`` and ``InitFontes`` pair every round of their schedule when it starts
+    (from the standings of its first round): round 2 does not come from the standings after
+    round 1, and the pairing sheet's title says which round of the schedule it is and when it was
+    fixed, in each language. Round 1's results are chosen so that the standings after it differ
+    from the rating order the schedule was fixed in."""
+    n = 4 if method == "rr" else 8
+    rounds = [{"round": r, "method": method} for r in (1, 2, 3)]
+    code, data, _ = run(event(roster(n), rounds, lang=lang, name="r1.xlsx"))
+    assert code == 0, data["problems"]
+    results = [  # the lower seed wins every game of round 1
+        {
+            "round": 1,
+            "player1": f,
+            "score1": 300 if int(f) < int(s) else 450,
+            "player2": s,
+            "score2": 450 if int(f) < int(s) else 300,
+        }
+        for _, f, s in pairs(data)
+    ]
+    code, data, out = run(event(roster(n), rounds, results, lang=lang, name="r2.xlsx"))
+    assert code == 0, data["problems"]
+    titles = [s for s in sheet_texts(out) if FIXED_TITLES[(method, lang)] in s]
+    assert len(titles) == 1
+    assert "standings after round 1" not in titles[0] and "回合後排名" not in titles[0]

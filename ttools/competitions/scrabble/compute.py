@@ -94,6 +94,8 @@ class NewRound:
     rr_start: int | None = None  # first round of the round robin (or InitFontes) this round belongs to
     cycle: tuple[int, int, int] | None = None  # a round robin's (cycle, round of the cycle, rounds a cycle)
     groups: int = 0  # InitFontes: how many groups play their round robins
+    fontes: tuple[int, int] | None = None  # InitFontes: (this round of the start, rounds of the start)
+    fixed_on: int | None = None  # a fixed schedule: the round its field was ranked after (0 = by rating)
     gibson: str | None = None  # the player who has clinched first and is paired away from the contenders
     stages: tuple[str, ...] = ()  # the draw stages used (printed with the seed)
     starts_drawn: tuple[int, ...] = ()  # tables whose starter the seeded draw chose (equal starts and replies)
@@ -542,7 +544,7 @@ def _round_robin(
     start = _block_start(plan, r)
     field_ = _schedule_field(data, div, plan, start)
     schedule = PA.round_robin(field_, double=data.double_rr)
-    new.order, new.rr_start = field_, start
+    new.order, new.rr_start, new.fixed_on = field_, start, plan[start].based_on
     if not schedule:
         return [], list(field_)
     k = r - start
@@ -584,6 +586,7 @@ def _init_fontes(
     seats: list[str | None] = list(field_) + ([None] if len(field_) % 2 else [])
     groups = PA.fontes_groups(len(seats), size)
     new.order, new.rr_start, new.groups = field_, start, len(groups)
+    new.fontes, new.fixed_on = (r - start + 1, rounds), plan[start].based_on
     pairs: list[tuple[str, str]] = []
     byes: list[str] = []
     for g in groups:

@@ -451,7 +451,7 @@ def _blank(v):
 
 def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str, bye_spread: int) -> Block:
     method = METHOD_NAMES[nr.spec.method][t.lang]
-    basis = (
+    basis = _schedule_basis(nr, t) or (
         t("依評分", "by rating")
         if nr.spec.based_on == 0
         else t(f"依第 {nr.spec.based_on} 回合後排名", f"from the standings after round {nr.spec.based_on}")
@@ -489,7 +489,7 @@ def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str,
     elif nr.round1_rule == "random":
         notes.append(t("第一回合：電腦隨機編配。", "Round 1: random draw."))
     notes += _schedule_notes(nr, t, pname)
-    if nr.spec.method in ("random", "ad"):
+    if nr.spec.method in ("random", "ad", "swiss"):
         notes.append(
             t(
                 f"可重複對手次數：{nr.spec.repeats}" + ("；同會迴避" if nr.spec.avoid_club else ""),
@@ -520,6 +520,28 @@ def _pairing_block(div: Division, nr: NewRound, t: Translator, pname, seed: str,
         t("分數", "Score"),
     ]
     return Block(title, header, rows, notes=notes)
+
+
+def _schedule_basis(nr: NewRound, t: Translator) -> str | None:
+    """What decides a round of a fixed schedule (a round robin, InitFontes): its place in the
+    schedule and the round the schedule was fixed at, not the standings of the round before."""
+    if nr.rr_start is None or nr.fixed_on is None:
+        return None
+    f, b = nr.rr_start, nr.fixed_on
+    by = t("依評分", "by rating") if b == 0 else t(f"依第 {b} 回合後排名", f"from the standings after round {b}")
+    if nr.spec.method == "rr" and nr.cycle is not None:
+        cycle, k, n = nr.cycle
+        return t(
+            f"第 {cycle} 循環之第 {k}/{n} 回合，賽程於第 {f} 回合{by}排定",
+            f"round {k} of {n} of cycle {cycle}, fixed at round {f} {by}",
+        )
+    if nr.spec.method == "if" and nr.fontes is not None:
+        k, n = nr.fontes
+        return t(
+            f"第 {k}/{n} 回合，{nr.groups} 組，分組於第 {f} 回合{by}排定",
+            f"round {k} of {n}, {nr.groups} groups, fixed at round {f} {by}",
+        )
+    return None
 
 
 def _schedule_notes(nr: NewRound, t: Translator, pname) -> list[str]:
