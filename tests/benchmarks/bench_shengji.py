@@ -50,9 +50,10 @@ def _simulate():
     return module.simulate
 
 
-def event():
+def event(players: int = PLAYERS):
+    """Players, Seating rows and Boards rows of ``players`` players after ROUNDS rounds of BOARDS boards."""
     simulate = _simulate()
-    ids = [str(i) for i in range(1, PLAYERS + 1)]
+    ids = [str(i) for i in range(1, players + 1)]
     seating, boards, sat = [], [], {}
     for rnd in range(1, ROUNDS + 1):
         seats = first_round(ids, SEED) if rnd == 1 else seat_round(Draw(SEED, f"bench/{rnd}").shuffled(ids), rnd, sat)

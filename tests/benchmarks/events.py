@@ -78,15 +78,16 @@ def scrabble(players: int, rounds: int, out: str) -> str:
     return out
 
 
-def shengji(out: str) -> str:
-    """400 players after 5 rounds of 6 boards, round 6 to seat and deal (bench_shengji)."""
+def shengji(out: str, players: int = 400) -> str:
+    """``players`` players after 5 rounds of 6 boards (30 boards each), round 6 to seat and deal
+    (bench_shengji)."""
     from ttools.competitions.shengji.competition import write_input_workbook
 
     from . import bench_shengji as B
 
-    players, seating, boards = B.event()
-    settings = {"seed": B.SEED, "name": f"Bench {B.PLAYERS}", "boards_per_round": B.BOARDS, "rounds": B.ROUNDS + 1}
-    write_input_workbook(out, players, {"Seating": seating, "Boards": boards}, event=settings, lang="en")
+    people, seating, boards = B.event(players)
+    settings = {"seed": B.SEED, "name": f"Bench {players}", "boards_per_round": B.BOARDS, "rounds": B.ROUNDS + 1}
+    write_input_workbook(out, people, {"Seating": seating, "Boards": boards}, event=settings, lang="en")
     return out
 
 

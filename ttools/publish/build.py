@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -13,7 +14,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ttools.version import __version__
 from ttools.publish.pages import BIG_KEYS, Link, Page, SitePlan, cell_text, check_plan, is_number, report_page
@@ -114,24 +115,36 @@ def _big_slugs(pages: Sequence[Page], plan: SitePlan) -> list[str]:
     return chosen or [p.slug for p in pages[:1]]
 
 
-def _table(block) -> dict[str, Any]:
-    fmt = dict(block.number_format)
-    rows = []
-    for i, row in enumerate(block.rows):
-        cells = []
-        for c, v in enumerate(row):
-            cells.append(
+class _Rows:
+    """A block's rows as the page template takes them, made as the template walks them: the
+    model of a cell (its text, link and alignment) is some 400 bytes, and one page of a large
+    event (every scorecard of every player) holds half a million cells."""
+
+    __slots__ = ("block",)
+
+    def __init__(self, block) -> None:
+        self.block = block
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        block = self.block
+        fmt, highlight = dict(block.number_format), block.highlight
+        for i, row in enumerate(block.rows):
+            cells = [
                 {
                     "text": cell_text(v, fmt.get(c)),
                     "href": f"{v.slug}.html" if isinstance(v, Link) else None,
                     "num": is_number(v),
                 }
-            )
-        rows.append({"cells": cells, "hl": i in block.highlight})
+                for c, v in enumerate(row)
+            ]
+            yield {"cells": cells, "hl": i in highlight}
+
+
+def _table(block) -> dict[str, Any]:
     return {
         "title": block.title,
         "header": [str(h) for h in block.header],
-        "rows": rows,
+        "rows": _Rows(block),
         "notes": [str(n) for n in block.notes if n],
     }
 
@@ -169,77 +182,125 @@ def short_title(title: str, event_name: str) -> str:
     return title
 
 
+# what a page shows of the clock, filled in once a page is rendered: the site's version is the
+# hash of what its pages show without it (no cell can hold a NUL, so no text can look like these)
+_UPDATED, _UPDATED_ISO = "\x00updated\x00", "\x00updated-iso\x00"
+_FILE_NAME = re.compile(r"[a-z0-9][a-z0-9._-]*")
+
+
 def render(outcome, now: datetime | None = None) -> dict[str, bytes]:
-    """File name -> content of every file of the site."""
+    """File name -> content of every file of the site (all held at once: for small sites and
+    tests; ``publish`` writes them one at a time from ``site_files``)."""
+    return {
+        name: content if isinstance(content, bytes) else b"".join(content) for name, content in site_files(outcome, now)
+    }
+
+
+Content = bytes | Iterator[bytes]
+_PIECES = 1 << 16  # characters of a page gathered before they are encoded and written
+
+
+def site_files(outcome, now: datetime | None = None) -> Iterator[tuple[str, Content]]:
+    """Every file of the site as (name, content), one at a time. A page's content is made as
+    it is read (an iterator of bytes, to be read to its end before the next file is asked for:
+    the site's version, in the files after the pages, is the hash of what they show); nothing
+    of a page is kept but the big screen's models, whose rows are made again when shown. A
+    page's table model takes some 400 bytes a cell, and a large event's site holds a million
+    cells, half of them on one page."""
     lang = outcome.lang if outcome.lang in UI else "en"
     pages, plan = plan_for(outcome)
     big = _big_slugs(pages, plan)
-    models = [_page_model(p) for p in pages]
-    by_slug = {m["slug"]: m for m in models}
+    names = {"index.html", "big.html", *ASSETS, "summary.json", "version.json", "version.js", MARKER}
+    names |= {f"{p.slug}.html" for p in pages}
+    for name in plan.files:
+        if name in names or not _FILE_NAME.fullmatch(name):
+            raise ValueError(f"the site plan names a file it may not write: {name!r}")
     summary = {k: v for k, v in outcome.json().items() if not plan.private(k)}
-    summary_text = json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
-    # the version changes exactly when what is shown changes (never with the clock alone)
-    version = hashlib.sha256(
-        json.dumps([models, big, plan.stage, summary], ensure_ascii=False, sort_keys=True, default=str).encode("utf-8")
-    ).hexdigest()[:16]
     when = (now or datetime.now(timezone.utc)).astimezone()  # the machine's local time, as staff read it
-    updated = when.strftime("%Y-%m-%d %H:%M") + _zone(when)
+    clock = {_UPDATED.encode(): (when.strftime("%Y-%m-%d %H:%M") + _zone(when)).encode("utf-8")}
+    clock[_UPDATED_ISO.encode()] = when.isoformat(timespec="seconds").encode("utf-8")
     event = {
         "name": outcome.event_name or competition_title(outcome.competition, lang),
         "competition": competition_title(outcome.competition, lang),
         "stage": plan.stage,
         "seed": str(summary.get("seed") or ""),
-        "updated": updated,
-        "updated_iso": when.isoformat(timespec="seconds"),
+        "updated": _UPDATED,
+        "updated_iso": _UPDATED_ISO,
     }
-    menu = [s for s in plan.menu if s in by_slug] or big
+    heads = {p.slug: {"slug": p.slug, "title": p.title} for p in pages}  # what menus show of a page
+    menu = [s for s in plan.menu if s in heads] or big
     common = {
         "lang": lang,
         "ui": UI[lang],
         "event": event,
-        "version": version,
         "tool_version": __version__,
-        "nav": [by_slug[s] for s in menu],
-        "listed": [m for m in models if m["listed"]],
+        "nav": [heads[s] for s in menu],
+        "listed": [heads[p.slug] for p in pages if p.listed],
         "has_big": bool(big),
     }
     env = _environment()
-    files: dict[str, bytes] = {}
-    files["index.html"] = env.get_template("index.html").render(common, page=None).encode("utf-8")
-    for m in models:
-        files[f"{m['slug']}.html"] = env.get_template("page.html").render(common, page=m).encode("utf-8")
-    files["big.html"] = (
-        env.get_template("big.html").render(common, page=None, big=[by_slug[s] for s in big]).encode("utf-8")
-    )
+    # the version changes exactly when what is shown changes (never with the clock alone)
+    digest = hashlib.sha256()
+
+    def shown(name: str, pieces: Iterable[str], hashed: bool = True) -> Iterator[bytes]:
+        if hashed:
+            digest.update(b"\0" + name.encode("utf-8") + b"\0")
+        gathered, size = [], 0
+        for piece in itertools.chain(pieces, [None]):
+            if piece is not None:
+                gathered.append(piece)
+                size += len(piece)
+                if size < _PIECES:
+                    continue
+            data = "".join(gathered).encode("utf-8")  # a clock mark is one piece: never cut
+            gathered, size = [], 0
+            if hashed:
+                digest.update(data)
+            for mark, value in clock.items():
+                data = data.replace(mark, value)
+            yield data
+
+    yield "index.html", shown("index.html", env.get_template("index.html").generate(common, page=None))
+    template, kept = env.get_template("page.html"), {}
+    for page in pages:
+        model = _page_model(page)
+        if page.slug in big:
+            kept[page.slug] = model
+        yield f"{page.slug}.html", shown(page.slug, template.generate(common, page=model))
+    # the summary too in pieces: its text is several MB for a large event, and the encoder's
+    # pieces of it many times that
+    summary_text = itertools.chain(json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(summary), ["\n"])
+    yield "summary.json", shown("summary.json", summary_text)
+    digest.update(json.dumps([big, plan.stage], ensure_ascii=False).encode("utf-8"))
+    version = digest.hexdigest()[:16]
+    big_page = env.get_template("big.html").generate(common, version=version, page=None, big=[kept[s] for s in big])
+    yield "big.html", shown("big.html", big_page, hashed=False)
+    del kept, big_page
+    yield from _fixed_files(outcome, plan, version, event["name"], when, lang)
+
+
+def _fixed_files(
+    outcome, plan: SitePlan, version: str, name: str, when: datetime, lang: str
+) -> Iterator[tuple[str, bytes]]:
+    """The files beside the pages and the summary: assets, the version for the big screen's polling,
+    the marker and the plan's own files."""
     from importlib import resources
 
-    for name in ASSETS:
-        files[name] = resources.files("ttools.publish").joinpath("static", name).read_bytes()
-    files["summary.json"] = summary_text.encode("utf-8")
-    files["version.json"] = (
-        json.dumps(
-            {
-                "version": version,
-                "updated": when.isoformat(timespec="seconds"),
-                "event": event["name"],
-                "competition": outcome.competition,
-                "stage": plan.stage,
-                "lang": lang,
-            },
-            ensure_ascii=False,
-        )
-        + "\n"
-    ).encode("utf-8")
+    for asset in ASSETS:
+        yield asset, resources.files("ttools.publish").joinpath("static", asset).read_bytes()
+    info = {
+        "version": version,
+        "updated": when.isoformat(timespec="seconds"),
+        "event": name,
+        "competition": outcome.competition,
+        "stage": plan.stage,
+        "lang": lang,
+    }
+    yield "version.json", (json.dumps(info, ensure_ascii=False) + "\n").encode("utf-8")
     # the big screen polls this with a <script> element: it works from a folder (file://) too
-    files["version.js"] = f"window.ttoolsSiteVersion && window.ttoolsSiteVersion({json.dumps(version)});\n".encode(
-        "utf-8"
-    )
-    files[MARKER] = b"A web site written by ttools publish; the whole folder is replaced on every update.\n"
-    for name, content in plan.files.items():
-        if name in files or not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name) or name == MARKER:
-            raise ValueError(f"the site plan names a file it may not write: {name!r}")
-        files[name] = content
-    return files
+    yield "version.js", f"window.ttoolsSiteVersion && window.ttoolsSiteVersion({json.dumps(version)});\n".encode()
+    yield MARKER, b"A web site written by ttools publish; the whole folder is replaced on every update.\n"
+    yield from plan.files.items()
 
 
 def _zone(when: datetime) -> str:
@@ -347,8 +408,13 @@ def remove_leftovers(parent: str) -> list[str]:
     return removed
 
 
-def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -> Site:
-    """Write ``files`` as the folder ``folder``: built beside it, then swapped in."""
+def write_site(
+    files: Mapping[str, bytes] | Iterable[tuple[str, Content]], folder: str, keep: Iterable[str] = ()
+) -> Site:
+    """Write ``files`` (name -> content, or (name, content) pairs made one at a time, a content
+    in pieces or whole) as the
+    folder ``folder``: each written into a folder built beside it as it comes, which is then
+    swapped in whole."""
     folder = os.path.abspath(folder)
     check_target(folder, keep)
     parent = os.path.dirname(folder)
@@ -356,10 +422,14 @@ def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -
     base = os.path.basename(folder)
     remove_leftovers(parent)
     tmp = tempfile.mkdtemp(prefix=f".{base}.new-{os.getpid()}-", dir=parent)
+    written: list[str] = []
     try:
-        for name, content in files.items():
+        for name, content in files.items() if isinstance(files, Mapping) else files:
             with open(os.path.join(tmp, name), "wb") as fh:
-                fh.write(content)
+                for data in (content,) if isinstance(content, bytes) else content:
+                    fh.write(data)
+            written.append(name)
+            del content
         os.chmod(tmp, 0o755)
         if not os.path.exists(folder):
             os.rename(tmp, folder)
@@ -376,7 +446,7 @@ def write_site(files: dict[str, bytes], folder: str, keep: Iterable[str] = ()) -
     finally:
         if os.path.isdir(tmp):
             shutil.rmtree(tmp, ignore_errors=True)
-    return Site(folder, sorted(n for n in files if n.endswith(".html")))
+    return Site(folder, sorted(n for n in written if n.endswith(".html")))
 
 
 EVENTS_MARK = '<meta name="generator" content="ttools publish: events">'
@@ -439,4 +509,4 @@ def publish(outcome, folder: str, keep: Iterable[str] = (), now: datetime | None
     """Render ``outcome`` and write it as the site in ``folder``; ``keep`` lists files (the input
     workbook, the outputs) that must not be inside the folder."""
     check_target(os.path.abspath(folder), keep)
-    return write_site(render(outcome, now), folder, keep)
+    return write_site(site_files(outcome, now), folder, keep)
