@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import struct
 import sys
 import tempfile
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 ENV = "TTOOLS_PDF_FONT"
 
@@ -112,7 +114,93 @@ def _known_files() -> list[str]:
 
 
 def _families(files: list[str]) -> dict[str, list[str]]:
-    """family -> the files holding it (each face of a collection by its own family name)."""
+    """family -> the files holding it (each face of a collection by its own family name), read
+    from the files' name tables (a few kilobytes each; the typesetter's own scan reads every
+    face's whole character map, a good part of a one-page print); a file that cannot be read so
+    is left to the typesetter."""
+    out: dict[str, list[str]] = {}
+    unread = []
+    for path in files:
+        try:
+            names = face_families(path)
+        except (OSError, ValueError, struct.error):
+            names = []
+        if not names:
+            unread.append(path)
+        for family in names:
+            if path not in out.setdefault(family, []):
+                out[family].append(path)
+    for family, paths in _scanned(unread).items():
+        out.setdefault(family, []).extend(p for p in paths if p not in out.get(family, ()))
+    return out
+
+
+# style words a family name may end with where the font has no typographic family (name 16)
+_STYLES = ("Regular", "Book", "Normal", "Bold", "Italic", "Oblique", "Light", "Medium", "Semibold", "SemiBold", "Black")
+
+
+def face_families(path: str) -> list[str]:
+    """The family of each face in a font file (.ttf, .otf, or a .ttc collection), as the
+    typesetter names it: the typographic family (name 16), else the family (name 1) less a style
+    word; [] when the file is no font."""
+    with open(path, "rb") as fh:
+        head = fh.read(12)
+        if head[:4] == b"ttcf":
+            count = struct.unpack(">I", head[8:12])[0]
+            offsets = list(struct.unpack(f">{count}I", fh.read(4 * count)))
+        elif head[:4] in (b"\x00\x01\x00\x00", b"OTTO", b"true"):
+            offsets = [0]
+        else:
+            return []
+        found = []
+        for offset in offsets:
+            name = _name_table(fh, offset)
+            family = name.get(16) or name.get(1)
+            if family and 16 not in name:
+                words = family.split(" ")
+                while len(words) > 1 and words[-1] in _STYLES:
+                    words.pop()
+                family = " ".join(words)
+            if family and family not in found:
+                found.append(family)
+        return found
+
+
+def _name_table(fh: BinaryIO, offset: int) -> dict[int, str]:
+    """Names 1 and 16 of the face at ``offset``, in English where the font has several."""
+    fh.seek(offset + 4)
+    (tables,) = struct.unpack(">H", fh.read(2))
+    fh.seek(offset + 12)
+    directory = fh.read(16 * tables)
+    for k in range(tables):
+        tag, _, start, _ = struct.unpack(">4sIII", directory[16 * k : 16 * k + 16])
+        if tag == b"name":
+            break
+    else:
+        return {}
+    fh.seek(start)
+    _, count, strings = struct.unpack(">HHH", fh.read(6))
+    records = fh.read(12 * count)
+    best: dict[int, tuple[int, str]] = {}
+    for k in range(count):
+        platform, encoding, language, name_id, length, at = struct.unpack(">6H", records[12 * k : 12 * k + 12])
+        if name_id not in (1, 16) or platform not in (1, 3):
+            continue
+        fh.seek(start + strings + at)
+        raw = fh.read(length)
+        if platform == 3:
+            text, rank = raw.decode("utf-16-be", "replace"), 0 if language == 0x409 else 1
+        elif encoding == 0:  # Macintosh Roman
+            text, rank = raw.decode("mac_roman", "replace"), 2 if language == 0 else 3
+        else:
+            continue
+        if name_id not in best or rank < best[name_id][0]:
+            best[name_id] = (rank, text)
+    return {n: text for n, (_, text) in best.items()}
+
+
+def _scanned(files: list[str]) -> dict[str, list[str]]:
+    """family -> files, as the typesetter's own scan of ``files`` finds them."""
     if not files:
         return {}
     import typst

@@ -274,7 +274,7 @@ def block_shape(
         lines = max([lines_of(h, w - 2 * ty.inset, size) for h, w in zip(header, cols)] + [1])
         heading = lines * size + (lines - 1) * gap + 2 * INSET_Y + 1.5
     aligns = [bool(n) for n in numeric] + [False] * (len(em) - len(numeric))
-    row_lines = [max([t.count("\n") + 1 for t in r] + [1]) for r in rows]
+    row_lines = [max([t.count("\n") + 1 for t in r] + [1]) if "\n" in "".join(r) else 1 for r in rows]
     title_h = lines_of(title, page_w, ty.title) * ty.title * 1.5 + 7.5 if title else 0.0
     notes_h = sum(lines_of(n, page_w, ty.notes) * ty.notes * 1.5 + 4 for n in notes)
     lead_h = _lead_height(lead, page_w, ty)

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from ttools.i18n import Translator
 from ttools.pdf import layout
-from ttools.publish.pages import cell_text, is_number
+from ttools.publish.pages import SHARED_PLACE, cell_text, is_number
 
 PRELUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "prelude.typ")
 
@@ -19,18 +19,27 @@ _REGION = {"zh-Hant": ('"zh"', '"tw"'), "zh-Hans": ('"zh"', '"cn"'), "en": ('"en
 def lit(text: Any) -> str:
     """``text`` as a Typst string literal: backslash and quote escaped, every control or
     separator character written as a \\u{…} escape (a newline in a cell stays one)."""
-    s = "" if text is None else str(text)
-    if s.isascii() and s.isprintable() and "\\" not in s and '"' not in s:
-        return f'"{s}"'
+    return '"' + _escape("" if text is None else str(text)) + '"'
+
+
+def _escape(s: str) -> str:
+    """The inside of ``lit(s)``."""
+    if s.isprintable():  # nearly every cell: only the two characters a literal cannot hold
+        return s.replace("\\", "\\\\").replace('"', '\\"') if "\\" in s or '"' in s else s
     out = []
     for ch in s:
         if ch == "\\" or ch == '"':
             out.append("\\" + ch)
-        elif ch.isprintable() or ch == " ":
+        elif ch.isprintable():
             out.append(ch)
         else:
             out.append(f"\\u{{{ord(ch):x}}}")
-    return '"' + "".join(out) + '"'
+    return "".join(out)
+
+
+def _lines(texts: Iterable[str]) -> str:
+    """Lines as one Typst string literal (the same as ``lit("\\n".join(texts))``)."""
+    return '"' + "\\u{a}".join(map(_escape, texts)) + '"'
 
 
 @dataclass
@@ -75,11 +84,11 @@ def _fill(name: str) -> str | None:
     return f"rgb({lit(code)})" if code else None
 
 
-def _column(texts: list[str], bold: set[int], colors: dict[int, str]) -> str:
+def _column(texts: Sequence[str], bold: set[int], colors: dict[int, str]) -> str:
     """One column of a block as Typst: its rows' lines, the highlighted ones bold, the coloured
     ones (row -> colour name) in their colour."""
     if not bold and not colors:
-        return lit("\n".join(texts))
+        return _lines(texts)
     parts = []
     for i, text in enumerate(texts):
         piece = lit(("\n" if i else "") + text)
@@ -105,12 +114,26 @@ class _Cells:
     @classmethod
     def of(cls, block: Any) -> "_Cells":
         fmt = block.number_format
-        rows = [[cell_text(v, fmt.get(c)) for c, v in enumerate(row)] for row in block.rows]
+        rows, numbers = [], []
+        for row in block.rows:
+            texts, right = [], []
+            for c, v in enumerate(row):
+                if type(v) is str:  # most cells: their own text, a number when a place ('7', '7=')
+                    texts.append(v)
+                    right.append(v[:1].isdigit() and SHARED_PLACE.match(v) is not None)
+                elif type(v) is int and c not in fmt:  # a plain whole number, as cell_text writes it
+                    texts.append(str(v))
+                    right.append(True)
+                else:
+                    texts.append(cell_text(v, fmt.get(c)))
+                    right.append(is_number(v))
+            rows.append(texts)
+            numbers.append(right)
         return cls(
             block.title,
             [str(h) for h in (block.header or ())],
             rows,
-            [[is_number(v) for v in row] for row in block.rows],
+            numbers,
             set(block.highlight),
             dict(getattr(block, "colors", None) or {}),
             [str(x) for x in block.notes if x],
@@ -169,13 +192,14 @@ def _block_call(block: _Cells, ident: str, cont: str, report: Any, lead: tuple[s
     for k, span in enumerate(pages):
         title = block.title if k == 0 else (block.title or report.title) + cont
         bold = {i - span.start for i in span if i in block.highlight}
+        page = [r if len(r) == n else list(r) + [""] * (n - len(r)) for r in rows[span.start : span.stop]]
         columns = _array(
             _column(
-                [rows[i][c] if c < len(rows[i]) else "" for i in span],
+                text,
                 bold,
                 {i - span.start: name for i, name in colors[c].items() if i in span} if c in colors else {},
             )
-            for c in range(n)
+            for c, text in enumerate(zip(*page) if page else [()] * n)
         )
         hl = _array(str(i) for i in sorted(bold))
         lines = "none" if all(shape.row_lines[i] == 1 for i in span) else _array(str(shape.row_lines[i]) for i in span)
