@@ -273,3 +273,37 @@ def test_a_fixed_schedule_says_what_decides_its_pairing(event, run, method, lang
     titles = [s for s in sheet_texts(out) if FIXED_TITLES[(method, lang)] in s]
     assert len(titles) == 1
     assert "standings after round 1" not in titles[0] and "回合後排名" not in titles[0]
+
+
+def test_the_gibson_plays_the_best_player_who_cannot_reach_a_paid_place():
+    """TSH's ``PairOneGibson``: "If the bottom prize band (of players who have nothing at stake
+    but ratings and pride) is occupied, the victim is the highest ranked among those who have
+    played the gibson least often. If not, then it's the lowest ranked overall"; the bottom band
+    are the players whose best possible finish is below ``LastPrizeRank`` (the last paid place)."""
+    records = {p.id: p for p in [rec("g", 10, 900), rec("s", 7, 300), rec("c", 6, 100), rec("x", 5, 0), rec("y", 4, 0)]}
+    order = list(records)
+    left = GI.Chase(1, 1000)
+    never = lambda a, b: 0  # noqa: E731
+    assert GI.opponent("g", order, records, left, never, paid=3) == "y"  # x can still catch c, on place 3
+    assert GI.opponent("g", order, records, left, never, paid=1) == "s"  # only first is paid
+    assert GI.opponent("g", order, records, left, never, paid=2) == "x"  # as with no place prize
+    assert GI.opponent("g", order, records, left, never) == "x"
+    assert GI.opponent("g", order, records, left, never, paid=5) == "y"  # everyone can cash: the lowest
+    assert GI.opponent("g", order, records, left, lambda a, b: int(b == "y"), paid=3) == "x"  # all left contend
+    assert GI.opponent("g", order, records, left, lambda a, b: int(b == "s"), paid=1) == "c"
+
+
+def test_paid_places_are_the_last_place_prize_of_the_division():
+    """TSH's ``LastPrizeRank``: the last entry of the division's prize bands."""
+    from ttools.competitions.scrabble.prizes import PrizeSpec
+
+    prizes = [
+        PrizeSpec("A1", "place", "A", place=1),
+        PrizeSpec("A3", "place", "A", place=3),
+        PrizeSpec("B1", "place", "B", place=1),
+        PrizeSpec("High game", "high_game", "A"),
+        PrizeSpec("Class B", "class", "A", rating_class="B"),
+    ]
+    assert GI.paid_places(prizes, "A") == 3 and GI.paid_places(prizes, "B") == 1
+    assert GI.paid_places(prizes, "C") is None
+    assert GI.paid_places([PrizeSpec("1st", "place", "", place=2)], "A") == 2  # one division, no column

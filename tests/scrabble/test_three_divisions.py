@@ -218,7 +218,10 @@ def test_division_a_ends_king_of_the_hill_from_the_standings_after_round_11(play
 
 def test_gibsonization_in_division_c(played):
     """TSH's gibson: after round 11 C1 (who wins nearly every game here) cannot be caught with one
-    round left, so in round 12 C1 does not meet a contender; the JSON pairing says gibson: true."""
+    round left, so in round 12 C1 does not meet a contender; the JSON pairing says gibson: true.
+    Division C pays first place only (its one place prize), so nobody else can reach a paid place
+    and, as TSH's ``PairOneGibson`` picks "the highest ranked among those who have played the
+    gibson least often" when the bottom prize band is occupied, C1 plays the best of those."""
     after11 = next(s for s in played.runs if s["after_round"]["C"] == 11)
     lines = after11["standings"]["C"]
     leader, second = lines[0], lines[1]
@@ -227,8 +230,16 @@ def test_gibsonization_in_division_c(played):
     marked = [t for t in round12 if t.get("gibson")]
     assert len(marked) == 1 and leader["id"] in (marked[0]["first"], marked[0]["second"])
     opponent = ({marked[0]["first"], marked[0]["second"]} - {leader["id"]}).pop()
-    chaser = next(x for x in lines if x["id"] == opponent)
-    assert second["wins"] - chaser["wins"] > 1  # not a contender for second either
+    met = {p: 0 for p in (x["id"] for x in lines[1:])}
+    for rnd, a, _, b, _ in _games(played):
+        if rnd < ROUNDS and leader["id"] in (a, b):
+            met[b if a == leader["id"] else a] += 1
+    fewest = min(met.values())
+    assert opponent == next(p for p, n in met.items() if n == fewest)
+    step = next(i for i, s in enumerate(played.runs) if any(t["round"] == ROUNDS for t in s["pairings"].get("C", [])))
+    sheet = load_workbook(played.folder / f"step{step}.xlsx")["Pairings"]
+    notes = [v for row in sheet.iter_rows(values_only=True) for v in row if isinstance(v, str)]
+    assert any(v.startswith("Paid places: 1; the Gibson's opponent") for v in notes)
 
 
 def _games(played: Scenario) -> list[tuple[int, str, int, str, int]]:

@@ -97,6 +97,7 @@ class NewRound:
     fontes: tuple[int, int] | None = None  # InitFontes: (this round of the start, rounds of the start)
     fixed_on: int | None = None  # a fixed schedule: the round its field was ranked after (0 = by rating)
     gibson: str | None = None  # the player who has clinched first and is paired away from the contenders
+    paid: int | None = None  # the last paid place the Gibson's opponent is chosen by (None: no place prizes)
     stages: tuple[str, ...] = ()  # the draw stages used (printed with the seed)
     starts_drawn: tuple[int, ...] = ()  # tables whose starter the seeded draw chose (equal starts and replies)
     notes: list[Problem] = field(default_factory=list)  # relaxation, as printed on the sheet
@@ -396,7 +397,9 @@ def _drawn(
             if len(order) % 2:  # TSH: "give an odd Gibson the bye"
                 gibson_bye = [new.gibson]
             else:
-                fixed = [(new.gibson, GI.opponent(new.gibson, order, new.basis, left, history.count))]
+                new.paid = GI.paid_places(data.prizes, div.name)
+                victim = GI.opponent(new.gibson, order, new.basis, left, history.count, new.paid)
+                fixed = [(new.gibson, victim)]
             gone = set(gibson_bye) | {p for pair in fixed for p in pair}
             order = [p for p in order if p not in gone]
     if spec.method == "koth":  # no adjustment, not even for repeats

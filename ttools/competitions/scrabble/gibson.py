@@ -14,16 +14,22 @@ The Gibsonized player is then paired away from the contenders: as TSH's Chew pai
 last one with either the highest-ranked player in the lowest prize band (if nonempty) or the
 lowest-ranked player overall, in each case choosing only from the candidate opponents who have
 played the Gibson least often", and "if the number of unpaired players is odd, give an odd Gibson
-the bye". ttools has no prize bands on its pairing side, so the place still open, second, stands
-for them: the contenders are the players who can still catch the player ranked second; the Gibson
-plays the highest-ranked player who cannot, and only when everyone can, the lowest-ranked player.
+the bye". The prize bands are the paid places (TSH's ``LastPrizeRank``: the last place of the
+division's ``prize_bands``): here the last place a ``place`` prize of the Prizes sheet pays in the
+division (``paid_places``). A contender is a player who can still reach a paid place: one on a paid
+place now, or who can still catch the player on the last one (the bound of ``can_catch``, as
+generous as TSH's best possible finish); the players who cannot are TSH's lowest prize band. With
+no place prize the place still open, second, stands for them (who can still catch second). The
+Gibson plays the highest-ranked player who cannot reach a paid place, and only when everyone can,
+the lowest-ranked player; each time among those who have met him least often.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ttools.competitions.scrabble.standings import Record
 
@@ -62,17 +68,37 @@ def gibsonized(order: Sequence[str], records: dict[str, Record], left: Chase) ->
     return order[0]
 
 
+def paid_places(prizes: Iterable[Any], division: str) -> int | None:
+    """The last place a ``place`` prize pays in ``division`` (a prize for every division
+    together counts in each), None when the Prizes sheet has none."""
+    places = [p.place for p in prizes if p.kind == "place" and p.division in (division, "") and p.place > 0]
+    return max(places, default=None)
+
+
+def can_reach(order: Sequence[str], records: dict[str, Record], left: Chase, place: int, player: str) -> bool:
+    """Whether ``player`` can still finish on ``place`` or above: he is there now (``order`` is the
+    standings, the Gibson first), or he can still catch the player there now."""
+    i = order.index(player)
+    return i < place or can_catch(records[order[place - 1]], records[player], left)
+
+
 def opponent(
-    gibson: str, order: Sequence[str], records: dict[str, Record], left: Chase, met: Callable[[str, str], int]
+    gibson: str,
+    order: Sequence[str],
+    records: dict[str, Record],
+    left: Chase,
+    met: Callable[[str, str], int],
+    paid: int | None = None,
 ) -> str:
     """Whom the Gibson plays: among the players he has met least often, the highest-ranked one
-    who cannot catch the player ranked second; if all of them can, the lowest-ranked of them."""
+    who cannot reach a paid place (the first ``paid`` places; None: who cannot catch the player
+    ranked second); if all of them can, the lowest-ranked of them."""
+    place = 2 if paid is None else max(1, paid)
     rest = [p for p in order if p != gibson]
     fewest = min(met(gibson, p) for p in rest)
     candidates = [p for p in rest if met(gibson, p) == fewest]
-    second = records[rest[0]]
-    out = [p for p in candidates if p != rest[0] and not can_catch(second, records[p], left)]
+    out = [p for p in candidates if not can_reach(order, records, left, place, p)]
     return out[0] if out else candidates[-1]
 
 
-__all__ = ["Chase", "can_catch", "chase", "gibsonized", "opponent"]
+__all__ = ["Chase", "can_catch", "can_reach", "chase", "gibsonized", "opponent", "paid_places"]

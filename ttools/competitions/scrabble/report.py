@@ -570,6 +570,14 @@ def _schedule_notes(nr: NewRound, t: Translator, pname) -> list[str]:
                 f"Gibson: {who} has clinched first place and is paired away from the contenders.",
             )
         )
+        if nr.paid is not None:  # the Prizes sheet's place prizes say who still contends
+            zh, en = ("1", "1") if nr.paid == 1 else (f"1 至 {nr.paid}", f"1 to {nr.paid}")
+            notes.append(
+                t(
+                    f"有獎名次：第 {zh} 名；Gibson 之對手選自已無法進入有獎名次之參賽者。",
+                    f"Paid places: {en}; the Gibson's opponent is chosen among the players who can no longer reach one.",
+                )
+            )
     return notes
 
 
