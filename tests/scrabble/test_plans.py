@@ -307,3 +307,32 @@ def test_paid_places_are_the_last_place_prize_of_the_division():
     assert GI.paid_places(prizes, "A") == 3 and GI.paid_places(prizes, "B") == 1
     assert GI.paid_places(prizes, "C") is None
     assert GI.paid_places([PrizeSpec("1st", "place", "", place=2)], "A") == 2  # one division, no column
+
+
+def test_a_tied_game_prints_as_5_5_on_the_scorecard_and_in_the_standings(event, run):
+    """TSH counts a tie as half a win and half a loss and its standings print such a record as
+    5.5 (not ½); the scorecard, the standings sheet and the JSON (a number) say the same: player 1
+    wins five games and ties the sixth, so he is 5.5–0.5."""
+    from openpyxl import load_workbook
+
+    results = [
+        {"round": r, "player1": "1", "score1": 400 if r < 6 else 380, "player2": "2", "score2": 350 if r < 6 else 380}
+        for r in range(1, 7)
+    ]
+    code, data, out = run(event(roster(2), [], results))
+    assert code == 0, data["problems"]
+    by_id = {x["id"]: x for x in data["standings"]["A"]}
+    assert by_id["1"]["wins"] == 5.5 and isinstance(by_id["1"]["wins"], float)
+    assert by_id["2"]["wins"] == 0.5 and by_id["2"]["losses"] == 5.5
+    wb = load_workbook(out)
+    texts = [str(v) for row in wb["Scorecards"].iter_rows(values_only=True) for v in row if v is not None]
+    assert any(v.startswith("1 Player 1") and v.endswith("5.5–0.5 +250") for v in texts)  # the card's title
+    assert "5.5–0.5 +250" in texts and "4–0 +200" in texts  # the running record after rounds 6 and 4
+    assert any(v.startswith("T 380:380") for v in texts)  # the tied game itself
+    assert not any("½" in v for ws in wb.worksheets for row in ws.iter_rows(values_only=True) for v in map(str, row))
+    standings = wb["Standings"]
+    header = next(r for r in standings.iter_rows() if any(c.value == "Wins" for c in r))
+    col = next(c.column for c in header if c.value == "Wins")
+    cells = [r[col - 1] for r in standings.iter_rows(min_row=header[0].row + 1) if r[1].value in ("1", "2")]
+    assert [c.value for c in cells] == [5.5, 0.5]
+    assert all(c.number_format in ("General", "0.0", "0.#") for c in cells)  # shown as 5.5, not ½ or 11/2
