@@ -212,6 +212,7 @@ def _workbook_rows(divisions: list[tuple[str, Any]]) -> tuple[list[dict], list[d
                     "division": division,
                     "withdrawn_after": "" if p.withdrawn_after is None else p.withdrawn_after,
                     "class": p.rating_class,
+                    "tsh": p.tsh_line,
                 }
             )
         for g in div.games:

@@ -259,6 +259,7 @@ def _players(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -
             rating_class=rd.code(row, "class") or "",
             name_latin=rd.text(row, "name_latin") or "",
             career_games=_career_games(rd, row, problems),
+            tsh_line=rd.text(row, "tsh") or "",
         )
 
 

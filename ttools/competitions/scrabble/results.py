@@ -117,6 +117,7 @@ class Player:
     rating_class: str = ""  # TSH's ``class`` (a rating band for class prizes)
     name_latin: str = ""  # the name in ASCII letters, for ratings files
     career_games: int | None = None  # rated games before this event (the rating multiplier); None = not given
+    tsh_line: str = ""  # the line of the TSH .t file imported, with its check (tsh.py): written back unchanged
 
 
 @dataclass(frozen=True)

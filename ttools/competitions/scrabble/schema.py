@@ -339,6 +339,15 @@ PLAYERS = _sheet(
                 width=8,
                 required=False,
             ),
+            _c(
+                "tsh",
+                "TSH 原行",
+                "自 TSH .t 檔匯入之原行（附核對碼）；此參賽者之資料未改時，匯出照原樣寫回。請勿修改；留空亦可。",
+                "The player's line as imported from TSH's .t file, with a check: export writes it back "
+                "unchanged while nothing it holds has changed. Leave it as it is, or empty.",
+                width=12,
+                required=False,
+            ),
         ),
         note={
             "zh-Hant": "參賽者名單：編號、姓名、評分、會籍、組別、退賽回合。",

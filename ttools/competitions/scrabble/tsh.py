@@ -27,10 +27,11 @@ WESPA ``.tou``: see the section below (the layout ratings offices read).
 from __future__ import annotations
 
 import datetime
+import hashlib
 import math
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from ttools.competitions.scrabble.results import (
@@ -104,6 +105,32 @@ def _t_word(word: str) -> str:
 # (opponent number, score or None, p12, board or None, penalty)
 _Cell = tuple[int, "int | None", int, "int | None", int]
 
+# A line imported from a .t file is kept with the player (the Players column ``tsh``) as
+# ``<check> <line>``: the check is the first 12 hex digits of the SHA-1 of the line ttools
+# itself writes from what the workbook holds of that player (name, rating, games, boards,
+# p12 1 and 2, penalties, off, team, class). While the line ttools would write is still the
+# one checked, export writes the kept line byte for byte, so what the workbook does not hold
+# comes back as TSH wrote it: the fields TSH computes (newr, rrank, rtime …), p12 3 against
+# 4, the board of a bye, a board the opponent's line gives otherwise, the zeros of an
+# ``off 0`` player, empty fields and the file's number widths. A line that changed is written
+# as ttools writes it, keeping the imported p12 3 or 4 of the rounds whose starter is still
+# unknown; the fields TSH computes are left out then (TSH writes them again). ``<check>.``
+# marks the last line of a file that ended without a line break.
+CHECK_DIGITS = 12
+NO_LINE_BREAK = "."
+
+
+def line_check(line: str, kept: str) -> str:
+    """The check kept with an imported line ``kept``: of the line ttools writes for the player
+    and of the imported line itself (an edit of either writes ttools' line)."""
+    return hashlib.sha1(f"{line}\0{kept}".encode("utf-8")).hexdigest()[:CHECK_DIGITS]
+
+
+def _kept(tsh_line: str) -> tuple[str, str, bool] | None:
+    """(check, imported line, ended the file without a line break) of a kept line, or None."""
+    m = re.match(r"^([0-9a-f]{%d})(\.?) (.*)$" % CHECK_DIGITS, tsh_line or "", re.DOTALL)
+    return (m.group(1), m.group(3), bool(m.group(2))) if m else None
+
 
 def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRules = ResultRules()) -> str:
     """A division as a TSH ``.t`` file; ``games`` may include pairings still waiting for results
@@ -114,10 +141,26 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
     the player present, −spread for the absent one), exactly as TSH records it. A withdrawn
     player is ``off``, with the spread of the byes they were given after withdrawing (``off
     -50``: forfeit losses). Who started is written as ``p12`` only where known; the board as
-    ``board``, penalties as ``penalty``, the rating class as ``class``. Text is returned as
-    ``str``; write it UTF-8 and set ``config tfile_encoding = 'utf8'`` in TSH when names are
-    not Latin-1.
+    ``board``, penalties as ``penalty``, the rating class as ``class``. A line imported from a
+    .t file whose content ttools still holds unchanged is written as it was imported (see
+    ``line_check``). Text is returned as ``str``; write it UTF-8 and set ``config
+    tfile_encoding = 'utf8'`` in TSH when names are not Latin-1.
     """
+    rows = _t_rows(players, games, rules)
+    lines, end = [], "\n"
+    for p in players:
+        line = _t_line(p, rows[p.id])
+        kept = _kept(p.tsh_line)
+        if kept and kept[0] == line_check(line, kept[1]):
+            line, end = kept[1], "" if kept[2] else "\n"
+        else:
+            line, end = _t_line(p, rows[p.id], _kept_fields(kept[1]) if kept else {}), "\n"
+        lines.append(line)
+    return "\n".join(lines) + (end if lines else "")
+
+
+def _t_rows(players: Sequence[Player], games: Iterable[Game], rules: ResultRules) -> dict[str, list[_Cell]]:
+    """Each player's cells, round by round up to their last (a gap is a missed game)."""
     number = {p.id: i + 1 for i, p in enumerate(players)}
     cells: dict[tuple[str, int], _Cell] = {}
     for g in games:
@@ -138,40 +181,58 @@ def export_t(players: Sequence[Player], games: Iterable[Game], rules: ResultRule
                 cells[(o.player, o.round)] = (number[o.opponent], o.score, p12, board, o.spread_penalty)  # type: ignore[index]
             else:
                 cells[(o.player, o.round)] = (0, o.spread - o.spread_penalty, 0, None, o.spread_penalty)
-
-    lines = []
+    out = {}
     for p in players:
-        rounds = [r for (pid, r) in cells if pid == p.id]
-        last = max(rounds, default=0)
-        row = [cells.get((p.id, r), (0, 0, 0, None, 0)) for r in range(1, last + 1)]  # a gap: missed game
-        scores: list[int | None] = [c[1] for c in row]
-        while scores and scores[-1] is None:  # results still to come sit past the last score
-            scores.pop()
-        line = "%-22s %5s %s; %s" % (
-            _t_name(p.name or p.id),
-            max(int(p.rating or 0), 0),
-            " ".join(str(c[0]) for c in row),
-            " ".join("00" if s is None else str(s) for s in scores),
-        )
-        etc: dict[str, list[str]] = {}
-        if p.withdrawn_after is not None:
-            after = [c for c in row[p.withdrawn_after :] if c[0] == 0 and c[1] is not None]
-            spreads = {c[1] for c in after}
-            etc["off"] = [str(spreads.pop()) if len(spreads) == 1 and after and after[0][1] < 0 else "0"]  # type: ignore[operator]
-        if any(c[2] in (1, 2) for c in row):
-            etc["p12"] = [str(c[2]) for c in row]
-        if any(c[3] for c in row):
-            etc["board"] = [str(c[3] or 0) for c in row]
-        if any(c[4] for c in row):
-            etc["penalty"] = [str(c[4]) for c in row]
-        if p.club:
-            etc["team"] = one_line(p.club).split()
-        if p.rating_class:
-            etc["class"] = [p.rating_class]
-        for key in sorted(etc):
-            line += " ".join([";", key] + [_t_word(w) for w in etc[key]])
-        lines.append(line)
-    return "\n".join(lines) + ("\n" if lines else "")
+        last = max((r for (pid, r) in cells if pid == p.id), default=0)
+        out[p.id] = [cells.get((p.id, r), (0, 0, 0, None, 0)) for r in range(1, last + 1)]
+    return out
+
+
+def _kept_fields(line: str) -> dict[str, list[str]]:
+    """The extended fields of an imported line."""
+    m = T_LINE.match(line)
+    return {k: [w or "00" for w in v] for k, v in _etc_fields(m.group(5)).items()} if m else {}
+
+
+def _t_line(p: Player, row: list[_Cell], kept: dict[str, list[str]] | None = None) -> str:
+    """The player's line as ttools writes it; ``kept``: the extended fields of the line
+    imported, whose p12 3 or 4 stays on a game whose starter is still unknown and whose
+    ``off`` value stays while the player is still withdrawn (the workbook holds when, not how)."""
+    kept = kept or {}
+    kept_p12 = kept.get("p12", [])
+    scores: list[int | None] = [c[1] for c in row]
+    while scores and scores[-1] is None:  # results still to come sit past the last score
+        scores.pop()
+    line = "%-22s %5s %s; %s" % (
+        _t_name(p.name or p.id),
+        max(int(p.rating or 0), 0),
+        " ".join(str(c[0]) for c in row),
+        " ".join("00" if s is None else str(s) for s in scores),
+    )
+    line = line.rstrip()  # no scores yet: no space after the ';' (a line ends without one)
+    etc: dict[str, list[str]] = {}
+    if p.withdrawn_after is not None:
+        after = [c for c in row[p.withdrawn_after :] if c[0] == 0 and c[1] is not None]
+        spreads = {c[1] for c in after}
+        etc["off"] = [str(spreads.pop()) if len(spreads) == 1 and after and after[0][1] < 0 else "0"]  # type: ignore[operator]
+        etc["off"] = kept.get("off") or etc["off"]
+    p12 = [
+        kept_p12[r] if c[2] == 4 and r < len(kept_p12) and kept_p12[r] in ("3", "4") else str(c[2])
+        for r, c in enumerate(row)
+    ]
+    if any(c[2] in (1, 2) for c in row) or (kept_p12 and row):  # a kept p12 of 3s only stays
+        etc["p12"] = p12
+    if any(c[3] for c in row):
+        etc["board"] = [str(c[3] or 0) for c in row]
+    if any(c[4] for c in row):
+        etc["penalty"] = [str(c[4]) for c in row]
+    if p.club:
+        etc["team"] = one_line(p.club).split()
+    if p.rating_class:
+        etc["class"] = [p.rating_class]
+    for key in sorted(etc):
+        line += " ".join([";", key] + [_t_word(w) for w in etc[key]])
+    return line
 
 
 # ---------------------------------------------------------------------------------------
@@ -250,6 +311,13 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
     players = [_t_player(i, p, division) for i, p in enumerate(parsed)]
     games = _t_games(parsed, players, where, problems)
     games.sort(key=lambda g: (g.round, g.table or 0, int(g.player1)))
+    if not any(p.severity == "error" for p in problems):
+        # each line kept with its check, written back unchanged while the player's data is
+        rows = _t_rows(players, games, ResultRules())
+        players = [
+            replace(x, tsh_line=line_check(_t_line(x, rows[x.id]), p["raw"]) + p["end"] + " " + p["raw"])
+            for x, p in zip(players, parsed)
+        ]
     problems += _not_carried(parsed, where)
     return TshDivision(tuple(players), tuple(games), tuple(problems))
 
@@ -258,7 +326,8 @@ def _player_lines(text: str, where: Where, problems: list[Problem]) -> list[dict
     """Each player line as TFile::ParseLine reads it: name, rating, opponents, scores and the
     extended fields (an unreadable line is a problem and numbers no one)."""
     parsed: list[dict] = []
-    for lineno, raw in enumerate(re.split(r"[\r\n]+", text.lstrip("\ufeff")), start=1):
+    segments = re.split(r"[\r\n]+", text.lstrip("\ufeff"))
+    for lineno, raw in enumerate(segments, start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -279,6 +348,8 @@ def _player_lines(text: str, where: Where, problems: list[Problem]) -> list[dict
                     "opps": [None if w == "00" else _t_int(w) for w in opps.split()],
                     "scores": [None if w == "00" else _t_int(w) for w in scores.split()],
                     "etc": _etc_fields(etc),
+                    "raw": raw.rstrip(),
+                    "end": NO_LINE_BREAK if lineno == len(segments) else "",  # the file ends on it
                 }
             )
         except ValueError:  # a score like '4-3' or a number no game could give
