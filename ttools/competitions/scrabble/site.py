@@ -11,7 +11,7 @@ from ttools.competitions.scrabble.compute import Division, Results
 from ttools.workbook.normalize import natural_key
 from ttools.competitions.scrabble.report import half, num, slip_tables
 from ttools.competitions.scrabble.results import BYE, GAME, Outcome, Player
-from ttools.competitions.scrabble.standings import scorecard
+from ttools.competitions.scrabble.standings import listing, scorecard
 from ttools.i18n import Translator
 from ttools.publish.pages import Link, Page, SitePlan, slug
 from ttools.workbook.write import Block
@@ -63,6 +63,13 @@ class _Site:
             (o.player, o.round): o for div in self.divisions for o in div.outcomes
         }
         self.rank = {x.item.id: x for div in self.divisions for x in div.standings}
+        # each player's printed place as the Standings sheet prints it (the Rules' withdrawn
+        # setting: ranked among the others, or no place when listed below or left out)
+        self.place = {
+            x.item.id: place
+            for div in self.divisions
+            for x, place in listing(div.standings, res.data.withdrawn, res.data.strict_ranks, div.through)
+        }
         self.current = {div.name: _current(res, div, self.tables) for div in self.divisions}
         self.rounds_now = sorted({r for r, tbs in self.current.values() if r and tbs})
         self.rtext = ("、" if t.zh else ", ").join(map(str, self.rounds_now))
@@ -226,7 +233,7 @@ def players_page(s: _Site) -> Page | None:
             + ([p.division] if multi else [])
             + [
                 p.club,
-                x.rank if x else "",
+                s.place.get(p.id, ""),
                 num(rec.wins) if rec else "",
                 num(rec.losses) if rec else "",
                 rec.spread if rec else "",
@@ -300,7 +307,7 @@ def _player_page(s: _Site, p: Player, outs: list[Outcome], now: tuple[int, Any, 
             p.division,
             p.club,
             p.rating or "",
-            x.rank if x else "",
+            s.place.get(p.id, ""),
             f"{half(x.item.wins)}–{half(x.item.losses)}" if x else "",
             x.item.spread if x else "",
         ]
