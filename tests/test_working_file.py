@@ -254,28 +254,49 @@ def test_every_writer_says_to_close_a_target_held_open(invoke, tmp_path, monkeyp
     assert not [p for p in tmp_path.rglob(".ttools-*")]
 
 
-def test_a_writer_that_opens_a_target_held_open_says_to_close_it(invoke, tmp_path, monkeypatch):
-    """new --force writes the workbook itself (XlsxWriter opens the target): Windows refuses the
-    open of a file Excel holds, and that too is the one line in the event's language."""
-    import zipfile
-
-    import xlsxwriter.workbook
-
+def test_new_force_onto_a_workbook_held_open_says_to_close_it_and_keeps_it(invoke, tmp_path, monkeypatch):
+    """new --force writes through a temporary file too: Windows refuses to replace a file Excel
+    holds, and that is the one line in the event's language; the workbook stays as it was."""
     target = tmp_path / "event.xlsx"
     target.write_bytes(b"open in Excel")
+    real_replace = os.replace
 
-    def refuse(name, *args, **kwargs):
-        if os.path.abspath(name) == str(target):
-            raise PermissionError(13, "Permission denied", name)
-        return zipfile.ZipFile(name, *args, **kwargs)
+    def refuse(src, dst, *args, **kwargs):
+        if os.path.abspath(dst) == str(target):
+            raise PermissionError(13, "Permission denied", str(dst))
+        return real_replace(src, dst, *args, **kwargs)
 
-    monkeypatch.setattr(xlsxwriter.workbook, "ZipFile", refuse)
+    monkeypatch.setattr(os, "replace", refuse)
     result = invoke("new", "nations-cup", target, "--teams", "8", "--lang", "zh-Hans", "--force")
     assert result.exit_code == 2, result.output
     assert result.stderr.strip().splitlines()[-1] == (
         f"ttools: 无法写入 {target}：请在 Excel（或打开它的程序）中关闭 event.xlsx，然后再运行一次"
     )
     assert target.read_bytes() == b"open in Excel"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]  # no temporary file left
+
+
+def test_a_failed_new_force_leaves_the_workbook_it_was_to_replace(invoke, tmp_path, monkeypatch):
+    """A disk that fills while `new --force` writes: one line, exit 2, and the old workbook whole."""
+    import zipfile
+
+    import xlsxwriter.workbook
+
+    target = tmp_path / "event.xlsx"
+    target.write_bytes(b"last week's roster")
+
+    class FullDisk(zipfile.ZipFile):  # the zip is opened (the target truncated, were it written directly)
+        def write(self, *args, **kwargs):
+            raise OSError(28, "No space left on device")
+
+        writestr = write
+
+    monkeypatch.setattr(xlsxwriter.workbook, "ZipFile", FullDisk)
+    result = invoke("new", "nations-cup", target, "--teams", "8", "--force")
+    assert result.exit_code == 2, result.output
+    assert "No space left on device" in result.stderr.strip().splitlines()[-1]
+    assert target.read_bytes() == b"last week's roster"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
 
 
 def test_a_folder_ttools_may_not_write_in_is_not_a_held_target(tmp_path, monkeypatch):

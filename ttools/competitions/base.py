@@ -231,18 +231,20 @@ class Competition:
         return outcome
 
     def new_workbook(self, path: str, size: int | None, lang: str | None = None) -> None:
-        """A blank event workbook for a field of ``size`` (ValueError: a size out of range;
-        CannotWrite: a missing folder, a full disk or a read-only one)."""
-        from ttools.files import cannot_write, os_error
+        """A blank event workbook for a field of ``size``, written atomically (ValueError: a size
+        out of range; CannotWrite: a missing folder, a full disk, a read-only one or a file held
+        open)."""
+        from ttools.files import write_atomic
 
         size = self.check_size(size)
         lang = self.lang(lang)
-        try:
-            self.write(path, self.blank(size, lang), None, [], lang, source_hash="", template=True, size=size)
-        except Exception as exc:
-            if os_error(exc) is None:
-                raise
-            raise cannot_write(path, exc) from None
+        blank = self.blank(size, lang)
+        # through a temporary file: a failed `new --force` leaves the workbook it was to replace
+        write_atomic(
+            path,
+            lambda tmp: self.write(tmp, blank, None, [], lang, source_hash="", template=True, size=size),
+            suffix=".xlsx",
+        )
 
     def write(
         self,
