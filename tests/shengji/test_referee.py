@@ -201,3 +201,68 @@ def test_average_plus_and_minus_are_settings(play):
     assert codes(summary) == [], summary["problems"]
     n3, e3 = board_of(summary, at[(3, "N")]), board_of(summary, at[(3, "E")])
     assert (n3["mp"], n3["rate"], e3["mp"], e3["rate"]) == (2.8, 70.0, 1.2, 30.0)
+
+
+def test_a_penalty_on_a_row_of_its_own_is_applied_to_that_tables_result(play):
+    """The referee writes the penalty on a row of its own, after (table 2) or before (table 4)
+    the row with the result. Four tables NS +2, +1, 0, −1 as in the first test: North of table 2
+    4 − 0.25 × 6 = 2.5 MP (41.67%), East of table 4 6 − 0.1 × 6 = 5.4 MP (90%); the Travellers
+    carry the penalties on the result's line as if typed there."""
+
+    def rows(at):
+        alone = {"round": 1, "board": 1}
+        return [
+            ns(1, 2),
+            ns(2, 1),
+            {**alone, "table": 2, "penalty_n": 25},
+            {**alone, "table": 4, "penalty_e": 10},
+            ns(3, 0),
+            ns(4, -1),
+        ]
+
+    summary, out, at = play(16, rows)
+    assert codes(summary) == [], summary["problems"]
+    n2, e4 = board_of(summary, at[(2, "N")]), board_of(summary, at[(4, "E")])
+    assert (n2["mp"], n2["rate"], n2["penalty"]) == (2.5, 41.67, 25.0)
+    assert (e4["mp"], e4["rate"], e4["penalty"]) == (5.4, 90.0, 10.0)
+    lines = {r[0]: r for r in load_workbook(out)["Travellers"].iter_rows(values_only=True) if r and r[0] in (2, 4)}
+    assert lines[2][-1] == "N penalty 25%" and lines[4][-1] == "E penalty 10%"
+
+
+def test_what_a_row_without_result_cannot_give_is_told_on_its_cell(play):
+    """A second penalty for a seat that has one (row 3's 25 after row 2's 10) is refused on its
+    cell, naming the first; a penalty on its own row for a table that did not play (X, no adjusted
+    score) has no rate to come off; points and times typed on a row beside the result's are not
+    used (the score and the time tie-break come from the result's row), and each says so."""
+
+    def rows(at):
+        alone = {"round": 1, "board": 1}
+        return [
+            ns(1, 2, penalty_n=10),
+            {**alone, "table": 1, "penalty_n": 25},
+            {"round": 1, "table": 2, "board": 1, "declarer": "X"},
+            {**alone, "table": 2, "penalty_s": 5},
+            ns(3, 0),
+            {**alone, "table": 3, "kitty": 20, "time_w": 300},
+        ]
+
+    summary, _, _ = play(12, rows)
+    found = {(p["code"], p["cell"]): p["message"] for p in summary["problems"] if p["severity"] == "error"}
+    assert "seat N already has a penalty on this board (10% on row 2)" in found[("board-penalty-twice", "M3")]
+    assert ("board-penalty-without-result", "O5") in found
+    kitty = found[("board-value-on-other-row", "F7")]
+    assert "board 1 of table 3, round 1 has its result on row 6; type the kitty points on that row" in kitty
+    assert "the time on that row" in found[("board-value-on-other-row", "K7")]
+    assert not [s for s in summary["seating"] if s["round"] == 2]  # nothing seated from a guess
+
+
+def test_a_row_with_a_warning_is_still_scored(play):
+    """Kitty points with no last lead are a warning (the last-lead cell may have been forgotten;
+    the kitty counts only with one), not an error: the row's result stands and is compared.
+    Three tables NS +2, +1, 0 (table 2's row with 20 kitty points and no last lead): North of
+    table 2 has 2 of a top of 4, 50%, and round 2 is seated."""
+    summary, _, at = play(12, lambda at: [ns(1, 2), ns(2, 1, kitty=20), ns(3, 0)])
+    assert codes(summary) == [], summary["problems"]
+    assert ("board-kitty-without-lead", "G3") in {(p["code"], p["cell"]) for p in summary["problems"]}
+    assert board_of(summary, at[(2, "N")])["rate"] == 50.0
+    assert [s for s in summary["seating"] if s["round"] == 2]

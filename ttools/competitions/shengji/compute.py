@@ -8,7 +8,7 @@ is complete. A round whose rows have errors is never seated from: nothing is dra
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable
 
@@ -107,6 +107,23 @@ PENALTY_WITHOUT_RESULT = define(
     "a penalty is taken off a board rate, and this board has none here: it is not played (X) and has no adjusted score",
     "判罰從本副得分率中扣除，但本桌此副沒有得分率：未打（X）且沒有調整得分",
 )
+PENALTY_TWICE = define(
+    "board-penalty-twice",
+    "seat {seat} already has a penalty on this board ({other_value}% on row {other}): give the seat one penalty, "
+    "the total, on one row",
+    "{seat} 方位本副已有判罰（第 {other} 行，{other_value}%）：每方位每副只填一個判罰（合計），填在一行",
+)
+FOULED_TWICE = define(
+    "board-fouled-twice",
+    "this table's board is already marked fouled '{other_value}' on row {other}: one mark per table",
+    "本桌此副已在第 {other} 行標為換錯牌「{other_value}」：每桌只標一次",
+)
+VALUE_ON_OTHER_ROW = define(
+    "board-value-on-other-row",
+    "not used: this row has no result, and board {board} of table {table}, round {round} has its result on "
+    "row {other}; type {what} on that row",
+    "未採用：本行沒有成績，第 {round} 輪第 {table} 桌第 {board} 副的成績在第 {other} 行；請把{what}填在該行",
+)
 TIME_MISSING = define(
     "board-time-missing",
     "the time of seat {seat} is missing while the other seats have theirs",
@@ -130,6 +147,11 @@ LOT_USED = define(
 
 # what NEEDED names, in the event's language
 NEEDED_WHAT = {"declarer": tri("莊家方", "declarer"), "captured": tri("抓分", "captured points")}
+OTHER_ROW_WHAT = {
+    "kitty": tri("底分", "the kitty points"),
+    "last_lead": tri("摳底牌型", "the last lead"),
+    **{f"time_{seat}": tri("用時", "the time") for seat in "nesw"},
+}
 
 
 @dataclass
@@ -341,10 +363,13 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
     seen: dict[tuple[int, int, int], BoardRow] = {}
     scores: dict[tuple, BoardScore] = {}
     out: list[TableResult] = []
+    pending: list[BoardRow] = []  # rows with no result but something typed
     for b in data.boards:
         if not b.ok or b.round is None or b.table is None or b.board is None:
             continue
         found, skip = _check_row(data, res, b, seen)
+        if skip and not found and _carries(b):
+            pending.append(b)  # typed beside the result's row: merged or told once every result is read
         if skip:
             errors = errors or has_errors(found)
             continue
@@ -355,6 +380,8 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
                 continue
         seen[(b.round, b.table, b.board)] = b
         if not b.entered:
+            if _carries(b):
+                pending.append(b)
             continue
         seats = res.rounds[b.round].tables[b.table]
         no_result = b.declarer is None and b.captured is None and b.score_ns is None  # an adjusted score alone
@@ -388,7 +415,61 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
             for s, v in zip(SEATS, b.times):
                 if v is None:
                     problems.append(warning(TIME_MISSING, b.where[f"time_{s.lower()}"], seat=s))
+    errors = _merge_rows(out, pending, problems) or errors
     return out, errors
+
+
+def _carries(b: BoardRow) -> bool:
+    """Something typed on a row with no result (a referee's penalty or mark, points, a time)."""
+    return bool(
+        any(p is not None for p in b.penalties)
+        or b.fouled
+        or b.kitty is not None
+        or b.lead is not None
+        or any(v is not None for v in b.times)
+    )
+
+
+def _merge_rows(out: list[TableResult], pending: list[BoardRow], problems: list[Problem]) -> bool:
+    """Rows holding no result but typed values, for a table-board whose result is on another row.
+    A referee often writes a penalty or a fouled mark on a row of its own, so those are applied
+    to that table's result; points and times belong to the result's own row (the score and the
+    tie-break were taken from it), so each is told on its cell rather than silently dropped.
+    A row whose table-board has no result yet waits with it. -> any error found."""
+    at = {(r.round, r.table, r.board): i for i, r in enumerate(out)}
+    found: list[Problem] = []
+    given_on: dict[tuple[int, str], str] = {}  # (result, seat) -> the row its penalty came from
+    for b in pending:
+        i = at.get((b.round, b.table, b.board))
+        if i is None:
+            continue
+        r, where = out[i], b.where
+        other = _row(r.row.where["board"])
+        place = {"board": b.board, "table": b.table, "round": b.round, "other": other}
+        typed = {"kitty": b.kitty, "last_lead": b.lead} | {f"time_{s.lower()}": b.time(s) for s in SEATS}
+        for key, value in typed.items():
+            if value is not None:
+                found.append(error(VALUE_ON_OTHER_ROW, where[key], what=OTHER_ROW_WHAT[key], **place))
+        penalties = list(r.row.penalties)
+        for s, value in zip(SEATS, b.penalties):
+            if value is None:
+                continue
+            given, cell = penalties[SEATS.index(s)], where[f"penalty_{s.lower()}"]
+            if given is not None:
+                on = given_on.get((i, s), other)
+                found.append(error(PENALTY_TWICE, cell, seat=s, other=on, other_value=f"{float(given):g}"))
+            elif r.score is None and r.adjusted is None:
+                found.append(error(PENALTY_WITHOUT_RESULT, cell))
+            else:
+                penalties[SEATS.index(s)] = value
+                given_on[(i, s)] = _row(where["board"])
+        fouled = r.row.fouled
+        if b.fouled and fouled and b.fouled != fouled:
+            found.append(error(FOULED_TWICE, where["fouled"], other=other, other_value=fouled))
+        fouled = fouled or b.fouled
+        r.row = replace(r.row, penalties=tuple(penalties), fouled=fouled)  # type: ignore[arg-type]
+    problems.extend(found)
+    return has_errors(found)
 
 
 def _check_row(data: EventData, res: Results, b: BoardRow, seen: dict) -> tuple[list[Problem], bool]:

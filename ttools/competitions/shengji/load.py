@@ -25,7 +25,7 @@ from ttools.competitions.shengji.scoring import (
 from ttools.core.cards import HAND_SIZE
 from ttools.core.upgrade import Bands, LastLead, parse_last_lead
 from ttools.i18n import simplified, with_simplified
-from ttools.problems import Problem, Where, define, error, warning
+from ttools.problems import Problem, Where, define, error, has_errors, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
@@ -550,7 +550,7 @@ def _board_row(
         times,
         score_ns,
         row.where,
-        ok=len(problems) == before,
+        ok=not has_errors(problems[before:]),  # a warning (a cell maybe forgotten) keeps the row
         penalties=penalties,
         adjusted=adjusted,
         fouled=fouled,
