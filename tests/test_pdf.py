@@ -314,3 +314,15 @@ def test_a_wall_sheet_is_larger_with_gaps_between_its_number_columns(cjk, tmp_pa
     (gap, height, title), (wall_gap, wall_height, wall_title) = found[False], found[True]
     assert wall_height >= 1.3 * height and wall_title > title
     assert wall_gap >= 12 and wall_gap > gap
+
+
+def test_the_families_read_from_font_files_are_the_typesetters_own(cjk):
+    """The regional face is found by reading the fonts' name tables (fonts.face_families), which
+    must name every face of every installed font file as the typesetter's own scan does."""
+    files = sorted({p for paths in fonts._system_families().values() for p in paths})
+    ours: dict[str, set[str]] = {}
+    for path in files:
+        for family in fonts.face_families(path):
+            ours.setdefault(family, set()).add(path)
+    assert files and ours == {family: set(paths) for family, paths in fonts._scanned(files).items()}
+    assert fonts.face_families(__file__) == []  # not a font
