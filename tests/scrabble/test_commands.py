@@ -51,7 +51,8 @@ def test_the_scrabble_class_declares_both_commands():
                 "-o, --output FILE",
                 "The new event workbook.",
                 "[zh-Hant|zh-Hans|en]",
-                "Language of labels (default zh-Hant).",
+                "Language of the workbook and of the problems shown (default: the one a config.tsh written by "
+                "ttools export says, else zh-Hant).",
                 "Overwrite OUTPUT if it exists.",
             ],
         ),

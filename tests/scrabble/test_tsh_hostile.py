@@ -20,7 +20,7 @@ HUGE = "9" * 4000
 def test_a_bad_number_is_a_problem_on_its_file_and_line(invoke, tmp_path, line):
     source = tmp_path / "b.t"
     source.write_text(f"{line}\nBob 1400 1; 350;\n", encoding="utf-8")
-    result = invoke("import-tsh", source, "-o", tmp_path / "event.xlsx")
+    result = invoke("import-tsh", source, "-o", tmp_path / "event.xlsx", "--lang", "en")
     assert result.exit_code == 1, result.output
     first = result.stderr.splitlines()[0]
     assert first.startswith("error: b.t: [tsh-line-unreadable]") and "Line 1 " in first

@@ -86,9 +86,15 @@ def test_perl_runs_nothing_of_the_event_name_and_reads_the_text_typed(invoke, tm
     # show_inactive: withdrawn players are listed (ttools lists them below, a comment TSH skips says so)
     assert values == {"event_name": folded(name), "event_date": "2025-01-02", "bye_spread": "50", "show_inactive": "1"}
     for line in (folder / "config.tsh").read_text(encoding="utf-8").splitlines():
-        assert line.startswith(("# written by ttools export", "# ttools withdrawn = below", "division ", "config ")), (
-            line
-        )
+        assert line.startswith(
+            (
+                "# written by ttools export",
+                "# ttools withdrawn = below",
+                "# ttools language = en",
+                "division ",
+                "config ",
+            )
+        ), line
 
 
 def test_hostile_names_stay_one_line_each_and_come_back_as_text(invoke, tmp_path):

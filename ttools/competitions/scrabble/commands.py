@@ -47,7 +47,8 @@ def export(file: str, folder: str | None) -> None:
     "--lang",
     type=click.Choice(["zh-Hant", "zh-Hans", "en"]),
     default=None,
-    help="Language of labels (default zh-Hant).",
+    help="Language of the workbook and of the problems shown (default: the one a config.tsh written by ttools "
+    "export says, else zh-Hant).",
 )
 @click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
 def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: bool) -> None:
@@ -69,11 +70,11 @@ def import_tsh(files: tuple[str, ...], output: str, lang: str | None, force: boo
         raise click.UsageError(f"{output} exists; use --force to overwrite it")
     try:
         with Writing(output):
-            problems = run_import(list(files), output, lang=lang)
+            problems, lang = run_import(list(files), output, lang=lang)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     for p in problems:
-        click.echo(p.line(lang or "en"), err=True)
+        click.echo(p.line(lang), err=True)  # in the workbook's language, as every command speaks
     if any(p.severity == "error" for p in problems):
         click.echo(f"{output} not written", err=True)
         sys.exit(EXIT_PROBLEMS)

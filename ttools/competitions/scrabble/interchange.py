@@ -98,6 +98,7 @@ def _export_files(data: Any, res: Any, today: datetime.date | None) -> list[tupl
                 list(t_names.items()),
                 withdrawn=data.withdrawn,
                 gibson=bool(getattr(data, "gibson", False)),
+                lang=data.lang,
             ),
             "\n",
         )
@@ -123,47 +124,54 @@ def _write_file(target: str, text: str, newline: str) -> None:
     write_atomic(target, write, suffix=".tmp")
 
 
-def import_tsh(paths: Sequence[str], output: str, lang: str | None = None, name: str = "") -> list[Problem]:
+def import_tsh(paths: Sequence[str], output: str, lang: str | None = None, name: str = "") -> tuple[list[Problem], str]:
     """A new event workbook from a TSH event folder (its ``config.tsh`` names the divisions,
     their files and the event's settings) or from loose ``.t`` files, one division per file
     (named after the file: ``a.t`` is division A). Player ids are the TSH numbers (``A1``,
     ``A2`` … when there are several divisions). A game is written with the player who started
     as player1 where the file says (``p12``); otherwise ``first`` says it is not known. TSH
     keeps a forfeit as two byes (+spread and −spread), and so does the workbook. What the
-    workbook cannot carry is listed as warnings. Returns the problems; with an error nothing
-    is written. Only regular files inside the event folder (a loose file's own folder) are
+    workbook cannot carry is listed as warnings. The workbook's language is ``lang``, else the
+    one a config.tsh written by ttools export says, else the competition's default. Returns
+    the problems and that language (the problems are shown in it); with an error nothing is
+    written. Only regular files inside the event folder (a loose file's own folder) are
     read, bounded in size and line length: anything else raises ``tsh_config.FileRefused``.
     The workbook is written atomically."""
     from ttools.files import write_atomic
 
+    from ttools.competitions.scrabble.competition import Scrabble
+
     problems: list[Problem] = []
     event: dict = {"name": name}
     rules: dict = {}
-    files = _division_files(paths, event, rules, problems)
+    said: list[str] = []  # the languages config.tsh files say
+    files = _division_files(paths, event, rules, problems, said)
+    lang = Scrabble().lang(lang or next(iter(said), None))
     if any(p.severity == "error" for p in problems):
-        return problems
+        return problems, lang
     divisions = [
         (division, text, import_t(text, os.path.basename(path), division))
         for division, path, text in _division_texts(files)
     ]
     problems += [p for _, _, div in divisions for p in div.problems]
     if any(p.severity == "error" for p in problems):
-        return problems
+        return problems, lang
     players, results = _workbook_rows([(division, div) for division, _, div in divisions])
     event["seed"] = derive_seed(*(text for _, text, _ in divisions))
 
     def write(tmp: str) -> None:
-        write_input_workbook(tmp, players, {"Results": results}, event=event, rules=rules, lang=lang or "zh-Hant")
+        write_input_workbook(tmp, players, {"Results": results}, event=event, rules=rules, lang=lang)
 
     write_atomic(output, write, suffix=".xlsx")
-    return problems
+    return problems, lang
 
 
 def _division_files(
-    paths: Sequence[str], event: dict, rules: dict, problems: list[Problem]
+    paths: Sequence[str], event: dict, rules: dict, problems: list[Problem], said: list[str]
 ) -> list[tuple[str, str, str]]:
     """(division, path, event folder) of every division file: those a folder's config.tsh names
-    (its settings go into ``event`` and ``rules``) and loose files, each its own division."""
+    (its settings go into ``event`` and ``rules``, the language it says into ``said``) and
+    loose files, each its own division."""
     files: list[tuple[str, str, str]] = []
     for path in paths:
         if os.path.isdir(path):
@@ -172,6 +180,7 @@ def _division_files(
             files += [(division, file, path) for division, file in config.divisions]
             event.update({k: v for k, v in config.event.items() if v not in ("", None) and not event.get(k)})
             rules.update(config.rules)
+            said += [config.lang] if config.lang else []
         else:
             division = nz.parse_code(os.path.splitext(os.path.basename(path))[0]) or "A"
             files.append((division, path, os.path.dirname(os.path.abspath(path))))

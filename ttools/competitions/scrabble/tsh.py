@@ -245,8 +245,9 @@ DERIVED = {"newr", "rrank", "rcrank", "rtime", "time", "excwins", "lifeg"}  # re
 
 TSH_NOT_CARRIED = define(
     "tsh-not-carried",
-    "{fields}: not carried over to the workbook ({what}).",
-    "{fields}：不會帶入工作簿（{what}）。",
+    "{fields}: not carried over to the workbook ({what}); kept in the player's line (Players, tsh), "
+    "written back while nothing on it changes.",
+    "{fields}：不會帶入工作簿（{what_zh}）；保留於參賽者之原行（參賽者表「TSH 原行」），該行未改時照原樣寫回。",
 )
 
 
@@ -446,13 +447,11 @@ def _not_carried(parsed: list[dict], where: Where) -> list[Problem]:
     others = [k for k in ignored if k not in DERIVED]
     out = []
     if derived:
-        out.append(
-            warning(
-                TSH_NOT_CARRIED, where, fields=", ".join(derived), what="ratings, ranks and times that TSH computes"
-            )
-        )
+        what, what_zh = "ratings, ranks and times that TSH computes", "TSH 計算之評分、名次及時間"
+        out.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(derived), what=what, what_zh=what_zh))
     if others:
-        out.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(others), what="no workbook column holds them"))
+        what, what_zh = "no workbook column holds them", "工作簿無欄位存放"
+        out.append(warning(TSH_NOT_CARRIED, where, fields=", ".join(others), what=what, what_zh=what_zh))
     return out
 
 

@@ -142,7 +142,7 @@ DIVISION_FILE_MISSING = define(
 NOT_CARRIED = define(
     "tsh-config-not-carried",
     "{items} — no meaning in ttools ({why}); not carried over.",
-    "{items}——於 ttools 無作用（{why_zh}）；不會帶入。",
+    "{items_zh}——於 ttools 無作用（{why_zh}）；不會帶入。",
 )
 VALUE_UNREADABLE = define(
     "tsh-config-value-unreadable",
@@ -161,6 +161,7 @@ class TshConfig:
     event: dict[str, Any] = field(default_factory=dict)  # Event sheet settings
     rules: dict[str, Any] = field(default_factory=dict)  # Rules sheet settings
     problems: list[Problem] = field(default_factory=list)
+    lang: str = ""  # the workbook's language, from the comment a ttools export writes ("" = not said)
 
 
 def parse_date(text: str) -> datetime.date | None:
@@ -254,10 +255,12 @@ SET_BY_HAND = {
 CONFIG_SET_BY_HAND = define(
     "tsh-config-set-by-hand",
     "{item} — not carried over; set it in the workbook: {what}.",
-    "{item}——不會帶入；請於工作簿設定：{what_zh}。",
+    "{item_zh}——不會帶入；請於工作簿設定：{what_zh}。",
 )
 _TRUE = {"1", "yes", "true", "on", "strict"}
 TTOOLS_WITHDRAWN = "# ttools withdrawn = "  # a comment TSH skips: ttools' own place for withdrawn players
+TTOOLS_LANGUAGE = "# ttools language = "  # a comment TSH skips: the language of the workbook exported
+LANGUAGES = ("zh-Hant", "zh-Hans", "en")
 
 
 def read_config(folder: str) -> TshConfig:
@@ -277,6 +280,9 @@ def read_config(folder: str) -> TshConfig:
         line = line.strip()
         if line.startswith(TTOOLS_WITHDRAWN) and text.startswith(WRITTEN_BY):
             own_withdrawn = line[len(TTOOLS_WITHDRAWN) :].strip()
+        if line.startswith(TTOOLS_LANGUAGE) and text.startswith(WRITTEN_BY):
+            said = line[len(TTOOLS_LANGUAGE) :].strip()
+            out.lang = said if said in LANGUAGES else out.lang
         if not line or line.startswith("#"):
             continue
         words = line.split()
@@ -353,13 +359,14 @@ def _skipped(skipped: dict[str, list[int]], where: Where) -> list[Problem]:
     out = []
     for item, lines in sorted(skipped.items(), key=lambda kv: kv[1][0]):
         shown = f"{item} (line {', '.join(map(str, lines))})" if len(lines) < 4 else f"{item} ({len(lines)} lines)"
+        shown_zh = f"{item}（第 {'、'.join(map(str, lines))} 行）" if len(lines) < 4 else f"{item}（{len(lines)} 行）"
         key = re.sub(r"^config |\{.*$", "", item)
         if key in SET_BY_HAND:
             zh, en = SET_BY_HAND[key]
-            out.append(warning(CONFIG_SET_BY_HAND, where, item=shown, what=en, what_zh=zh))
+            out.append(warning(CONFIG_SET_BY_HAND, where, item=shown, item_zh=shown_zh, what=en, what_zh=zh))
         else:
             zh, en = TSH_ONLY.get(key, UNKNOWN)
-            out.append(warning(NOT_CARRIED, where, items=shown, why=en, why_zh=zh))
+            out.append(warning(NOT_CARRIED, where, items=shown, items_zh=shown_zh, why=en, why_zh=zh))
     return out
 
 
@@ -370,11 +377,13 @@ def write_config(
     divisions: list[tuple[str, str]],
     withdrawn: str = "below",
     gibson: bool = False,
+    lang: str = "",
 ) -> str:
     """A ``config.tsh`` for exported ``.t`` files: the divisions, the event's name and date,
     the bye spread, any spread caps, ``show_inactive`` (withdrawn players listed: ``ranked``,
     and ``below``, which TSH cannot print and ttools keeps in a comment TSH skips) and
-    ``gibson``, so that TSH (and ``ttools import-tsh``) reads the folder as the event it is."""
+    ``gibson``, so that TSH (and ``ttools import-tsh``) reads the folder as the event it is; the
+    workbook's language ``lang`` in a comment TSH skips, for ``import-tsh`` to write and speak."""
     lines = [WRITTEN_BY] + [f"division {_word(d.lower())} {_word(file)}" for d, file in divisions]
     if name:
         lines.append(f"config event_name = {perl_text(name)}")
@@ -389,6 +398,8 @@ def write_config(
         lines.append(TTOOLS_WITHDRAWN + "below")
     if gibson:
         lines.append("config gibson = 1")
+    if lang in LANGUAGES:
+        lines.append(TTOOLS_LANGUAGE + lang)
     return "\n".join(lines) + "\n"
 
 
