@@ -204,3 +204,11 @@ def test_an_edited_kept_line_is_not_written(invoke, tmp_path):
     assert first.startswith("Cynthia Gonzalez ") and first != original
     # written by ttools: the empty field gone, the p12 3s of the imported line kept
     assert "; ;" not in first and first.endswith("; p12 3 3 3 3 3 3")
+
+
+def test_a_line_too_long_for_a_cell_is_not_kept():
+    # an Excel cell holds 32767 characters: a longer line is written by ttools, its data kept
+    stamps = " ".join(["1676684218"] * 3500)  # 38 KB of times TSH stamped
+    div = import_t(f"Ann        1500 2; 400; rtime {stamps}\nBob        1400 1; 350\n")
+    assert div.players[0].tsh_line == "" and div.players[1].tsh_line.endswith(" Bob        1400 1; 350")
+    assert export_t(div.players, div.games).splitlines()[0] == "Ann                     1500 2; 400"

@@ -118,6 +118,7 @@ _Cell = tuple[int, "int | None", int, "int | None", int]
 # marks the last line of a file that ended without a line break.
 CHECK_DIGITS = 12
 NO_LINE_BREAK = "."
+KEPT_MOST = 32767 - CHECK_DIGITS - 2  # an Excel cell holds 32767 characters: a longer line is not kept
 
 
 def line_check(line: str, kept: str) -> str:
@@ -317,6 +318,8 @@ def import_t(text: str, source: str = "", division: str = "") -> TshDivision:
         rows = _t_rows(players, games, ResultRules())
         players = [
             replace(x, tsh_line=line_check(_t_line(x, rows[x.id]), p["raw"]) + p["end"] + " " + p["raw"])
+            if len(p["raw"]) <= KEPT_MOST
+            else x
             for x, p in zip(players, parsed)
         ]
     problems += _not_carried(parsed, where)
