@@ -318,6 +318,30 @@ def test_published_pairings_catch_a_changed_match_and_a_missing_row(run, tmp_pat
     assert not [p for p in summary["pairings"] if p["round"] == 2]
 
 
+def test_a_results_sheet_renamed_after_rounds_were_published_is_an_error_not_a_fresh_start(event, run, tmp_path):
+    # staff rename the Results sheet (or delete its rows) in a workbook ttools has paired rounds 1
+    # and 2 in: the rounds it published have no row left, and pairing on would draw round 1 again
+    # as if nothing had been played
+    _, first, out = run(event(4, event={"rounds": 3}))
+    wb = load_workbook(out)
+    sheet = wb["Results"]
+    for row in range(2, 4):
+        sheet.cell(row, 5).value, sheet.cell(row, 6).value = "K", "9"
+    after_1 = tmp_path / "after1.xlsx"
+    wb.save(after_1)
+    code, second, out = run(after_1)
+    assert code == 0 and {p["round"] for p in second["pairings"]} == {1, 2}
+    wb = load_workbook(out)
+    wb["Results"].title = "Results old"
+    renamed = tmp_path / "renamed.xlsx"
+    wb.save(renamed)
+    code, summary, _ = run(renamed)
+    missing = [p for p in summary["problems"] if p["code"] == "published-round-missing"]
+    assert code == 1 and [(p["sheet"], p["severity"]) for p in missing] == [("Results", "error")] * 2
+    assert "round 1 was published (2 tables)" in missing[0]["message"]
+    assert summary["pairings"] == []  # nothing drawn again
+
+
 def test_a_round_waiting_for_results_reprints_its_pairing_sheet(event, run):
     # round 2 published, one result typed: the pairing sheet of round 2 is printed again, with the
     # points before round 2 (1 and 3 have 2, 2 and 4 none), and round 3 waits

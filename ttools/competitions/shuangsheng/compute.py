@@ -71,6 +71,12 @@ MATCH_MISSING = define(
     "第 {round} 輪第 {table} 桌 {pair1} 對 {pair2} 已公布，但成績表沒有這一列",
     "第 {round} 轮第 {table} 桌 {pair1} 对 {pair2} 已公布，但成绩表没有这一行",
 )
+ROUND_MISSING = define(
+    "published-round-missing",
+    "round {round} was published ({tables} tables) but the Results sheet has no row of it: "
+    "was the sheet renamed, or its rows deleted?",
+    "第 {round} 輪已公布（{tables} 桌），但成績表沒有這一輪的任何一列：工作表是否改了名，或刪了列？",
+)
 
 KIND_WORDS = {
     "suspend": {"en": "suspended", "zh-Hant": "停賽"},
@@ -384,7 +390,8 @@ def _check_published(
     data: EventData, good: list[tuple[int, Slip]], bad_rounds: set[int], problems: list[Problem]
 ) -> None:
     """Slips against the pairings ttools published: a different match is flagged (the slip
-    counts as typed); a published match with no row at all keeps its round waiting."""
+    counts as typed); a published match with no row at all, or a published round with none,
+    keeps its round waiting."""
     typed = defaultdict(set)  # round -> pairs on some slip of it
     for s in data.slips:
         typed[s.round].update(p for p in (s.pair1, s.pair2) if p)
@@ -396,7 +403,12 @@ def _check_published(
                 problems.append(
                     warning(PAIRING_CHANGED, s.where["pair1"], round=rnd, pair1=s.pair1, pair2=s.pair2 or "—")
                 )
-        if typed.get(rnd):
+        if not typed.get(rnd):
+            # every row of a published round gone (the sheet renamed or the rows deleted): pairing
+            # on as if it had not been played would silently start the event again
+            problems.append(error(ROUND_MISSING, Where(results_sheet, ""), round=rnd, tables=len(tables)))
+            bad_rounds.add(rnd)
+        else:
             for table, a, b in tables:
                 if not {p for p in (a, b) if p} & typed[rnd]:  # neither pair has a slip: the row went missing
                     problems.append(
