@@ -266,3 +266,42 @@ def test_a_row_with_a_warning_is_still_scored(play):
     assert ("board-kitty-without-lead", "G3") in {(p["code"], p["cell"]) for p in summary["problems"]}
     assert board_of(summary, at[(2, "N")])["rate"] == 50.0
     assert [s for s in summary["seating"] if s["round"] == 2]
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "text"),
+    [
+        ("en", "Not a number in range", "penalty_n must be a number from 0 to 100 (decimals allowed)."),
+        ("zh-Hant", "不是範圍內的數", "北判罰 %須為 0 至 100 的數（可有小數）。"),
+        ("zh-Hans", "不是范围内的数", "北判罚 %须为 0 至 100 的数（可有小数）。"),
+    ],
+)
+def test_the_penalty_columns_take_decimals_from_0_to_100_in_excel(tmp_path, lang, title, text):
+    """A penalty of 12.5% of the top is a fair ruling, so Excel's check on the penalty cells is
+    a decimal between 0 and 100 (the whole-number check would refuse it), refused as typed with
+    its error in the sheet's language; captured points keep their whole-number check."""
+    path = tmp_path / "t.xlsx"
+    write_input_workbook(str(path), 8, {}, lang=lang)
+    captured_label = {"en": "captured", "zh-Hant": "抓分", "zh-Hans": "抓分"}[lang]
+    ws = next(ws for ws in load_workbook(path).worksheets if captured_label in [c.value for c in ws[1]])
+    keyed = {c.value: i for i, c in enumerate(ws[1])}
+    by_column = {}
+    for dv in ws.data_validations.dataValidation:
+        for rng in dv.sqref.ranges:
+            by_column[rng.min_col - 1] = dv
+    penalties = [i for v, i in keyed.items() if v and ("penalty" in str(v) or "判罰" in str(v) or "判罚" in str(v))]
+    assert len(penalties) == 4
+    for i in penalties:
+        dv = by_column[i]
+        # Excel leaves out the defaults: between, and stop (the value refused)
+        assert (dv.type, dv.operator or "between", dv.formula1, dv.formula2, dv.errorStyle or "stop") == (
+            "decimal",
+            "between",
+            "0",
+            "100",
+            "stop",
+        )
+        assert dv.errorTitle == title
+    assert by_column[penalties[0]].error == text
+    captured = by_column[keyed[captured_label]]
+    assert captured.type == "whole"

@@ -103,7 +103,7 @@ class Column:
     list_name: str | None = None  # defined name feeding a dropdown
     width: int = 12
     required: bool = True
-    minimum: int | None = None  # whole-number bounds the template's validation enforces (stop)
+    minimum: int | None = None  # bounds the template's validation enforces (stop): whole for int, any for number
     maximum: int | None = None
 
     def label(self, lang: str) -> str:

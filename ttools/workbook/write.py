@@ -765,6 +765,17 @@ class WorkbookWriter:
                 "error_type": "warning" if lo is None and hi is None else "stop",
                 **validation_error(lang, "integer", label, lo=lo, hi=hi),
             }
+        elif c.kind == "number" and (c.minimum is not None or c.maximum is not None):
+            # a bounded number that may have decimals (a penalty of 12.5 percent): refused out of range
+            lo, hi = c.minimum, c.maximum
+            opts = {
+                "validate": "decimal",
+                "criteria": "between",
+                "minimum": -(10**9) if lo is None else lo,
+                "maximum": 10**9 if hi is None else hi,
+                "error_type": "stop",
+                **validation_error(lang, "decimal", label, lo=lo, hi=hi),
+            }
         elif bound is not None:
             # a place typed as text: a whole number in range, or the same with '=' (a shared place)
             lo, hi = bound
@@ -1023,7 +1034,7 @@ def validation_error(
     note: str = "",
 ) -> dict[str, str]:
     """The error title and text Excel shows when a typed value breaks a validation of ``kind``
-    (list, integer, place; ``any``, which refuses nothing: what the column asks for, ``note``),
+    (list, integer, decimal, place; ``any``, which refuses nothing: what the column asks for, ``note``),
     naming what is allowed, within Excel's 32 and 255 characters."""
     t = Translator(lang)
     if kind == "any":
@@ -1052,6 +1063,30 @@ def validation_error(
             lo=lo,
             hi=hi,
         )
+    elif kind == "decimal":
+        title = t("不是範圍內的數", "Not a number in range")
+        if hi is None:
+            text = t(
+                "{label}須為不小於 {lo} 的數（可有小數）。",
+                "{label} must be a number of at least {lo} (decimals allowed).",
+                label=label,
+                lo=lo,
+            )
+        elif lo is None:
+            text = t(
+                "{label}須為不大於 {hi} 的數（可有小數）。",
+                "{label} must be a number of at most {hi} (decimals allowed).",
+                label=label,
+                hi=hi,
+            )
+        else:
+            text = t(
+                "{label}須為 {lo} 至 {hi} 的數（可有小數）。",
+                "{label} must be a number from {lo} to {hi} (decimals allowed).",
+                label=label,
+                lo=lo,
+                hi=hi,
+            )
     elif lo is None and hi is None:
         title = t("不是整數", "Not a whole number")
         text = t(
