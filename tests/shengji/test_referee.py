@@ -305,3 +305,23 @@ def test_the_penalty_columns_take_decimals_from_0_to_100_in_excel(tmp_path, lang
     assert by_column[penalties[0]].error == text
     captured = by_column[keyed[captured_label]]
     assert captured.type == "whole"
+
+
+def test_the_traveller_notes_give_the_neuberg_factor_of_the_tables_compared(play):
+    """Four tables, table 4 adjusted 60/40 after playing: the other three are compared, so the
+    note's factor is (M + 1) × 4/3 − 1, not 4/4 (four results, but one left out). Six tables
+    with 5 and 6 fouled: each group says its own factor, 6/4 and 6/2, and the board as a whole
+    (six results of six due) is not said to have fewer results than due."""
+
+    def notes(out) -> list[str]:
+        return [str(r[0]) for r in load_workbook(out)["Travellers"].iter_rows(values_only=True) if r and r[0]]
+
+    _, out, _ = play(16, lambda at: [ns(1, 2), ns(2, 1), ns(3, 0), ns(4, 3, adjusted="60/40")])
+    assert "Fewer results than due: Neuberg-adjusted, (M + 1) × 4/3 − 1." in notes(out)
+    _, out, _ = play(
+        24, lambda at: [ns(1, 2), ns(2, 1), ns(3, 0), ns(4, -1), ns(5, 3, fouled="A"), ns(6, -2, fouled="A")]
+    )
+    said = notes(out)
+    assert not any(n.startswith("Fewer results than due") for n in said), said
+    assert any(n.startswith("Fouled A: table(s) 5, 6") and "(M + 1) × 6/2 − 1" in n for n in said), said
+    assert any(n.startswith("Table(s) 1, 2, 3, 4") and "(M + 1) × 6/4 − 1" in n for n in said), said

@@ -344,13 +344,16 @@ def traveller(ctx: Context, g: BoardGroup) -> Block:
             top=top,
         )
     ]
-    if adjusted:
+    compared = [r for r in g.results if r.compared]
+    if adjusted and not any(r.row.fouled for r in compared):
+        # the tables compared, not those with a result: an adjusted score at a table played is
+        # left out of the comparison (a fouled board's groups say their own factor below)
         notes.append(
             t(
                 "少於應打桌數：已按 Neuberg 公式調整，(M＋1)×{d}/{n}－1。",
                 "Fewer results than due: Neuberg-adjusted, (M + 1) × {d}/{n} − 1.",
                 d=g.due,
-                n=n,
+                n=len(compared),
             )
         )
     notes += _action_notes(ctx, g) if actions else []
@@ -415,20 +418,23 @@ def _action_notes(ctx: Context, g: BoardGroup) -> list[str]:
         for mark, tables in sorted(groups.items()):
             notes.append(
                 t(
-                    "錯牌 {m}：第 {k} 桌打了另一副牌，只在彼此之間比較（按 Neuberg 調整至應打 {d} 桌）。",
+                    "錯牌 {m}：第 {k} 桌打了另一副牌，只在彼此之間比較（按 Neuberg 調整至應打 {d} 桌，"
+                    "(M＋1)×{d}/{n}－1）。",
                     "Fouled {m}: table(s) {k} played another deal and are compared among themselves (Neuberg-"
-                    "adjusted to the {d} due).",
+                    "adjusted to the {d} due, (M + 1) × {d}/{n} − 1).",
                     m=mark,
                     k=", ".join(map(str, tables)),
                     d=g.due,
+                    n=len(tables),
                 )
                 if mark
                 else t(
-                    "按牌譜打牌的第 {k} 桌彼此比較（按 Neuberg 調整至應打 {d} 桌）。",
+                    "按牌譜打牌的第 {k} 桌彼此比較（按 Neuberg 調整至應打 {d} 桌，(M＋1)×{d}/{n}－1）。",
                     "Table(s) {k}, which played the board as dealt, are compared among themselves (Neuberg-adjusted "
-                    "to the {d} due).",
+                    "to the {d} due, (M + 1) × {d}/{n} − 1).",
                     k=", ".join(map(str, tables)),
                     d=g.due,
+                    n=len(tables),
                 )
             )
     adjusted = [r.table for r in g.results if r.adjusted is not None]
