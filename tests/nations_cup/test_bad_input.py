@@ -189,3 +189,66 @@ def test_formula_with_a_cached_value_is_used(write_event, json_of):
     assert result.exit_code == 0, result.stderr
     assert data["problems"] == []
     assert data["nlh"]["places"][sheets["NLH"][3]["player"]] == 4
+
+
+@pytest.mark.parametrize("lang, renamed", [("en", "Seating (floor)"), ("zh-Hant", "座位表"), ("zh-Hans", "座位表")])
+def test_a_renamed_seating_sheet_is_an_error_naming_the_sheet_not_a_fresh_draw(write_event, json_of, lang, renamed):
+    """Staff rename 座位 to 座位表 half-way through Day 2: ttools would find no Seating sheet and
+    draw the seats afresh, losing every out mark and move. The sheet with Seating's columns is an
+    error on its own name that says which name to give back; a copy beside the real sheet is not."""
+    sheets = complete_sheets(4)
+    sheets["Seating"] = [
+        {"event": "nlh", "table": 1 + i % 3, "seat": 1 + i // 3, "player": f"{t}{n}", "out": 1 if i < 2 else None}
+        for i, (t, n) in enumerate((t, n) for t in "ABCD" for n in (1, 2, 3))
+    ]
+    path = write_event(sheets, lang=lang)
+    result, data = json_of("check", path)
+    assert not errors_with(data, "sheet-renamed-input")
+    book = load_workbook(path)
+    seating = book[[n for n in book.sheetnames if n in S.SEATING.accepted_names() or n == "座位"][0]]
+    original = seating.title
+    book.copy_worksheet(seating).title = renamed  # a copy beside the real sheet: read the real one
+    book.save(path)
+    result, data = json_of("check", path)
+    assert not errors_with(data, "sheet-renamed-input")
+    del book[original]
+    book.save(path)
+    result, data = json_of("check", path)
+    (problem,) = errors_with(data, "sheet-renamed-input")
+    assert (problem["sheet"], problem["cell"]) == (renamed, "A1")
+    expected = {"en": "Seating", "zh-Hant": "座位", "zh-Hans": "座位"}[lang]
+    assert f"'{expected}'" in problem["message"] or f"「{expected}」" in problem["message"]
+    assert result.exit_code == 1
+
+
+def _four_team_seating() -> list[dict]:
+    """Both events of a 4-team Day 2 seated at 3 tables, team-mates apart, nobody out."""
+    return [
+        {"event": event, "table": 1 + k, "seat": 1 + i, "player": f"{t}{n}", "out": None}
+        for event, numbers in (("nlh", (1, 2, 3)), ("bounty", (4, 5, 6)))
+        for i, t in enumerate("ABCD")
+        for k, n in enumerate(numbers)
+    ]
+
+
+def test_a_seating_row_with_a_bad_cell_is_one_error_and_stops_that_events_advice(write_event, json_of):
+    """A table typed as text (「二」) is an error on that cell; the player's line-up row is not also
+    reported as unseated (the row is there, its cell is wrong), and since that player's seat is
+    unknown the event gets no table moves and no current seating until it is fixed; the other
+    event goes on."""
+    sheets = {**complete_sheets(4), "Seating": _four_team_seating()}
+    for k in ("NLH", "BountyLog"):
+        sheets.pop(k)
+    result, data = json_of("check", write_event(sheets))
+    assert not [p for p in data["problems"] if p["severity"] == "error"]
+    assert {e: m["action"] for e, m in data["day2"]["moves"].items()} == {"nlh": "none", "bounty": "none"}
+    bad = next(i for i, r in enumerate(sheets["Seating"]) if r["player"] == "C2")
+    sheets["Seating"][bad]["table"] = "二"
+    result, data = json_of("check", write_event(sheets))
+    errors = [p for p in data["problems"] if p["severity"] == "error"]
+    assert [(p["code"], p["sheet"], p["cell"]) for p in errors] == [
+        ("not-a-whole-number", "Seating", cell(S.SEATING, "table", bad))
+    ]
+    assert data["day2"]["moves"]["nlh"]["action"] == "invalid"
+    assert data["day2"]["moves"]["bounty"]["action"] == "none"
+    assert set(data["day2"]["current"]) == {"bounty"}

@@ -294,6 +294,10 @@ def _table_moves(data: EventData, res: Results, problems: list[Problem]) -> None
                 if res.lineups.get(event)
                 else None
             )
+            # a row with a bad cell (its error stands) is not also "unseated", but without it the
+            # seating is incomplete: no advice and no current seating until it is fixed
+            unread = data.seating_unread & set(field) if field is not None else data.seating_unread
+            field = {p: w for p, w in field.items() if p not in unread} if field is not None else None
             advice = BL.advise(
                 rows,
                 team_of,
@@ -307,6 +311,8 @@ def _table_moves(data: EventData, res: Results, problems: list[Problem]) -> None
                 started=any(r.out for r in rows),
                 unchecked=[t for t in data.teams if t not in res.lineups.get(event, {})],
             )
+            if unread and advice.action != "invalid":
+                advice = advice._replace(action="invalid", moves=(), table=None, broken=(), two_tables=False)
             problems.extend(advice.problems)
             res.advice[event] = advice
             if advice.action != "invalid":  # a seating with errors has no one current seat per player

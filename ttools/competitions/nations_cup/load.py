@@ -27,7 +27,7 @@ from ttools.i18n import simplified
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book
-from ttools.workbook.schema import Reader, Row, choice_map, unknown_sheets
+from ttools.workbook.schema import Reader, Row, choice_map, find_sheet, unknown_sheets
 
 TEAMS_RANGE = define(
     "teams-out-of-range",
@@ -68,6 +68,13 @@ COUNT_NEGATIVE = define(
     "bounty-count-negative",
     "{player}: {count} bounty chips is not a count (0 or more); type the chips the floor counted",
     "{player}：賞金籌碼 {count} 枚不是清點數（須為 0 以上）；請填入現場清點之枚數",
+)
+SHEET_RENAMED_INPUT = define(
+    "sheet-renamed-input",
+    "sheet '{sheet}' has the columns of the {key} sheet ('{name}'), which is missing: give it back the name "
+    "'{name}'; until then its rows are not read (a new {key} sheet would be made without them)",
+    "工作表「{sheet}」的欄位與「{name}」表相同，而「{name}」表不存在：請將名稱改回「{name}」；"
+    "改回前其內容不會被讀取（將另建一張沒有這些資料的「{name}」表）",
 )
 OUT_MARK = define(
     "out-mark",
@@ -127,6 +134,9 @@ class EventData(EventBase):
     day1: list[Match] = field(default_factory=list)
     lineup_rows: list[LineupRow] = field(default_factory=list)
     seating: list[SeatingRow] = field(default_factory=list)
+    # players whose Seating row has an error elsewhere (table, seat, event, out): that error is
+    # theirs; the line-up check does not also call them unseated
+    seating_unread: set[str] = field(default_factory=set)
     nlh: list[PlaceEntry] = field(default_factory=list)
     bounty_log: list[Elimination] = field(default_factory=list)
     bounty_counts: list[tuple[str, int, Where]] = field(default_factory=list)
@@ -168,7 +178,29 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         + list(S.LEGACY_OUTPUTS)
     )
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
+    _renamed_inputs(book, data, problems)
     return data, problems
+
+
+def _renamed_inputs(book: Book, data: EventData, problems: list[Problem]) -> None:
+    """An input sheet renamed by hand (座位 -> 座位表) is missing to ttools, which would start that
+    sheet afresh (a new seat draw, no out marks, no moves): an unknown sheet whose first row holds
+    every column of a missing input table is an error that names the sheet to rename."""
+    missing = [spec for spec in S.INPUT_SHEETS if spec.columns and find_sheet(book, spec) is None]
+    for sheet in data.unknown_sheets:
+        header = next((row for _r, row in sheet.rows() if any(not nz.is_blank(v) for v, _a in row)), [])
+        # Simplified headers (a zh-Hans workbook) meet the Traditional labels in Simplified
+        labels = {nz.fold_label(simplified(v)) for v, _a in header if isinstance(v, str)}
+        for spec in missing:
+            if all(
+                labels & {nz.fold_label(simplified(n)) for n in (c.key, *c.names.values()) if n} for c in spec.columns
+            ):
+                name = spec.names.get(data.lang, spec.names.get("zh-Hant", spec.key))
+                if data.lang == "zh-Hans":
+                    name = simplified(spec.names.get("zh-Hant", spec.key))
+                where = Where(sheet.name, header[0][1] if header else "A1")
+                problems.append(error(SHEET_RENAMED_INPUT, where, sheet=sheet.name, key=spec.key, name=name))
+                break
 
 
 def _event(ld: Loader, data: EventData, problems: list[Problem]) -> Settings:
@@ -340,6 +372,8 @@ def _day2(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> N
         out = _out_mark(row, problems)
         if event and table is not None and seat is not None and player and out is not None:
             data.seating.append(SeatingRow(event, table, seat, player, out, row.where))
+        elif player:
+            data.seating_unread.add(player)
     for row in ld.table(S.NLH):
         player = rd.code(row, "player", "player", required=True)
         if row.blank("place"):
