@@ -141,6 +141,18 @@ def test_bad_level_rows_are_problems_on_their_cells(write_event):
     assert lines and not [line for line in lines if "day1-hu" in line]  # the stage named in words
 
 
+def test_a_level_left_out_for_its_error_is_that_error_only(write_event):
+    """A typo on level 5 (big blind 80 under the small 400) is an error on its cell and the row is
+    left out; level 6 following level 4 is the gap that error leaves, not a second problem
+    (level-order is for numbers typed out of order, as the test above checks)."""
+    mtt = [(n, 100 * n, 200 * n, None, 15) for n in range(1, 9)]
+    mtt[4] = (5, 400, 80, None, 15)
+    outcome = process_file(str(write_event({**complete_sheets(4), "Levels": _structure("day2-mtt", mtt)})))
+    found = [(p.code, p.where.cell) for p in outcome.problems if p.where.sheet == "Levels"]
+    assert found == [("level-blinds", "D6")]
+    assert [lv.level for lv in outcome.results.data.levels["day2-mtt"]] == [1, 2, 3, 4, 6, 7, 8]
+
+
 def test_the_clock_speaks_the_events_language(write_event):
     sheets = {k: v for k, v in complete_sheets(11).items() if k in ("Players", "Day1", "Lineups")}
     for lang in ("zh-Hant", "zh-Hans"):

@@ -130,10 +130,13 @@ def default_rows() -> list[dict[str, Any]]:
     return out
 
 
-def check_structures(given: dict[str, list[Level]], problems: list[Problem]) -> dict[str, list[Level]]:
+def check_structures(
+    given: dict[str, list[Level]], problems: list[Problem], left_out: Mapping[str, set[int]] | None = None
+) -> dict[str, list[Level]]:
     """Each stage's levels: as given on the Levels sheet (a stage given there replaces its default
     whole), else the default; a stage of breaks only keeps its default. The order and the blinds
-    rising are warnings only: the floor may have its reasons."""
+    rising are warnings only: the floor may have its reasons. ``left_out``: the level numbers of
+    rows left out for an error, so that the gap they leave is not also a warning."""
     out = {stage: list(DEFAULT_LEVELS[stage]) for stage in STAGES}
     for stage, rows in given.items():
         name = STAGE_NAMES[stage]
@@ -143,7 +146,9 @@ def check_structures(given: dict[str, list[Level]], problems: list[Problem]) -> 
             continue
         prev: Level | None = None
         for r in levels:
-            if prev is not None and r.level != (prev.level or 0) + 1:
+            # the next number, or the next after levels left out for their errors
+            gap = set(range((prev.level or 0) + 1, r.level)) if prev is not None else set()
+            if prev is not None and (r.level <= (prev.level or 0) or gap - (left_out or {}).get(stage, set())):
                 problems.append(warning(LEVEL_ORDER, r.where, stage=name, level=r.level, previous=prev.level))
             if prev is not None and r.big < prev.big:
                 problems.append(

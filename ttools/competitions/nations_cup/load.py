@@ -248,6 +248,7 @@ def _points(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
 def _levels(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) -> None:
     """The Levels sheet: each stage's levels and breaks in sheet order; a row with an error is left out."""
     given: dict[str, list[LV.Level]] = {}
+    left_out: dict[str, set[int]] = {}
     for row in ld.table(S.LEVELS):
         if all(row.blank(k) for k in ("level", "small", "big", "ante", "minutes")):
             continue  # a stage typed on a row not used yet
@@ -267,7 +268,9 @@ def _levels(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
         problems.extend(lp)
         if lv is not None:
             given.setdefault(stage, []).append(lv)
-    data.levels = LV.check_structures(given, problems)
+        elif isinstance(level, int):
+            left_out.setdefault(stage, set()).add(level)
+    data.levels = LV.check_structures(given, problems, left_out)
 
 
 def _level_number(row: Row, rd: Reader, problems: list[Problem]) -> int | str | None:
