@@ -25,7 +25,7 @@ def play(invoke, tmp_path: Path):
     """``play(players, rows)``: round 1 seated for ``players``, then ``rows(at)`` (``at`` maps
     (table, seat) to the player) entered as its Boards rows; -> (JSON summary, output path, at)."""
 
-    def _play(players: int, rows, rules=None, boards: int = 1):
+    def _play(players: int, rows, rules=None, boards: int = 1, lang: str = "en"):
         event = {"seed": "referee", "name": "Referee", "boards_per_round": boards, "rounds": 2}
 
         def run(path: Path) -> tuple[dict, Path]:
@@ -35,7 +35,7 @@ def play(invoke, tmp_path: Path):
             return json.loads(target.read_text(encoding="utf-8")), out
 
         first = tmp_path / "r1.xlsx"
-        write_input_workbook(str(first), players, {}, event=event, rules=rules, lang="en")
+        write_input_workbook(str(first), players, {}, event=event, rules=rules, lang=lang)
         summary, _ = run(first)
         seating = [
             {"round": 1, "table": s["table"] or "", "seat": s["seat"] or "", "player": s["player"]}
@@ -44,7 +44,7 @@ def play(invoke, tmp_path: Path):
         at = {(s["table"], s["seat"]): s["player"] for s in seating if s["table"]}
         path = tmp_path / "results.xlsx"
         write_input_workbook(
-            str(path), players, {"Seating": seating, "Boards": rows(at)}, event=event, rules=rules, lang="en"
+            str(path), players, {"Seating": seating, "Boards": rows(at)}, event=event, rules=rules, lang=lang
         )
         summary, out = run(path)
         return summary, out, at
@@ -325,3 +325,28 @@ def test_the_traveller_notes_give_the_neuberg_factor_of_the_tables_compared(play
     assert not any(n.startswith("Fewer results than due") for n in said), said
     assert any(n.startswith("Fouled A: table(s) 5, 6") and "(M + 1) × 6/2 − 1" in n for n in said), said
     assert any(n.startswith("Table(s) 1, 2, 3, 4") and "(M + 1) × 6/4 − 1" in n for n in said), said
+
+
+@pytest.mark.parametrize(("players", "sat_out"), [(16, False), (18, True)])
+def test_the_ranking_has_a_sat_out_column_only_when_someone_sat_out(play, players, sat_out):
+    """16 players fill four tables: a Sat out column would be all zeros on a wall sheet, and is
+    left out; 18 players leave two out each round, and the column is there with their 1s."""
+    rows = [ns(t, score) for t, score in zip(range(1, 5), (2, 1, 0, -1))]
+    summary, out, _ = play(players, lambda at: rows)
+    table = [r for r in load_workbook(out)["Ranking"].iter_rows(values_only=True) if r and r[0] is not None]
+    header = next(r for r in table if r[0] == "Rank")
+    assert ("Sat out" in header) is sat_out
+    if sat_out:
+        column = header.index("Sat out")
+        assert sorted(r[column] for r in table if isinstance(r[0], int)) == [0] * 16 + [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "sheet", "ties"), [("zh-Hant", "排名", "用時較少、抽籤"), ("en", "Ranking", "less time, lots")]
+)
+def test_the_ranking_lists_its_tie_breaks_as_the_language_writes_a_list(play, lang, sheet, ties):
+    """Chinese lists take 、 between items, not an English comma."""
+    rows = [ns(t, score) for t, score in zip(range(1, 5), (2, 1, 0, -1))]
+    _, out, _ = play(16, lambda at: rows, lang=lang)
+    notes = [str(r[0]) for r in load_workbook(out)[sheet].iter_rows(values_only=True) if r and r[0]]
+    assert any(ties in n for n in notes), notes

@@ -489,6 +489,9 @@ def ranking_sheet(ctx: Context) -> Report | None:
     words = {0: t("得分率", "rate"), 1: t("用時", "time")}
     shown = rates_shown(res.standings)
     pairs = ctx.data.pairs_format
+    # a column of zeros on a wall sheet says nothing (a field that fills every table): left out,
+    # which keeps a pairs ranking within the page at the wall's type
+    sat_out = any(x.item.sat_out for x in res.standings)
     for x in res.standings:
         rec = x.item
         how = (
@@ -504,7 +507,9 @@ def ranking_sheet(ctx: Context) -> Report | None:
         rows.append(
             [x.rank, rec.id, ctx.entrant_name(rec)]
             + members
-            + [shown[rec.id], rec.boards, clock(rec.time), rec.sat_out, how, note]
+            + [shown[rec.id], rec.boards, clock(rec.time)]
+            + ([rec.sat_out] if sat_out else [])
+            + [how, note]
         )
     done = sorted(res.complete)
     title = t("第 {r} 輪後", "after round {r}", r=done[-1]) if done else t("賽前", "before round 1")
@@ -514,7 +519,7 @@ def ranking_sheet(ctx: Context) -> Report | None:
         t("平均得分率 %", "Mean rate %"),
         t("副數", "Boards"),
         t("用時（同分排序）", "Time (tie-break)"),
-        t("輪空", "Sat out"),
+        *([t("輪空", "Sat out")] if sat_out else []),
         t("決定於", "Decided by"),
         t("備註", "Note"),
     ]
@@ -534,7 +539,7 @@ def _ranking_notes(ctx: Context) -> list[str]:
         t(
             "排名依平均得分率（打過的各副牌得分率的平均，輪空不計）；同分時依次比較：{k}。",
             "Ranked by mean rate over the boards played (sit-outs do not count); ties: {k}.",
-            k=", ".join(ties[k] for k in data.tiebreaks) or "—",
+            k=("、" if t.zh else ", ").join(ties[k] for k in data.tiebreaks) or "—",
         )
     ]
     if data.rate_ranking == "printed":
