@@ -314,6 +314,12 @@ def test_round_3_line_up_ignoring_a_forced_hu_is_rejected_naming_the_player(tmp_
     # the rejected line-up is not drawn, so round 3 and the standings wait for it
     assert {e["round"] for e in out["finals"]["draw"]} == {1, 2}
     assert out["finals"]["complete"] is False
+    # round 3's results (typed after the earlier, valid draw) wait for the line-up error: they are
+    # not reported as results of a round never drawn
+    assert not problems_with(out, "finals-result-round-not-drawn")
+    (held,) = problems_with(out, "held-back")
+    assert (held["sheet"], held["cell"]) == (S.FINALS_LINEUPS.name("zh-Hant"), where)
+    assert [p["code"] for p in out["problems"] if p["severity"] == "error"] == ["finals-owes-hu"]
 
 
 def test_hu_winner_who_did_not_play_is_a_problem_on_that_cell(tmp_path):

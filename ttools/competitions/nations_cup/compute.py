@@ -78,6 +78,7 @@ _WAITS = {
         "zh-Hant": "分桌抽籤、NLH 與獵人賽成績及資格賽總成績",
     },
     "nlh": {"en": "The NLH scores and the qualification standings", "zh-Hant": "NLH 成績與資格賽總成績"},
+    "finals": {"en": "The finals draws and results of the rounds concerned", "zh-Hant": "相關輪次之決賽抽籤與成績"},
     "bounty": {
         "en": "The bounty scores, the check of the floor's chip counts and the qualification standings",
         "zh-Hant": "獵人賽成績、現場籌碼點數之核對及資格賽總成績",
@@ -418,6 +419,7 @@ def _finals(data: EventData, res: Results, problems: list[Problem]) -> None:
     res.finalists = q.advancing()
     if not res.finalists:
         return
+    start = len(problems)
     sheet = data.sheet_names.get("FinalsRoster", "FinalsRoster")
     res.finals_rosters, rp = F.validate_roster(data.finals_roster, data.players, res.finalists, sheet)
     problems.extend(rp)
@@ -433,7 +435,15 @@ def _finals(data: EventData, res: Results, problems: list[Problem]) -> None:
     for rnd, lus in sorted(res.finals_lineups.items()):
         if len(lus) == len(res.finalists) == F.FINALISTS and all(r in res.finals_draws for r in range(1, rnd)):
             res.finals_draws[rnd] = F.draw_round(data.seed, rnd, lus)
-    results, fp = F.validate_results(res.finals_draws, data.finals_hu, data.finals_sng)
+    # a round whose line-ups are in but cannot be drawn for a roster or line-up error: its results
+    # wait for that error (they are not results of a round never drawn)
+    errors = [p for p in problems[start:] if p.severity == ERROR]
+    held = {r.round for r in data.finals_lineups} - set(res.finals_draws) if errors else set()
+    hu_rows = [r for r in data.finals_hu if r.round not in held]
+    sng_rows = [r for r in data.finals_sng if r.round not in held]
+    if len(hu_rows) + len(sng_rows) < len(data.finals_hu) + len(data.finals_sng):
+        _held(problems, start, errors[0].where.sheet, "finals")
+    results, fp = F.validate_results(res.finals_draws, hu_rows, sng_rows)
     problems.extend(fp)
     res.finals_results = results
     if res.finals_draws:
