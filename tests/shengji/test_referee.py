@@ -350,3 +350,21 @@ def test_the_ranking_lists_its_tie_breaks_as_the_language_writes_a_list(play, la
     _, out, _ = play(16, lambda at: rows, lang=lang)
     notes = [str(r[0]) for r in load_workbook(out)[sheet].iter_rows(values_only=True) if r and r[0]]
     assert any(ties in n for n in notes), notes
+
+
+@pytest.mark.parametrize(
+    ("typed", "rate", "warned"),
+    [("12.5%", 37.5, False), ("１２.５％", 37.5, False), (12.5, 37.5, False), (0.125, 49.88, True)],
+)
+def test_a_penalty_typed_with_its_percent_sign_or_as_a_fraction(play, typed, rate, warned):
+    """The column is in percent, so '12.5%' is 12.5. Three tables NS +2, +1, 0: North of table 2
+    has 2 MP of 4, 50%; 12.5% off leaves 37.5%. A 0.125 (what Excel keeps of 12.5% typed in a
+    General cell) is taken as typed, 0.125% (49.875% → 49.88), with a warning on the cell saying
+    what to type if 12.5% was meant."""
+    summary, _, at = play(12, lambda at: [ns(1, 2), ns(2, 1, penalty_n=typed), ns(3, 0)])
+    assert codes(summary) == [], summary["problems"]
+    assert board_of(summary, at[(2, "N")])["rate"] == rate
+    tiny = [p for p in summary["problems"] if p["code"] == "board-penalty-tiny"]
+    assert bool(tiny) is warned
+    if warned:
+        assert tiny[0]["cell"] == "M3" and "type 12.5" in tiny[0]["message"]

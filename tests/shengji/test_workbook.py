@@ -638,3 +638,21 @@ def test_avoid_repeats_seats_no_partners_twice_and_says_so(event, run):
     assert not partners(1) & partners(2)
     notes = [r[0] for r in load_workbook(out)["NextSeating"].iter_rows(values_only=True) if r[0]]
     assert any("keeping the snake order" in str(n) for n in notes) and "No repeat this round." in notes
+
+
+@pytest.mark.parametrize(("lang", "boards", "renamed"), [("zh-Hans", "成绩", "成绩1"), ("en", "Boards", "Round 1 boards")])
+def test_a_renamed_input_sheet_is_an_error_naming_its_name(event, run, lang, boards, renamed):
+    """A Boards sheet renamed by hand would be carried over unread (every result of the round
+    silently not there): the sheet with the Boards headings is named in an error, with the name
+    to give it back, and the next round is not seated from the missing results."""
+    seating, _ = _round_one(event, run, lang=lang)
+    slips = [{"round": 1, "table": t, "board": b, "declarer": "NS", "captured": 40} for t in (1, 2) for b in (1, 2)]
+    path = event(8, seating=seating, boards=slips, lang=lang, name="renamed.xlsx")
+    wb = load_workbook(path)
+    wb[boards].title = renamed
+    wb.save(path)
+    code, data, _ = run(path)
+    problem = next(p for p in data["problems"] if p["code"] == "sheet-input-renamed")
+    assert (problem["severity"], problem["sheet"], problem["cell"]) == ("error", renamed, "A1")
+    assert f"'{boards}' again" in problem["message"] or f"改回「{boards}」" in problem["message"]
+    assert code == 1 and not [s for s in data["seating"] if s["round"] == 2]

@@ -39,6 +39,18 @@ MAX_TABLES = 2000  # 8,000 players: far beyond any hall; a larger number is a ty
 NO_CAP = ("none", "無", simplified("無"), "-")
 TIEBREAK_WORDS = {"time": "time", "lot": "lot", "lots": "lot", **with_simplified({"用時": "time", "抽籤": "lot"})}
 
+INPUT_RENAMED = define(
+    "sheet-input-renamed",
+    "sheet '{sheet}' has the columns of '{name}', which is missing: a sheet is read by its name only, so name it "
+    "'{name}' again",
+    "工作表「{sheet}」有「{name}」的欄位，而「{name}」不見了：工作表只按名稱讀取，請改回「{name}」",
+)
+PENALTY_TINY = define(
+    "board-penalty-tiny",
+    "a penalty of {value} percent of the top is taken as typed; if {percent}% was meant (Excel keeps 12.5% as "
+    "0.125), type {percent}",
+    "判罰按所填的滿分之 {value}% 扣除；若原意為 {percent}%（Excel 把 12.5% 存為 0.125），請填 {percent}",
+)
 PLAYER_ID_DUPLICATE = define(
     "roster-id-duplicate",
     "player id {player} is listed twice (also on row {other})",
@@ -222,7 +234,25 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
         data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers, bound, words))
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
+    _renamed_inputs(ld, data, problems)
     return data, problems
+
+
+def _renamed_inputs(ld: Loader, data: EventData, problems: list[Problem]) -> None:
+    """An input sheet missing while a sheet of another name has its headings: renamed by hand,
+    it would be carried over unread (a round's results silently not there), so it is an error
+    on that sheet naming the name to give it back."""
+    for spec in (S.PLAYERS, S.SEATING, S.BOARDS):
+        if ld.sheet(spec) is not None:
+            continue
+        wanted = {nz.fold_label(n) for c in spec.columns if c.required for n in (c.key, *c.names.values()) if n}
+        wanted |= {nz.fold_label(simplified(n)) for n in list(wanted)}
+        for sheet in data.unknown_sheets:
+            heads = {nz.fold_label(v) for v in (sheet.grid[0] if sheet.grid else ()) if isinstance(v, str)}
+            if len(heads & wanted) >= min(3, len(wanted)):
+                name = spec.name(data.lang)
+                problems.append(error(INPUT_RENAMED, Where(sheet.name, "A1"), sheet=sheet.name, name=name))
+                break
 
 
 def _event(ld: Loader, data: EventData) -> Settings:
@@ -561,9 +591,17 @@ def _penalty(row: Row, rd: Reader, key: str, problems: list[Problem]) -> Fractio
     """A seat's procedural penalty in percent of the board's top (0–100); None for none."""
     if row.blank(key):
         return None
-    value = rd.number(row, key)
+    value = _typed_percent(row.values[key])
+    if value is None:
+        value = rd.number(row, key)
     if value is None:
         return None
+    if 0 < value < 1:
+        # a referee's penalty is 10, 25, 50 … percent; 12.5% typed in a General cell, Excel
+        # keeps as 0.125 (the reader does not see the percent format), so it is said, not guessed
+        problems.append(
+            warning(PENALTY_TINY, row.where[key], value=f"{float(value):g}", percent=f"{float(value) * 100:g}")
+        )
     if not 0 <= value <= 100:
         problems.append(
             error(
@@ -576,6 +614,19 @@ def _penalty(row: Row, rd: Reader, key: str, problems: list[Problem]) -> Fractio
         )
         return None
     return value or None
+
+
+def _typed_percent(value: Any) -> Fraction | None:
+    """'12.5%' or '１２.５％' typed as text: the column is in percent already; None otherwise."""
+    if not isinstance(value, str):
+        return None
+    text = nz.clean_text(value)
+    if not text.endswith(("%", "％")):
+        return None
+    try:
+        return nz.parse_number(text[:-1])
+    except ValueError:
+        return None
 
 
 def adjusted_words(plus: int = 60, minus: int = 40) -> dict[str, Fraction]:
