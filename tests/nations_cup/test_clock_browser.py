@@ -179,3 +179,28 @@ def test_pause_adjust_and_stage_buttons(browser, write_event, tmp_path):
     assert browser.evaluate("document.body.dataset.running") == "0"
     assert re.fullmatch(r"\d+:\d\d", _text(browser, "#time"))
     assert browser.problems() == []
+
+
+def test_without_counts_beside_it_the_clock_stands_in_the_middle_of_the_screen(browser, write_event, tmp_path):
+    """The Day 2 clock has each MTT's counts at its side; the Day 1 and finals clocks have none,
+    and their time and blinds stand in the middle of the projected screen, not in a left column
+    beside an empty one."""
+    path, *_ = _event(write_event)
+    site = tmp_path / "site"
+    publish(process_file(str(path)), str(site))
+    browser.load((site / "clock.html").as_uri())
+    middle = (
+        "(function (r) { return (r.left + r.right) / 2; })(document.getElementById('time').getBoundingClientRect())"
+    )
+    width = browser.evaluate("window.innerWidth")
+    assert _text(browser, ".mtt") != ""
+    assert browser.evaluate(middle) < width * 0.4  # beside the counts
+    for stage in ("day1-hu", "day3"):
+        browser.evaluate(f"document.getElementById('stage-{stage}').click()")
+        browser.pump(0.3)
+        assert _text(browser, ".mtt") == ""
+        assert abs(browser.evaluate(middle) - width / 2) < width * 0.02
+    browser.evaluate("document.getElementById('stage-day2-mtt').click()")
+    browser.pump(0.3)
+    assert _text(browser, ".mtt") != "" and browser.evaluate(middle) < width * 0.4
+    assert browser.problems() == []

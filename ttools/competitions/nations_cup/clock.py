@@ -163,17 +163,20 @@ main { flex: 1; min-height: 0; display: grid; grid-template-columns: 2fr 1fr; ga
 #blinds { font-size: min(4em, 11vh); font-weight: 700; line-height: 1.1; }
 #ante { font-size: min(2em, 5vh); color: #d9e2ec; }
 #status { font-size: 1.3em; color: #f2a900; min-height: 1.3em; }
-#next, #break { font-size: 1.4em; color: #d9e2ec; }
+#next, #break { font-size: 1.6em; color: #d9e2ec; }
 aside { display: flex; flex-direction: column; gap: .6em; justify-content: center; }
 .panel { border: 2px solid #3d5a80; border-radius: .4em; padding: .4em .8em; }
-.panel h2 { margin: 0 0 .1em; font-size: 1.4em; color: #ffe08a; }
-.panel p { margin: .1em 0; font-size: 1.5em; }
+.panel h2 { margin: 0 0 .1em; font-size: 1.6em; color: #ffe08a; }
+.panel p { margin: .1em 0; font-size: 1.8em; }
 nav { padding: .3em 1em .5em; display: flex; flex-wrap: wrap; gap: .4em; align-items: center; }
 button { font: inherit; font-size: .9em; padding: .25em .7em; border-radius: .3em; border: 1px solid #5c7799;
   background: #16283d; color: #ffffff; cursor: pointer; }
 button[aria-pressed="true"] { background: #3d5a80; font-weight: 700; }
 button:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
 #keys { color: #9fb3c8; font-size: .8em; margin-left: auto; }
+/* no counts beside the clock (Day 1, the finals): the clock alone, in the middle of the screen */
+main.alone { grid-template-columns: 1fr; }
+main.alone aside { display: none; }
 @media (max-width: 50rem) { main { grid-template-columns: 1fr; } }
 </style>
 </head>
@@ -277,7 +280,9 @@ button:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
       side.appendChild(box);
       return box;
     }
-    if (state.stage !== "day2-mtt") { return; }
+    var alone = state.stage !== "day2-mtt" || !data.mtts.length;
+    document.querySelector("main").classList.toggle("alone", alone);
+    if (alone) { return; }
     data.mtts.forEach(function (m) {
       var lines = [["left", fill(data.text.left, {left: m.left, entrants: m.entrants})]];
       if (m.average !== null) { lines.push(["average", fill(data.text.average, {n: chips(m.average)})]); }
