@@ -272,6 +272,18 @@ def test_chinese_labels_are_read_back(event, run, tmp_path):
     assert code == 0 and again["standings"] == summary["standings"]
 
 
+def test_a_traditional_chinese_workbook_is_written_and_read_in_traditional(event, run):
+    # ttools new --lang zh-Hant is offered for every competition: the workbook's labels, the
+    # report sheets and the problems are Traditional, not silently Simplified
+    path = event(4, [res(1, 1, 1, 2, "K", "9"), res(1, 2, 3, 99, "5", "4")], lang="zh-Hant", event={"rounds": 3})
+    code, summary, out = run(path)
+    assert code == 1 and [p["message"] for p in summary["problems"]] == ["參賽對 99 不在參賽對名單上"]
+    wb = load_workbook(out)
+    assert {"說明", "賽事", "規則", "參賽對", "成績", "逐副記分", "處罰", "排名"} <= set(wb.sheetnames)
+    language = next(r for r in wb["賽事"].iter_rows(values_only=True) if r[0] == "language")
+    assert language[2] == "zh-Hant"
+
+
 def test_published_pairings_catch_a_changed_match_and_a_missing_row(run, tmp_path):
     published = [{"round": 1, "table": 1, "pair1": 1, "pair2": 2}, {"round": 1, "table": 2, "pair1": 3, "pair2": 4}]
     # the second slip names 4 v 3: the same match, sides swapped, is fine

@@ -49,3 +49,17 @@ def test_blank_scoresheets_print_one_table_a_page_for_17_and_64_pairs(cjk, invok
             assert f"Round 1, table {k} " in flat and flat.count("Round 1, table") == 1
             assert flat.count("North") == 2 and flat.count("South") == 2
             assert str(SCORESHEET_DEALS) in flat.split() and "×2" in flat
+
+
+def test_the_blank_scoresheets_are_set_in_the_wall_type_to_be_written_on(cjk, invoke, tmp_path):  # noqa: F811
+    """The scoresheets are filled in by hand at the table: in the workbook their deal rows are as
+    tall as the wall sheets' type (the pairing sheet's), not the 11 pt of a sheet to be read."""
+    out = tmp_path / "s.out.xlsx"
+    assert invoke("run", SAMPLE, "-o", out).exit_code == 0
+    wb = load_workbook(out)
+    sheet, pairings, cards = wb["记分表"], wb["对阵表"], wb["成绩卡"]
+    deal_rows = [r for r in range(1, 40) if sheet.cell(r, 1).value == 1]
+    assert deal_rows, "no deal row 1 on the scoresheets"
+    row = deal_rows[0]
+    assert sheet.row_dimensions[row].height is not None and sheet.row_dimensions[row].height >= 21
+    assert sheet.cell(row, 1).font.sz == pairings.cell(5, 1).font.sz > cards.cell(5, 1).font.sz

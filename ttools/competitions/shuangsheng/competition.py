@@ -109,7 +109,7 @@ class Shuangsheng(Competition):
     titles = {"en": "Shuangsheng (pairs)", "zh-Hant": "雙升（雙人）"}
     entrant = "pairs"
     sizes = (2, 2000)
-    languages = ("zh-Hans", "en")
+    languages = ("zh-Hans", "zh-Hant", "en")
     default_lang = DEFAULT_LANG
     schema = "ttools.competitions.shuangsheng.schema"
     loader = "ttools.competitions.shuangsheng.load:load"

@@ -112,7 +112,7 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     data = EventData()
     rd = Reader(problems)
     ld = Loader(book, data, problems)
-    ev = ld.event(S.EVENT, ("zh-Hans", "en"), "zh-Hans")
+    ev = ld.event(S.EVENT, ("zh-Hans", "zh-Hant", "en"), "zh-Hans")
     data.pairing = ev.choice("pairing", S.PAIRING_CHOICES, "swiss")
     data.rounds = ev.integer("rounds", 7, low=1, high=99)
     _read_rules(ld.settings(S.RULES), data)

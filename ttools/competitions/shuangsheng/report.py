@@ -249,6 +249,7 @@ def scoresheets_sheet(ctx: Context) -> Report | None:
         t("{name} · 第 {round} 輪記分表", "{name} · Scoresheets, round {round}", name=ctx.name, round=nr.round),
         blocks,
         landscape=True,
+        wall=True,  # written on by hand at the table: rows as tall as the wall sheets' type, columns apart
         subtitle=t(
             "每桌一頁；比賽後交裁判，記分員按此填入「逐副記分」。",
             "One page a table; hand it to the referee after the match, to be typed into Deals.",

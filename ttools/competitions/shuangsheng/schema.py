@@ -96,9 +96,9 @@ EVENT = SheetSpec(
             "language",
             "語言",
             "zh-Hans",
-            "輸出語言：zh-Hans 或 en。",
-            "Output language: zh-Hans or en.",
-            ("zh-Hans", "en"),
+            "輸出語言：zh-Hans（簡體）、zh-Hant（繁體）或 en。",
+            "Output language: zh-Hans (Simplified Chinese), zh-Hant (Traditional) or en.",
+            ("zh-Hans", "zh-Hant", "en"),
         ),
         _s(
             "pairing",
