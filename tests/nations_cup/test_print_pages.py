@@ -33,10 +33,16 @@ def test_a_finished_event_prints_no_table_moves():
 
 
 def test_nothing_due_prints_the_summary_without_an_empty_table(write_event, tmp_path):
+    """An event with nothing due is its summary line (and notes), not a table and not a page of
+    its own: the first Day 2 run prints both events' lines on one page."""
     sheets = {k: v for k, v in complete_sheets(11).items() if k in ("Players", "Day1", "Lineups")}
     outcome = process_file(str(write_event(sheets, teams=11, rules={})))
     moves = _sheets(outcome)["Moves"]
-    assert [b.page_group for b in moves.blocks] == ["nlh", "bounty"]
+    assert [b.page_group for b in moves.blocks] == ["", ""]
+    pdf = tmp_path / "moves.pdf"
+    write_pdf([moves], str(pdf), "en", event_name="test")
+    (page,) = [p for p in _pages(pdf) if p.strip()]
+    assert page.count("No move: 4 table(s)") == 2
     for block in moves.blocks:
         assert block.title.endswith("No move: 4 table(s), players per table 9/8/8/8.")
         assert (list(block.header), list(block.rows)) == ([], [])

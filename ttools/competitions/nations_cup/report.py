@@ -367,7 +367,9 @@ def _moves_block(ctx: Context, event: str, adv: Any) -> Block:
             t("或改移（任一人）", "Or move instead (any one)"),
         ]
     )
-    return Block(title, header, rows, highlight=hl, notes=notes, page_group=event)
+    # moves to make go on a page of their own, handed to that event's floor; an event with nothing
+    # due is one line, printed on the page before it (no page holding that one line)
+    return Block(title, header, rows, highlight=hl, notes=notes, page_group=event if rows else "")
 
 
 def moves_sheet(ctx: Context) -> Report | None:
