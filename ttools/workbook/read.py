@@ -421,7 +421,16 @@ _STRING_VALUE_PLAIN = re.compile(
 def _may_hold_string_cells(xml: bytes) -> bool:
     """Whether a quoted 's' (or a character reference) is anywhere, without which no cell is of
     type "s": a sheet that ttools wrote (its text inline) costs a pass or two, not the pattern's."""
-    return b'"s"' in xml or _beside_apostrophes(xml, b"s") or (b"&" in xml and b"&#" in xml)
+    if b'"s"' in xml or _beside_apostrophes(xml, b"s"):
+        return True
+    if xml.count(b"&") > 64:
+        return b"&#" in xml
+    at = xml.find(b"&")  # the few '&amp;' of a sheet looked at one by one
+    while at >= 0:
+        if xml[at + 1 : at + 2] == b"#":
+            return True
+        at = xml.find(b"&", at + 1)
+    return False
 
 
 def _beside_apostrophes(xml: bytes, letter: bytes) -> bool:
@@ -1000,7 +1009,7 @@ def _sheet_values(path: str, wb: Any, name: str, scan: SheetScan, meta: Any) -> 
         raise Unreadable(f"{path}: sheet {name!r} is damaged ({type(exc).__name__})") from None
     data = SheetData(
         name=name,
-        grid=grid if all(type(r) is list for r in grid) else [list(r) for r in grid],
+        grid=grid if set(map(type, grid)) <= {list} else [list(r) for r in grid],
         row0=row0 or 0,
         col0=col0 or 0,
         visible="Visible" in str(meta.visible) and "Hidden" not in str(meta.visible),
