@@ -368,3 +368,16 @@ def test_a_penalty_typed_with_its_percent_sign_or_as_a_fraction(play, typed, rat
     assert bool(tiny) is warned
     if warned:
         assert tiny[0]["cell"] == "M3" and "type 12.5" in tiny[0]["message"]
+
+
+def test_a_card_of_a_player_with_no_board_yet_shows_a_dash_not_a_percent(play):
+    """18 players, two sit out round 1: their cards have no rate yet, 'mean —' (not '—%'); the
+    others' cards give theirs in percent, after one board ('1 board', not '1 boards')."""
+    rows = [ns(t, score) for t, score in zip(range(1, 5), (2, 1, 0, -1))]
+    _, out, _ = play(18, lambda at: rows)
+    titles = [
+        str(r[0]) for r in load_workbook(out)["PlayerCards"].iter_rows(values_only=True) if r and "· rank" in str(r[0])
+    ]
+    assert sum("· mean — · 0 boards" in x for x in titles) == 2, titles
+    assert not any("—%" in x for x in titles)
+    assert sum(x.endswith("% · 1 board") for x in titles) == 16

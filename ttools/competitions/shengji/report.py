@@ -643,12 +643,12 @@ def player_cards_sheet(ctx: Context) -> Report | None:
         sat_rounds = sorted(r for r in sat.get(rec.id, ()) if r <= max(last, res.last_round))
         who = f"{rec.id} {ctx.entrant_name(rec)}".strip() if pairs else ctx.who(rec.id)
         title = t(
-            "{p} · 第 {k} 名 · 平均 {r}% · {b} 副",
-            "{p} · rank {k} · mean {r}% · {b} boards",
+            "{p} · 第 {k} 名 · 平均 {r} · {b}",
+            "{p} · rank {k} · mean {r} · {b}",
             p=who,
             k=x.rank,
-            r=_pct_text(rec.rate),
-            b=rec.boards,
+            r=_pct_text(rec.rate) + ("%" if rec.rate is not None else ""),  # no board yet: a dash alone
+            b=t("{b} 副", "{b} board", b=rec.boards) if rec.boards == 1 else t("{b} 副", "{b} boards", b=rec.boards),
         )
         make = _pair_card_rows if pairs else _card_rows
         count = len({(s.round, s.board) for s in boards}) + len(sat_rounds)
