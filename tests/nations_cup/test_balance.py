@@ -335,7 +335,10 @@ def test_two_tables_due_at_once_break_together():
     assert sorted(len(v) for v in at.values()) == [9, 9]
     assert advice.flags == () and advice.two_tables
     assert advice.summary().count("no longer kept apart") == 1
-    assert "Break table 4, 3" in advice.summary()
+    # the line the floor reads: tables and players counted in words, not "table(s)" and "4, 3"
+    assert advice.summary().startswith("Break tables 4 and 3: 2 players move to the seats listed.")
+    assert advice.summary("zh-Hant").startswith("併桌：拆第 4、3 桌，2 名選手依下表就座。")
+    assert "(s)" not in advice.summary() + b.advise(b.apply_moves(rows, advice.moves), team_of, 9).summary()
 
 
 def test_balance_is_chosen_as_a_whole_set():

@@ -42,9 +42,9 @@ def test_nothing_due_prints_the_summary_without_an_empty_table(write_event, tmp_
     pdf = tmp_path / "moves.pdf"
     write_pdf([moves], str(pdf), "en", event_name="test")
     (page,) = [p for p in _pages(pdf) if p.strip()]
-    assert page.count("No move: 4 table(s)") == 2
+    assert page.count("No move: 4 tables") == 2
     for block in moves.blocks:
-        assert block.title.endswith("No move: 4 table(s), players per table 9/8/8/8.")
+        assert block.title.endswith("No move: 4 tables, players per table 9/8/8/8.")
         assert (list(block.header), list(block.rows)) == ([], [])
         assert block.notes  # the players per table and the seed
     target = tmp_path / "first.out.xlsx"

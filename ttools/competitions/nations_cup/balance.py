@@ -62,13 +62,13 @@ NOT_IN_FIELD = define(
 
 _SUMMARY = {
     "en": {
-        "none": "No move: {tables} table(s), players per table {sizes}.",
-        "break": "Break table {table}: {count} player(s) move to the seats listed.",
-        "balance": "Balance: move {count} player(s) as listed (players per table {sizes}).",
+        "none": "No move: {tables} table{tables_s}, players per table {sizes}.",
+        "break": "Break table{broken_s} {table}: {count} player{count_s} move{count_v} to the seat{count_s} listed.",
+        "balance": "Balance: move {count} player{count_s} as listed (players per table {sizes}).",
         "final-table": "Final table: {count} players left; redraw them all onto table {table}.",
-        "over": "{count} player(s) left; no seating to manage.",
+        "over": "{count} player{count_s} left; no seating to manage.",
         "invalid": "The seating has errors; fix them before moving anyone.",
-        "flags": " {flags} forced teammate seat(s), flagged.",
+        "flags": " {flags} forced teammate seat{flags_s}, flagged.",
         "two": " Two tables are left: team-mates are no longer kept apart (rulebook: until only 2 tables remain).",
         "pick": " Where a move lists several players, move any one of them (the floor's practice: the one due the big blind).",
     },
@@ -140,10 +140,28 @@ class Advice(NamedTuple):
         texts = _SUMMARY.get(lang, _SUMMARY["en"])
         sizes = "/".join(str(self.sizes[t]) for t in sorted(self.sizes))
         count = len(self.moves) if self.action != "over" else sum(self.sizes.values())
-        table = ", ".join(str(t) for t in self.broken) if self.broken else self.table
-        line = texts[self.action].format(tables=len(self.sizes), sizes=sizes, table=table, count=count)
+        table: object = self.table
+        if self.broken:  # "tables 4 and 3" / "第 4、3 桌"
+            names = [str(t) for t in self.broken]
+            table = (
+                "、".join(names)
+                if lang.startswith("zh")
+                else ", ".join(names[:-1]) + " and " * (len(names) > 1) + names[-1]
+            )
+        # English plurals: "1 table", "4 tables"; the Chinese texts need none
+        plural = {
+            f"{k}_s": "" if n == 1 else "s"
+            for k, n in (
+                ("tables", len(self.sizes)),
+                ("count", count),
+                ("broken", len(self.broken) or 1),
+                ("flags", len(self.flags)),
+            )
+        }
+        plural["count_v"] = "s" if count == 1 else ""
+        line = texts[self.action].format(tables=len(self.sizes), sizes=sizes, table=table, count=count, **plural)
         if self.flags:
-            line += texts["flags"].format(flags=len(self.flags))
+            line += texts["flags"].format(flags=len(self.flags), **plural)
         if self.two_tables:
             line += texts["two"]
         if any(len(m.eligible) > 1 for m in self.moves):
