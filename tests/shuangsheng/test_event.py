@@ -272,6 +272,22 @@ def test_chinese_labels_are_read_back(event, run, tmp_path):
     assert code == 0 and again["standings"] == summary["standings"]
 
 
+def test_a_bad_table_number_on_a_published_match_is_one_error_on_its_cell(run, tmp_path):
+    # "二" typed for table 2: the row cannot be read, but it is there; the published match 3 v 4
+    # is not reported missing on top of it
+    published = [{"round": 1, "table": 1, "pair1": 1, "pair2": 2}, {"round": 1, "table": 2, "pair1": 3, "pair2": 4}]
+    path = tmp_path / "t.xlsx"
+    slips = [res(1, 1, 1, 2, "K", "9"), res(1, "二", 3, 4, "5", "4")]
+    write_input_workbook(
+        str(path), 4, {"Results": slips, "_published": published}, event={"seed": SEED, "rounds": 3}, lang="en"
+    )
+    code, summary, _ = run(path)
+    assert code == 1 and [(p["code"], p["cell"]) for p in summary["problems"]] == [
+        ("not-a-whole-number", cell("table", 1))
+    ]
+    assert not [p for p in summary["pairings"] if p["round"] == 2]
+
+
 def test_a_traditional_chinese_workbook_is_written_and_read_in_traditional(event, run):
     # ttools new --lang zh-Hant is offered for every competition: the workbook's labels, the
     # report sheets and the problems are Traditional, not silently Simplified

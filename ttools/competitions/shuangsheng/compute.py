@@ -395,6 +395,8 @@ def _check_published(
     typed = defaultdict(set)  # round -> pairs on some slip of it
     for s in data.slips:
         typed[s.round].update(p for p in (s.pair1, s.pair2) if p)
+    for rnd, named in data.unread_pairs.items():
+        typed[rnd].update(named)
     results_sheet = data.sheet("Results")
     for rnd, tables in sorted(data.published.items()):
         expected = {frozenset(p for p in (a, b) if p) for _t, a, b in tables}

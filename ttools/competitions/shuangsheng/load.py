@@ -85,6 +85,9 @@ class EventData(EventBase):
     published: dict[int, list[tuple[int | None, str, str | None]]] = field(default_factory=dict)  # round -> tables
     setup_errors: bool = False  # Event/Rules/Pairs/Discipline have errors: nothing is paired from a guess
     results_errors: bool = False  # a Results row could not even be read
+    # round -> pairs named on a Results row that could not be read (a bad table number): the row
+    # is there, so the published match is not reported missing on top of the row's own error
+    unread_pairs: dict[int, set[str]] = field(default_factory=dict)
 
 
 MAX_ROUND = 999  # rounds, tables and deals are numbered 1 … 999; anything larger is a typing slip
@@ -241,11 +244,18 @@ def _read_results(ld: Loader, rd: Reader, data: EventData, problems: list[Proble
         rnd = rd.integer(row, "round", required=True)
         table = rd.integer(row, "table")
         p1 = rd.code(row, "pair1", required=True)
-        if not _in_range(row, "round", rnd, problems) or not _in_range(row, "table", table, problems):
-            continue
-        if rnd is None or not p1 or (not row.blank("table") and table is None):
-            continue
         v = row.values
+        if (
+            not _in_range(row, "round", rnd, problems)
+            or not _in_range(row, "table", table, problems)
+            or rnd is None
+            or not p1
+            or (not row.blank("table") and table is None)
+        ):
+            if rnd is not None:
+                named = {pair_id(v.get("pair1")), pair_id(v.get("pair2"))} - {""}
+                data.unread_pairs.setdefault(rnd, set()).update(named)
+            continue
         data.slips.append(
             Slip(
                 rnd,
