@@ -850,7 +850,12 @@ def table_cards_sheet(ctx: Context) -> Report | None:
                 page_break=True,
             )
         )
-    return ctx.report("TableCards", t("{n} · 第 {r} 輪桌卡", "{n} · Round {r} table cards", n=ctx.name, r=rnd), cards)
+    return ctx.report(
+        "TableCards",
+        t("{n} · 第 {r} 輪桌卡", "{n} · Round {r} table cards", n=ctx.name, r=rnd),
+        cards,
+        wall=True,  # the slip is written on by hand at the table: larger cells than a printed list
+    )
 
 
 def _result_slip(ctx: Context) -> Block:
