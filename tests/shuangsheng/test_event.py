@@ -288,6 +288,21 @@ def test_a_bad_table_number_on_a_published_match_is_one_error_on_its_cell(run, t
     assert not [p for p in summary["pairings"] if p["round"] == 2]
 
 
+def test_a_published_match_typed_under_another_round_is_an_error_on_its_round_cell(run, tmp_path):
+    # 3 v 4 was published for round 1, table 2; its slip says round 2: the error is on that
+    # row's round cell and says both rounds, instead of a match with no row somewhere
+    published = [{"round": 1, "table": 1, "pair1": 1, "pair2": 2}, {"round": 1, "table": 2, "pair1": 3, "pair2": 4}]
+    path = tmp_path / "r.xlsx"
+    slips = [res(1, 1, 1, 2, "K", "9"), res(2, 2, 3, 4, "5", "4")]
+    write_input_workbook(
+        str(path), 4, {"Results": slips, "_published": published}, event={"seed": SEED, "rounds": 3}, lang="en"
+    )
+    code, summary, _ = run(path)
+    wrong = [p for p in summary["problems"] if p["severity"] == "error"]
+    assert code == 1 and [(p["code"], p["cell"]) for p in wrong] == [("published-match-other-round", cell("round", 1))]
+    assert wrong[0]["message"] == "3 v 4 was published for round 1, table 2: this row gives round 2"
+
+
 def test_a_traditional_chinese_workbook_is_written_and_read_in_traditional(event, run):
     # ttools new --lang zh-Hant is offered for every competition: the workbook's labels, the
     # report sheets and the problems are Traditional, not silently Simplified

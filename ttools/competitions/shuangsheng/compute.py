@@ -71,11 +71,18 @@ MATCH_MISSING = define(
     "第 {round} 輪第 {table} 桌 {pair1} 對 {pair2} 已公布，但成績表沒有這一列",
     "第 {round} 轮第 {table} 桌 {pair1} 对 {pair2} 已公布，但成绩表没有这一行",
 )
+MATCH_OTHER_ROUND = define(
+    "published-match-other-round",
+    "{pair1} v {pair2} was published for round {round}, table {table}: this row gives round {typed}",
+    "{pair1} 對 {pair2} 公布為第 {round} 輪第 {table} 桌，這一列卻填第 {typed} 輪",
+    "{pair1} 对 {pair2} 公布为第 {round} 轮第 {table} 桌，这一行却填第 {typed} 轮",
+)
 ROUND_MISSING = define(
     "published-round-missing",
     "round {round} was published ({tables} tables) but the Results sheet has no row of it: "
     "was the sheet renamed, or its rows deleted?",
     "第 {round} 輪已公布（{tables} 桌），但成績表沒有這一輪的任何一列：工作表是否改了名，或刪了列？",
+    "第 {round} 轮已公布（{tables} 桌），但成绩表没有这一轮的任何一行：工作表是否改了名，或删了行？",
 )
 
 KIND_WORDS = {
@@ -413,17 +420,28 @@ def _check_published(
         else:
             for table, a, b in tables:
                 if not {p for p in (a, b) if p} & typed[rnd]:  # neither pair has a slip: the row went missing
-                    problems.append(
-                        error(
-                            MATCH_MISSING,
-                            Where(results_sheet, ""),
-                            round=rnd,
-                            table=table or "—",
-                            pair1=a,
-                            pair2=b or "—",
-                        )
-                    )
+                    problems.append(_missing_match(data, results_sheet, rnd, table, a, b))
                     bad_rounds.add(rnd)
+
+
+def _missing_match(data: EventData, results_sheet: str, rnd: int, table: int | None, a: str, b: str | None) -> Problem:
+    """A published match with no row in its round: on the row that has it under another round
+    number (a typing slip in the round cell) when there is one, else on the sheet."""
+    pairs = frozenset(p for p in (a, b) if p)
+    found = next(
+        (s for s in data.slips if s.round != rnd and frozenset(p for p in (s.pair1, s.pair2) if p) == pairs), None
+    )
+    if found is not None:
+        return error(
+            MATCH_OTHER_ROUND,
+            found.where["round"],
+            round=rnd,
+            table=table or "—",
+            pair1=a,
+            pair2=b or "—",
+            typed=found.round,
+        )
+    return error(MATCH_MISSING, Where(results_sheet, ""), round=rnd, table=table or "—", pair1=a, pair2=b or "—")
 
 
 def _row(where: Where) -> int:
