@@ -127,3 +127,20 @@ def test_each_finals_round_prints_on_a_page_of_its_own():
     rounds = [b for b in draw.blocks if b.title.endswith("heads-up")]
     assert len(rounds) == 3 and all(b.page_break for b in rounds[1:])  # round 1 opens the sheet
     assert not any(b.page_break for b in draw.blocks if b.title.endswith("tournaments"))
+
+
+def test_the_guide_names_the_sheets_and_columns_staff_type_in_as_they_are_labelled():
+    """The Guide says where to type: every 「X」欄 it names is a column heading of an input
+    sheet and every 「X」表 a sheet name, so staff find the column the step speaks of (it once
+    said 「出局」欄 for Seating's 已淘汰 column)."""
+    from ttools.competitions.nations_cup.competition import GUIDE_TEXT
+
+    columns = {c.label("zh-Hant") for spec in S.INPUT_SHEETS for c in spec.columns}
+    sheets = {spec.name("zh-Hant") for spec in S.INPUT_SHEETS}
+    text = " ".join(line for _title, sections in [GUIDE_TEXT["zh-Hant"]] for _h, lines in sections for line in lines)
+    named_columns = re.findall(r"「([^」]+)」欄", text)
+    named_sheets = re.findall(r"「([^」]+)」表", text)
+    assert "已淘汰" in named_columns and named_sheets
+    assert [c for c in named_columns if c not in columns] == []
+    assert [s for s in named_sheets if s not in sheets] == []
+    assert "目前座位" in text and "CurrentSeating" in " ".join(line for _h, ls in GUIDE_TEXT["en"][1] for line in ls)
