@@ -245,13 +245,66 @@ def test_every_writer_says_to_close_a_target_held_open(invoke, tmp_path, monkeyp
     _hold(monkeypatch, first)
     result = invoke("export", scrabble, "--to", folder)
     assert result.exit_code == 2, result.output
+    # the sample is a zh-Hant event: its export speaks zh-Hant, as its run does
     assert (
-        result.stderr.strip()
-        .splitlines()[-1]
-        .endswith(f"close {first.name} in the program that holds it, then run again")
+        result.stderr.strip().splitlines()[-1]
+        == f"ttools: 無法寫入 {first}：請在開啟它的程式中關閉 {first.name}，然後再執行一次"
     )
     assert first.read_bytes() == kept
     assert not [p for p in tmp_path.rglob(".ttools-*")]
+
+
+_HELD_T = {
+    "zh-Hant": "無法寫入 {path}：請在開啟它的程式中關閉 {name}，然後再執行一次",
+    "zh-Hans": "无法写入 {path}：请在打开它的程序中关闭 {name}，然后再运行一次",
+    "en": "cannot write {path}: close {name} in the program that holds it, then run again",
+}
+_HELD_XLSX = {
+    "zh-Hant": "無法寫入 {path}：請在 Excel（或開啟它的程式）中關閉 {name}，然後再執行一次",
+    "zh-Hans": "无法写入 {path}：请在 Excel（或打开它的程序）中关闭 {name}，然后再运行一次",
+    "en": "cannot write {path}: close {name} in Excel (or the program that holds it), then run again",
+}
+
+
+def _scrabble_event(path: Path, lang: str) -> None:
+    from ttools.competitions.scrabble.competition import write_input_workbook
+
+    players = [{"id": i, "name": f"Player {i}"} for i in range(1, 5)]
+    results = [
+        {"round": 1, "player1": 1, "player2": 2, "score1": 400, "score2": 350},
+        {"round": 1, "player1": 3, "player2": 4, "score1": 380, "score2": 390},
+    ]
+    write_input_workbook(str(path), players, {"Results": results}, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+def test_scrabble_export_and_import_say_to_close_a_held_target_in_the_event_language(
+    invoke, tmp_path, monkeypatch, lang
+):
+    """export speaks the workbook's language; import-tsh the one it writes (--lang, else the one
+    the config.tsh of a ttools export says), as every other writer of ttools does."""
+    src, folder = tmp_path / "event.xlsx", tmp_path / "tsh"
+    _scrabble_event(src, lang)
+    assert invoke("export", src, "--to", folder).exit_code == 0
+    division = next(p for p in sorted(folder.iterdir()) if p.suffix == ".t")
+    kept = division.read_bytes()
+    with monkeypatch.context() as held:
+        _hold(held, division)
+        result = invoke("export", src, "--to", folder)
+    assert result.exit_code == 2, result.output
+    want = _HELD_T[lang].format(path=division, name=division.name)
+    assert result.stderr.strip().splitlines()[-1] == f"ttools: {want}"
+    assert division.read_bytes() == kept
+
+    target = tmp_path / "imported.xlsx"
+    target.write_bytes(b"open in Excel")
+    _hold(monkeypatch, target)
+    for args in (("--lang", lang), ()):  # said on the command line, then by the exported config.tsh
+        result = invoke("import-tsh", folder, "-o", target, "--force", *args)
+        assert result.exit_code == 2, (args, result.output)
+        want = _HELD_XLSX[lang].format(path=target, name=target.name)
+        assert result.stderr.strip().splitlines()[-1] == f"ttools: {want}", args
+        assert target.read_bytes() == b"open in Excel"
 
 
 def test_new_force_onto_a_workbook_held_open_says_to_close_it_and_keeps_it(invoke, tmp_path, monkeypatch):
