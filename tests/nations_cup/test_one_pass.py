@@ -103,3 +103,27 @@ def test_a_blank_template_says_there_is_nothing_to_process_yet(invoke, tmp_path)
     result = invoke("check", src)
     assert result.exit_code == 0
     assert "waiting: Nothing to process yet" in result.stderr
+
+
+def test_players_marked_out_on_seating_but_not_yet_placed_are_named_in_a_status_line(write_event, json_of):
+    """The floor marks a player out on Seating before the scorer types the place or the
+    knock-out: the clock counts them out already, so the status names who is still to be
+    entered on NLH / BountyLog (and nobody already entered)."""
+    s = complete_sheets(4)
+    s["Seating"] = [
+        {"event": event, "table": 1 + k, "seat": 1 + i, "player": f"{t}{n}", "out": None}
+        for event, numbers in (("nlh", (1, 2, 3)), ("bounty", (4, 5, 6)))
+        for i, t in enumerate("ABCD")
+        for k, n in enumerate(numbers)
+    ]
+    for r in s["Seating"]:
+        r["out"] = 1 if r["player"] in ("A1", "D3", "C2", "B4") else None
+    s["NLH"] = [{"player": "D3", "place": 12}]  # D3 entered; A1 and C2 not yet
+    s["BountyLog"] = []  # B4 not yet
+    result, data = json_of("check", write_event(s))
+    assert result.exit_code == 0 and data["problems"] == []
+    unrecorded = [line for line in data["status"] if "marked out" in line]
+    assert unrecorded == [
+        "NLH MTT: A1, C2 marked out on Seating but not yet entered on NLH.",
+        "Escalating Bounty MTT: B4 marked out on Seating but not yet entered on BountyLog.",
+    ]

@@ -65,6 +65,11 @@ WAITING_EVENT = define(
     "{event}: {count} of {total} players still in ({sheet}).",
     "{event}：{total} 名選手中尚有 {count} 名在場（{sheet}）。",
 )
+WAITING_UNRECORDED = define(
+    "waiting-out-not-entered",
+    "{event}: {players} marked out on {seating} but not yet entered on {sheet}.",
+    "{event}：{players} 已於「{seating}」標示淘汰，但尚未登錄於「{sheet}」。",
+)
 WAITING_TEAM = define(
     "waiting-team-lineups",
     "Team {team}: waiting for its Day 2 line-ups ({sheet}).",
@@ -367,6 +372,7 @@ def _waiting_day2(data: EventData, res: Results) -> None:
                 ),
             )
         )
+    _waiting_unrecorded(data, res)
     if not any(p.name for p in data.players.values()) and not any(m.winner for m in data.day1) and not data.lineup_rows:
         res.waiting.insert(
             0,
@@ -377,6 +383,28 @@ def _waiting_day2(data: EventData, res: Results) -> None:
                 (("sheet", data.sheet_names.get("Players", "Players")),),
             ),
         )
+
+
+def _waiting_unrecorded(data: EventData, res: Results) -> None:
+    """Players the floor has marked out on Seating whose place or knock-out is not typed yet: the
+    clock counts them out already, the standings wait for them, and the scorer needs their names."""
+    recorded = {"nlh": set(res.nlh_places), "bounty": set(res.bounty.out_hand) if res.bounty else None}
+    titles = {
+        "nlh": {"en": "NLH MTT", "zh-Hant": "NLH MTT"},
+        "bounty": {"en": "Escalating Bounty MTT", "zh-Hant": "獵人賽"},
+    }
+    seating = data.sheet_names.get("Seating", "Seating")
+    for event, key in (("nlh", "NLH"), ("bounty", "BountyLog")):
+        done = recorded[event]
+        if done is None:  # the log has errors: its own problems say so
+            continue
+        missing = list(
+            dict.fromkeys(r.player for r in data.seating if r.event == event and r.out and r.player not in done)
+        )
+        if missing:
+            sheet = data.sheet_names.get(key, key)
+            params = (("event", titles[event]), ("players", ", ".join(missing)), ("seating", seating), ("sheet", sheet))
+            res.waiting.append(Problem("waiting", WAITING_UNRECORDED, Where(seating, ""), params))
 
 
 def _qualification(data: EventData, res: Results, problems: list[Problem]) -> None:
