@@ -263,6 +263,43 @@ def test_new_unknown_competition_is_a_usage_error(invoke, tmp_path):
     assert not path.exists()
 
 
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+def test_new_shengji_by_pairs_writes_a_fixed_pairs_workbook(invoke, tmp_path, lang):
+    """Shengji declares a second size option: ``--pairs N`` is a field of N fixed pairs, 2N
+    players on Players, Event's format set to pairs, partners 2k-1 and 2k sharing pair k."""
+    from ttools.competitions.shengji.load import load
+    from ttools.workbook.read import read_book
+
+    path = tmp_path / "pairs.xlsx"
+    result = invoke("new", "shengji", path, "--pairs", 14, "--lang", lang)
+    assert result.exit_code == 0, result.output
+    data, problems = load(read_book(str(path)))
+    assert problems == [] and data.lang == lang
+    assert data.format == "pairs" and len(data.players) == 28
+    assert sorted(data.pairs.items(), key=lambda kv: int(kv[0]))[:2] == [("1", ("1", "2")), ("2", ("3", "4"))]
+    assert len(data.pairs) == 14
+    assert invoke("check", path).exit_code == 0
+
+
+def test_new_by_a_second_size_option_checks_its_own_range(invoke, tmp_path):
+    path = tmp_path / "pairs.xlsx"
+    result = invoke("new", "shengji", path, "--pairs", 1)
+    assert result.exit_code == 2 and "--pairs must be from 2 to 2500 (got 1)" in result.stderr
+    result = invoke("new", "shengji", path, "--teams", 8)
+    assert result.exit_code == 2 and "use --players N or --pairs N" in result.stderr
+    assert not path.exists()
+    listed = invoke("competitions").stdout.splitlines()
+    assert "shengji\t--players 4..5000, --pairs 2..2500\tzh-Hans, zh-Hant, en\tShengji (duplicate)" in listed
+
+
+def test_a_competition_refuses_a_unit_it_does_not_declare(tmp_path):
+    from ttools import competitions
+
+    with pytest.raises(ValueError, match="not played by pairs"):
+        competitions.get("scrabble").new_workbook(str(tmp_path / "x.xlsx"), 8, unit="pairs")
+    assert not (tmp_path / "x.xlsx").exists()
+
+
 def test_new_refuses_an_existing_file_without_force(invoke, tmp_path):
     path = tmp_path / "e.xlsx"
     path.write_bytes(b"staff's own file")

@@ -38,25 +38,26 @@ def _competition(name: str) -> Competition:
         raise click.UsageError(str(exc.args[0])) from None
 
 
-def _size(comp: Competition, args: tuple[str, ...]) -> int | None:
-    """The field size from ``--{entrant} N`` (or ``--{entrant}=N``), as the competition counts it."""
+def _size(comp: Competition, args: tuple[str, ...], units: tuple[str, ...] | None = None) -> tuple[str, int | None]:
+    """The unit and field size from ``--{unit} N`` (or ``--{unit}=N``), ``unit`` one of ``units``
+    (default the competition's entrant); without a size, the entrant and None."""
+    units = units or (comp.entrant,)
     words = [w for arg in args for w in (arg.split("=", 1) if arg.startswith("--") else [arg])]
     if not words:
-        return None
+        return comp.entrant, None
     option, value = words[0], words[1:]
     unit = option[2:] if option.startswith("--") else ""
-    if unit != comp.entrant:
+    either = " or ".join(f"--{u} N" for u in units)
+    if unit not in units:
         if option.startswith("--") and unit:
-            raise click.UsageError(
-                f"{comp.name} is not played by {unit}: it counts {comp.entrant}, use --{comp.entrant} N"
-            )
-        raise click.UsageError(f"unexpected {option!r}; the field size is given as --{comp.entrant} N")
+            raise click.UsageError(f"{comp.name} is not played by {unit}: it counts {comp.entrant}, use {either}")
+        raise click.UsageError(f"unexpected {option!r}; the field size is given as {either}")
     if len(value) != 1:
-        raise click.UsageError(f"--{comp.entrant} takes one number, as in --{comp.entrant} 12")
+        raise click.UsageError(f"--{unit} takes one number, as in --{unit} 12")
     try:
-        return int(value[0])
+        return unit, int(value[0])
     except ValueError:
-        raise click.UsageError(f"--{comp.entrant} expects a whole number, got {value[0]!r}") from None
+        raise click.UsageError(f"--{unit} expects a whole number, got {value[0]!r}") from None
 
 
 def _write_json(outcome, path: str | None) -> None:
@@ -146,12 +147,12 @@ def new(competition: str, file: str, size: tuple[str, ...], lang: str | None, fo
       ttools new nations-cup event.xlsx --teams 12 --lang en
     """
     comp = _competition(competition)
-    n = _size(comp, size)
+    unit, n = _size(comp, size, comp.units())
     if os.path.exists(file) and not force:
         raise click.UsageError(f"{file} exists; use --force to overwrite it")
     try:
         with Writing(file, comp.lang(lang)):  # a missing folder or a full disk: one line, exit 2
-            comp.new_workbook(file, n, lang=lang)
+            comp.new_workbook(file, n, lang=lang, unit=unit)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     progress(f"wrote {file}")
@@ -168,8 +169,9 @@ def list_competitions() -> None:
     from ttools import competitions
 
     for comp in competitions.all_competitions():
-        low, high = comp.sizes
-        click.echo(f"{comp.name}\t--{comp.entrant} {low}..{high}\t{', '.join(comp.languages)}\t{comp.title('en')}")
+        sizes = {comp.entrant: comp.sizes, **comp.other_sizes}
+        options = ", ".join(f"--{unit} {sizes[unit][0]}..{sizes[unit][1]}" for unit in comp.units())
+        click.echo(f"{comp.name}\t{options}\t{', '.join(comp.languages)}\t{comp.title('en')}")
 
 
 @cli.command()
@@ -613,7 +615,7 @@ def reckoner(competition: str, size: tuple[str, ...], lang: str | None) -> None:
     if not comp.reckoner:
         raise click.UsageError(f"{competition} has no quick reckoner")
     try:
-        click.echo(comp.reckoner_text(_size(comp, size), lang))
+        click.echo(comp.reckoner_text(_size(comp, size)[1], lang))
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
 

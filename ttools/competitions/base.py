@@ -83,6 +83,10 @@ class Competition:
     #: the smallest and largest field ``new`` accepts, and why the smallest is what it is
     sizes: ClassVar[tuple[int, int]]
     size_reason: ClassVar[str] = ""
+    #: further size options ``new`` takes, each a field counted in another unit (a field of
+    #: fixed pairs where the field is counted in players): unit -> its smallest and largest
+    #: field; :meth:`blank_in` makes their blank workbook
+    other_sizes: ClassVar[Mapping[str, tuple[int, int]]] = {}
     #: the languages its workbooks are written in, and the one used when none is chosen
     languages: ClassVar[tuple[str, ...]] = LANGS
     default_lang: ClassVar[str] = "zh-Hant"
@@ -123,6 +127,13 @@ class Competition:
     def blank(self, size: int, lang: str) -> Any:
         """The event data of a blank workbook for a field of ``size``."""
         raise NotImplementedError
+
+    def blank_in(self, unit: str, size: int, lang: str) -> Any:
+        """The event data of a blank workbook for a field of ``size`` counted in ``unit``: the
+        declared ``entrant`` or one of ``other_sizes``."""
+        if unit == self.entrant:
+            return self.blank(size, lang)
+        raise NotImplementedError(f"{self.name} declares --{unit} and writes no workbook for it")
 
     def define_lists(self, w: WorkbookWriter, data: Any, lang: str) -> None:
         """The named lists the input sheets' dropdowns take their values from."""
@@ -178,13 +189,20 @@ class Competition:
         text: str = load_attr(self.reckoner)(self.check_size(size), self.lang(lang))
         return text
 
-    def check_size(self, size: int | None) -> int:
-        low, high = self.sizes
+    def units(self) -> tuple[str, ...]:
+        """The size options ``new`` takes: the entrant's first, then the other sizes'."""
+        return (self.entrant, *(u for u in self.other_sizes if u != self.entrant))
+
+    def check_size(self, size: int | None, unit: str | None = None) -> int:
+        unit = unit or self.entrant
+        if unit not in self.units():
+            raise ValueError(f"{self.name} is not played by {unit}: it counts {self.entrant}")
+        low, high = self.sizes if unit == self.entrant else self.other_sizes[unit]
         if size is None:
-            raise ValueError(f"{self.name} needs --{self.entrant} N ({low} to {high})")
+            raise ValueError(f"{self.name} needs --{unit} N ({low} to {high})")
         if not low <= size <= high:
-            why = f": {self.size_reason}" if self.size_reason and size < low else ""
-            raise ValueError(f"--{self.entrant} must be from {low} to {high} (got {size}){why}")
+            why = f": {self.size_reason}" if self.size_reason and size < low and unit == self.entrant else ""
+            raise ValueError(f"--{unit} must be from {low} to {high} (got {size}){why}")
         return size
 
     def process(self, book: Book, source_hash: str = "") -> Outcome:
@@ -230,19 +248,23 @@ class Competition:
         outcome.writer = writer
         return outcome
 
-    def new_workbook(self, path: str, size: int | None, lang: str | None = None) -> None:
-        """A blank event workbook for a field of ``size``, written atomically (ValueError: a size
-        out of range; CannotWrite: a missing folder, a full disk, a read-only one or a file held
-        open)."""
+    def new_workbook(self, path: str, size: int | None, lang: str | None = None, unit: str | None = None) -> None:
+        """A blank event workbook for a field of ``size`` counted in ``unit`` (default the
+        entrant), written atomically (ValueError: a size out of range; CannotWrite: a missing
+        folder, a full disk, a read-only one or a file held open)."""
         from ttools.files import write_atomic
 
-        size = self.check_size(size)
+        unit = unit or self.entrant
+        size = self.check_size(size, unit)
         lang = self.lang(lang)
-        blank = self.blank(size, lang)
+        blank = self.blank_in(unit, size, lang)
+        # ``size`` tells write_inputs how many entrant rows to pre-size; a field counted in
+        # another unit has its rows in the blank data already
+        rows = size if unit == self.entrant else None
         # through a temporary file: a failed `new --force` leaves the workbook it was to replace
         write_atomic(
             path,
-            lambda tmp: self.write(tmp, blank, None, [], lang, source_hash="", template=True, size=size),
+            lambda tmp: self.write(tmp, blank, None, [], lang, source_hash="", template=True, size=rows),
             suffix=".xlsx",
         )
 

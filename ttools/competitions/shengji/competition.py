@@ -24,6 +24,7 @@ class Shengji(Competition):
     titles = {"en": "Shengji (duplicate)", "zh-Hant": "升級（複式）"}
     entrant = "players"
     sizes = (4, 5000)
+    other_sizes = {"pairs": (2, 2500)}  # the fixed-pairs format: two pairs make a table
     languages = ("zh-Hans", "zh-Hant", "en")
     default_lang = DEFAULT_LANG
     schema = "ttools.competitions.shengji.schema"
@@ -40,6 +41,16 @@ class Shengji(Competition):
         data = EventData(lang=lang)
         data.settings_raw["Event"] = {"competition": NAME, "language": lang}
         data.raw["Players"] = [{"id": i} for i in range(1, size + 1)]
+        return data
+
+    def blank_in(self, unit: str, size: int, lang: str) -> EventData:
+        """A field of ``size`` fixed pairs: Event's format is pairs and players 2k-1 and 2k are pair k."""
+        if unit != "pairs":
+            return super().blank_in(unit, size, lang)
+        data = self.blank(2 * size, lang)
+        data.settings_raw["Event"]["format"] = "pairs"
+        for row in data.raw["Players"]:
+            row["pair"] = (row["id"] + 1) // 2
         return data
 
     def guide(self, lang: str) -> tuple[str, list[tuple[str, list[str]]]]:
