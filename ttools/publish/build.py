@@ -237,6 +237,7 @@ def site_files(outcome, now: datetime | None = None) -> Iterator[tuple[str, Cont
         "nav": [heads[s] for s in menu],
         "listed": [heads[p.slug] for p in pages if p.listed],
         "has_big": bool(big),
+        "links": [{"href": name, "title": title} for name, title in plan.links if name in plan.files],
     }
     env = _environment()
     # the version changes exactly when what is shown changes (never with the clock alone)

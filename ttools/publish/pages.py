@@ -53,6 +53,8 @@ class SitePlan:
     show: Sequence[str] = ()  # report keys and summary keys published although PRIVATE matches them
     # further files of the site (a file name without folders -> its content), e.g. a page with its own script
     files: dict[str, bytes] = field(default_factory=dict)
+    # (file name of ``files``, title): those of them listed on the index, after the pages
+    links: Sequence[tuple[str, str]] = ()
 
     def private(self, key: str) -> bool:
         return bool(PRIVATE.match(key)) and key not in self.show

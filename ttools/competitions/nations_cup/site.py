@@ -393,5 +393,10 @@ def site(res: Results, lang: str) -> SitePlan:
     from ttools.competitions.nations_cup.clock import clock_files
 
     return SitePlan(
-        pages=pages, stage=stage(res, p.t), big=big_screen(res), menu=list(MENU), files=clock_files(res, lang)
+        pages=pages,
+        stage=stage(res, p.t),
+        big=big_screen(res),
+        menu=list(MENU),
+        files=clock_files(res, lang),
+        links=[("clock.html", p.t("賽事時鐘（投影用）", "Tournament clock (for the projector)"))],
     )

@@ -1,0 +1,37 @@
+"""A competition's further site files (SitePlan.files) and the index's links to them (SitePlan.links)."""
+
+from __future__ import annotations
+
+
+def test_the_nations_cup_index_links_its_clock(invoke, tmp_path):
+    for lang, title in (("zh-Hant", "賽事時鐘（投影用）"), ("en", "Tournament clock (for the projector)")):
+        book = tmp_path / f"{lang}.xlsx"
+        result = invoke("new", "nations-cup", book, "--teams", "8", "--lang", lang)
+        assert result.exit_code == 0, result.stderr
+        site = tmp_path / f"site-{lang}"
+        result = invoke("run", book, "--publish", site)
+        assert result.exit_code == 0, result.stderr
+        index = (site / "index.html").read_text(encoding="utf-8")
+        assert f'<li><a href="clock.html">{title}</a></li>' in index
+        assert (site / "clock.html").is_file()
+
+
+def test_a_link_to_a_file_the_plan_does_not_write_is_left_out():
+    from types import SimpleNamespace
+
+    from ttools.publish import build
+    from ttools.publish.pages import SitePlan
+
+    plan = SitePlan(files={"a.html": b"<p>a</p>"}, links=[("a.html", "A"), ("missing.html", "B")])
+    outcome = SimpleNamespace(
+        contract=SimpleNamespace(site_plan=lambda res, lang: plan),
+        results=object(),
+        lang="en",
+        reports=[],
+        event_name="E",
+        competition="quiz",
+        json=lambda: {},
+    )
+    files = build.render(outcome)
+    assert b'href="a.html"' in files["index.html"] and b"missing.html" not in files["index.html"]
+    assert files["a.html"] == b"<p>a</p>"
