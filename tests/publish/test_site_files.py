@@ -35,3 +35,16 @@ def test_a_link_to_a_file_the_plan_does_not_write_is_left_out():
     files = build.render(outcome)
     assert b'href="a.html"' in files["index.html"] and b"missing.html" not in files["index.html"]
     assert files["a.html"] == b"<p>a</p>"
+
+
+def test_fixed_decimal_formats_print_their_places_on_the_site_and_in_the_pdf():
+    """The reckoner's "0.0000" column shows 2.8490 as the workbook does, not 2.849."""
+    from decimal import Decimal
+
+    from ttools.publish.pages import cell_text
+
+    assert cell_text(Decimal("2.849"), "0.0000") == "2.8490"
+    assert cell_text(2.849, "0.000") == "2.849"
+    assert cell_text(87.3, "0.00") == "87.30"
+    assert cell_text(3, "0.0") == "3.0"
+    assert cell_text(2.5, None) == "2.5"

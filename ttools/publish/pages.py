@@ -94,9 +94,12 @@ def report_page(report: Report) -> Page:
     return Page(report_slug(report.key), report.title, report.blocks, subtitle=report.subtitle, key=report.key)
 
 
+_FIXED = re.compile(r"0\.0+")
+
+
 def cell_text(value: Any, number_format: str | None = None) -> str:
-    """A cell as the workbook shows it: the sheet's number formats for spreads and 2-decimal
-    scores, whole numbers without '.0'."""
+    """A cell as the workbook shows it: the sheet's number formats for spreads and fixed
+    decimals ("0.00", "0.0000"), whole numbers without '.0'."""
     if type(value) is str:  # most cells
         return value
     if isinstance(value, Link):
@@ -110,6 +113,8 @@ def cell_text(value: Any, number_format: str | None = None) -> str:
     if isinstance(value, (int, float)):
         if number_format == "0.00":
             return f"{value:.2f}"
+        if number_format and _FIXED.fullmatch(number_format):  # "0.0000": four places, as Excel shows it
+            return f"{value:.{len(number_format) - 2}f}"
         if number_format == "+0;-0;0":
             v = round(value)
             return f"{v:+d}" if v else "0"
