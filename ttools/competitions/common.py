@@ -8,9 +8,10 @@ A competition's ``EventData`` extends :class:`EventBase` and its ``load`` builds
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ttools.core.draw import derive_seed
+from ttools.i18n import LANGS, Translator
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book, SheetData
@@ -61,14 +62,37 @@ class EventBase:
         return self.sheet_names.get(key, key)
 
 
+def every_lang(traditional: str, english: str, *, hans: str | None = None, **params: object) -> dict[str, str]:
+    """One text in each language, for a problem's param: the message shows the event's one."""
+    return {lang: Translator(lang)(traditional, english, hans=hans, **params) for lang in LANGS}
+
+
+def label_in(specs: Iterable[SheetSpec], key: str) -> dict[str, str] | str:
+    """The label ``key`` (a setting or a column) has on the first of ``specs`` declaring it,
+    per language, for a problem's param; the key itself where none does."""
+    for spec in specs:
+        for item in (*spec.settings, *spec.columns):
+            if item.key == key:
+                return {lang: item.label(lang) for lang in LANGS}
+    return key
+
+
 class Settings:
     """A key/value sheet as read: each value with its cell, and typed getters that put a
-    problem on the cell and fall back to the default when the value is not understood."""
+    problem on the cell and fall back to the default when the value is not understood. A
+    problem names the setting by the label its sheet shows in each language (``spec``'s)."""
 
-    def __init__(self, values: dict[str, tuple[Any, Where]], sheet: str, problems: list[Problem]):
+    def __init__(
+        self,
+        values: dict[str, tuple[Any, Where]],
+        sheet: str,
+        problems: list[Problem],
+        spec: SheetSpec | None = None,
+    ):
         self.values = values
         self.sheet = sheet
         self.problems = problems
+        self.spec = spec
 
     def __contains__(self, key: str) -> bool:
         return key in self.values
@@ -86,8 +110,14 @@ class Settings:
     def text(self, key: str, default: str = "") -> str:
         return default if self.blank(key) else nz.clean_text(self.raw(key))
 
-    def invalid(self, key: str, why: str) -> None:
-        self.problems.append(error(SETTING_INVALID, self.where(key), key=key, why=why))
+    def label(self, key: str) -> dict[str, str] | str:
+        """The setting's label as its sheet shows it, per language (its key when not declared)."""
+        return label_in([self.spec] if self.spec is not None else [], key)
+
+    def invalid(self, key: str, why: str | Mapping[str, str]) -> None:
+        """A problem on the setting's cell; ``why`` per language (``every_lang``), or one text."""
+        why = dict(why) if isinstance(why, Mapping) else why
+        self.problems.append(error(SETTING_INVALID, self.where(key), key=self.label(key), why=why))
 
     def integer(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
         if self.blank(key):
@@ -95,13 +125,13 @@ class Settings:
         try:
             value = nz.parse_int(self.raw(key))
         except ValueError:
-            self.invalid(key, "a whole number is expected")
+            self.invalid(key, every_lang("應為整數", "a whole number is expected"))
             return default
         if low is not None and value < low:
-            self.invalid(key, f"must be {low} or more")
+            self.invalid(key, every_lang("須為 {n} 或以上", "must be {n} or more", n=low))
             return default
         if high is not None and value > high:
-            self.invalid(key, f"must be {high} or less")
+            self.invalid(key, every_lang("須為 {n} 或以下", "must be {n} or less", n=high))
             return default
         return value
 
@@ -111,7 +141,8 @@ class Settings:
         try:
             return nz.parse_choice(self.raw(key), choices)
         except ValueError:
-            self.invalid(key, "expected one of " + ", ".join(sorted(set(choices.values()))))
+            allowed = ", ".join(sorted(set(choices.values())))
+            self.invalid(key, every_lang("應為下列之一：{allowed}", "expected one of {allowed}", allowed=allowed))
             return default
 
 
@@ -135,7 +166,7 @@ class Loader:
         sheet = self.sheet(spec)
         values = read_settings(sheet, spec, self.problems) if sheet is not None else {}
         self.data.settings_raw[spec.key] = {k: v for k, (v, _w) in values.items()}
-        return Settings(values, self.data.sheet(spec.key), self.problems)
+        return Settings(values, self.data.sheet(spec.key), self.problems, spec)
 
     def event(self, spec: SheetSpec, languages: Iterable[str], default_lang: str) -> Settings:
         """The Event sheet: the event's name and language (one of ``languages``) are set on data."""

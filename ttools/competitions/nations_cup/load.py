@@ -22,7 +22,7 @@ from ttools.competitions.nations_cup.model import (
     Rules,
     team_letters,
 )
-from ttools.competitions.common import EventBase, Loader, Settings
+from ttools.competitions.common import EventBase, Loader, Settings, every_lang, label_in
 from ttools.i18n import simplified
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
@@ -222,7 +222,7 @@ def _event(ld: Loader, data: EventData, problems: list[Problem]) -> Settings:
         try:
             data.rules = _replace(data.rules, advance=nz.parse_int(ev.raw("advance")))
         except ValueError:
-            problems.append(error(RULE_BAD, ev.where("advance"), key="advance", why="a whole number is expected"))
+            problems.append(_bad(ev.where("advance"), "advance", "應為整數", "a whole number is expected"))
     return ev
 
 
@@ -238,7 +238,7 @@ def _points(ld: Loader, rd: Reader, data: EventData, problems: list[Problem]) ->
         points = rd.number(row, "points", "points", required=True)
         if scale and place is not None and points is not None:
             if place < 1:
-                problems.append(error(RULE_BAD, row.where["place"], key="place", why="places start at 1"))
+                problems.append(_bad(row.where["place"], "place", "名次由 1 起", "places start at 1"))
                 continue
             given.setdefault(scale, {})[place] = points
     for scale, table in given.items():
@@ -454,6 +454,13 @@ def _replace(rules: Rules, **kw) -> Rules:
     return rules._replace(**kw)
 
 
+def _bad(where: Where, key: str, traditional: str, english: str, **params: object) -> Problem:
+    """A rule not understood, in the event's language: the setting (or Points column) named by
+    the label its sheet shows."""
+    why = every_lang(traditional, english, **params)
+    return error(RULE_BAD, where, key=label_in((S.EVENT, S.RULES, S.POINTS), key), why=why)
+
+
 def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Problem]) -> Rules:
     kw: dict[str, Any] = {}
     for key in ("pool_hu", "pool_nlh", "pool_bounty"):
@@ -465,7 +472,9 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
                 kw[key] = value
             except ValueError:
                 problems.append(
-                    error(RULE_BAD, ru[key][1], key=key, why="a number or fraction such as 1000/3 is expected")
+                    _bad(
+                        ru[key][1], key, "應為數字或分數，如 1000/3", "a number or fraction such as 1000/3 is expected"
+                    )
                 )
     for key in (
         "hu_win",
@@ -484,21 +493,22 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
                     raise ValueError
                 kw[key] = value
             except ValueError:
+                auto = key == "tables_day2"
                 problems.append(
-                    error(
-                        RULE_BAD,
+                    _bad(
                         ru[key][1],
-                        key=key,
-                        why="a positive whole number is expected" + (" (or auto)" if key == "tables_day2" else ""),
+                        key,
+                        "應為正整數" + ("（或 auto）" if auto else ""),
+                        "a positive whole number is expected" + (" (or auto)" if auto else ""),
                     )
                 )
     if "tables_day2" in kw and kw["tables_day2"] < 3:
         problems.append(
-            error(
-                RULE_BAD,
+            _bad(
                 ru["tables_day2"][1],
-                key="tables_day2",
-                why="at least 3 tables are needed to seat three teammates apart",
+                "tables_day2",
+                "至少須 3 桌，三名隊友方能分坐不同桌",
+                "at least 3 tables are needed to seat three teammates apart",
             )
         )
         del kw["tables_day2"]
@@ -511,7 +521,10 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
             if value in choices:
                 kw[key] = value
             else:
-                problems.append(error(RULE_BAD, ru[key][1], key=key, why=f"expected one of {', '.join(choices)}"))
+                allowed = ", ".join(choices)
+                problems.append(
+                    _bad(ru[key][1], key, "應為下列之一：{allowed}", "expected one of {allowed}", allowed=allowed)
+                )
     if "head_values" in ru and not nz.is_blank(ru["head_values"][0]):
         try:
             text = nz.clean_text(ru["head_values"][0])
@@ -521,11 +534,11 @@ def _rules(ru: dict[str, tuple[Any, Where]], rules: Rules, problems: list[Proble
             kw["head_values"] = values
         except ValueError:
             problems.append(
-                error(
-                    RULE_BAD,
+                _bad(
                     ru["head_values"][1],
-                    key="head_values",
-                    why="a list of positive whole numbers such as 1,2,3,4,5,6 is expected",
+                    "head_values",
+                    "應為一串正整數，如 1,2,3,4,5,6",
+                    "a list of positive whole numbers such as 1,2,3,4,5,6 is expected",
                 )
             )
     rules = _replace(rules, **kw)
