@@ -100,3 +100,71 @@ def test_a_setting_is_named_by_its_key_where_the_sheet_declares_no_label():
     s.integer("rounds", 5)
     assert [p.message("zh-Hant") for p in problems] == ["設定「rounds」：應為整數"]
     assert [p.message("en") for p in problems] == ["setting 'rounds': a whole number is expected"]
+
+
+# competition -> what is typed on Event/Rules, the setting the problem is on, and its reason in
+# Traditional and English (a {label:key} in it is that setting's label in the event's language)
+_OWN = [
+    (
+        "shengji",
+        {"tiebreaks": "zzz"},
+        "tiebreaks",
+        "「zzz」不是同分決勝方式（time、lot）",
+        "'zzz' is not a tie-break (time, lot)",
+    ),
+    (
+        "scrabble",
+        {"score_low": 500, "score_high": 400},
+        "score_high",
+        "不得低於{score_low}（500）",
+        "must not be below {score_low} (500)",
+    ),
+    (
+        "scrabble",
+        {"spread_cap": "x"},
+        "spread_cap",
+        "應為一個正整數，或每輪一個、以逗號分隔",
+        "a positive whole number, or one per round separated by commas, is expected",
+    ),
+    (
+        "scrabble",
+        {"gibson": "maybe"},
+        "gibson",
+        "填 1（或 yes）開啟；留空或填 0 不開啟",
+        "1 (or yes) to turn it on, empty or 0 to leave it off",
+    ),
+    (
+        "scrabble",
+        {"rating_system": "wespa"},
+        "rating_system",
+        "不提供 WESPA 積分制（找不到公開的計算公式）",
+        "WESPA's rating system is not offered (no published formula was found)",
+    ),
+    ("shuangsheng", {"start_level": "Z"}, "start_level", "應為 2–A 的級數", "a level 2–A is expected"),
+]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+@pytest.mark.parametrize("name,typed,key,hant,en", _OWN)
+def test_a_competition_own_setting_reason_is_in_the_event_language(tmp_path, name, typed, key, hant, en, lang):
+    from ttools import competitions
+    from ttools.i18n import simplified
+    from ttools.workbook.read import read_book
+
+    comp = competitions.get(name)
+    path = str(tmp_path / f"{name}.xlsx")
+    comp.new_workbook(path, 8, lang=lang)
+    spec = comp.spec()
+    cells = _typed_over(path, (spec.EVENT, spec.RULES), lang, typed)
+    _data, problems = comp.load(read_book(path))
+    sheet, cell = cells[key]
+    labels = {s.key: s.label(lang) for sp in (spec.EVENT, spec.RULES) for s in sp.settings}
+    why = (en if lang == "en" else hant if lang == "zh-Hant" else simplified(hant)).format(**labels)
+    label = labels[key]
+    want = (
+        f"setting '{label}': {why}"
+        if lang == "en"
+        else ("設定" if lang == "zh-Hant" else "设定") + f"「{label}」：{why}"
+    )
+    told = [p.message(lang) for p in problems if p.code == "setting-invalid" and p.cell == cell]
+    assert told == [want], [p.message(lang) for p in problems]

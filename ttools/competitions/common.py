@@ -63,8 +63,14 @@ class EventBase:
 
 
 def every_lang(traditional: str, english: str, *, hans: str | None = None, **params: object) -> dict[str, str]:
-    """One text in each language, for a problem's param: the message shows the event's one."""
-    return {lang: Translator(lang)(traditional, english, hans=hans, **params) for lang in LANGS}
+    """One text in each language, for a problem's param: the message shows the event's one. A
+    param given per language (a label: ``Settings.label``) fills each language's own text."""
+
+    def text(lang: str) -> str:
+        filled = {k: v.get(lang, "") if isinstance(v, dict) else v for k, v in params.items()}
+        return Translator(lang)(traditional, english, hans=hans, **filled)
+
+    return {lang: text(lang) for lang in LANGS}
 
 
 def label_in(specs: Iterable[SheetSpec], key: str) -> dict[str, str] | str:

@@ -15,7 +15,7 @@ from ttools.competitions.scrabble import schema as S
 from ttools.competitions.scrabble.results import Game, Player, ResultRules
 from ttools.competitions.scrabble.prizes import read_prizes
 from ttools.competitions.scrabble.ratings import rating_setting
-from ttools.competitions.common import EventBase, Loader, Settings
+from ttools.competitions.common import EventBase, Loader, Settings, every_lang
 from ttools.i18n import simplified, with_simplified
 from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
@@ -184,7 +184,11 @@ def _rules(ld: Loader, data: EventData, ev: Settings) -> None:
     low = ru.integer("score_low", -100)
     high = ru.integer("score_high", 1000)
     if high < low:
-        ru.invalid("score_high", f"must not be below score_low ({low})")
+        other = ru.label("score_low")
+        ru.invalid(
+            "score_high",
+            every_lang("不得低於{other}（{low}）", "must not be below {other} ({low})", other=other, low=low),
+        )
         low, high = -100, 1000
     data.round1 = ru.choice("round1", ROUND1_CHOICES, "rating")
     data.double_rr = ru.choice("round_robin", RR_CHOICES, "single") == "double"
@@ -529,7 +533,13 @@ def _caps_setting(ru: Settings, key: str) -> tuple[int, ...]:
     except ValueError:
         caps = ()
     if not caps or any(c <= 0 for c in caps):
-        ru.invalid(key, "a positive whole number, or one per round separated by commas, is expected")
+        ru.invalid(
+            key,
+            every_lang(
+                "應為一個正整數，或每輪一個、以逗號分隔",
+                "a positive whole number, or one per round separated by commas, is expected",
+            ),
+        )
         return ()
     return caps
 
@@ -542,7 +552,10 @@ def _on(settings: Settings, key: str) -> bool:
     if text in _YES:
         return True
     if text not in _NO:
-        settings.invalid(key, "1 (or yes) to turn it on, empty or 0 to leave it off")
+        settings.invalid(
+            key,
+            every_lang("填 1（或 yes）開啟；留空或填 0 不開啟", "1 (or yes) to turn it on, empty or 0 to leave it off"),
+        )
     return False
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
+from ttools.competitions.common import every_lang
 from ttools.competitions.scrabble.results import GAME, Outcome, Player
 from ttools.i18n import with_simplified
 from ttools.workbook import normalize as nz
@@ -296,12 +297,24 @@ def rating_setting(settings: Any, key: str) -> dict[str, str]:
         m = re.fullmatch(r"(\S+?)\s*[:=：]\s*(.+)", part)
         division, word = (nz.parse_code(m.group(1)), m.group(2)) if m else ("", part)
         if nz.fold_label(word) == "wespa":
-            settings.invalid(key, "WESPA's rating system is not offered (no published formula was found)")
+            settings.invalid(
+                key,
+                every_lang(
+                    "不提供 WESPA 積分制（找不到公開的計算公式）",
+                    "WESPA's rating system is not offered (no published formula was found)",
+                ),
+            )
             continue
         try:
             out[division] = nz.parse_choice(word, SYSTEM_CHOICES)
         except ValueError:
-            settings.invalid(key, "expected naspa, naspa-lct or none, or per division such as A: naspa, B: none")
+            settings.invalid(
+                key,
+                every_lang(
+                    "應為 naspa、naspa-lct 或 none，或按組別填寫，如 A: naspa, B: none",
+                    "expected naspa, naspa-lct or none, or per division such as A: naspa, B: none",
+                ),
+            )
     return out
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
-from ttools.competitions.common import EventBase, Loader, Settings
+from ttools.competitions.common import EventBase, Loader, Settings, every_lang
 from ttools.competitions.shengji import schema as S
 from ttools.competitions.shengji.ranking import TIEBREAKS
 from ttools.competitions.shengji.scoring import (
@@ -294,7 +294,14 @@ def _rules(ld: Loader, data: EventData) -> None:
         keys = [nz.fold_label(k) for k in re.split(r"[,，;；、\s]+", ru.text("tiebreaks")) if k.strip()]
         unknown = [k for k in keys if k not in TIEBREAK_WORDS]
         if unknown:
-            ru.invalid("tiebreaks", f"'{unknown[0]}' is not a tie-break (time, lot)")
+            ru.invalid(
+                "tiebreaks",
+                every_lang(
+                    "「{word}」不是同分決勝方式（time、lot）",
+                    "'{word}' is not a tie-break (time, lot)",
+                    word=unknown[0],
+                ),
+            )
         else:
             data.tiebreaks = tuple(dict.fromkeys(TIEBREAK_WORDS[k] for k in keys))
 
