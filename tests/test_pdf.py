@@ -326,3 +326,141 @@ def test_the_families_read_from_font_files_are_the_typesetters_own(cjk):
             ours.setdefault(family, set()).add(path)
     assert files and ours == {family: set(paths) for family, paths in fonts._scanned(files).items()}
     assert fonts.face_families(__file__) == []  # not a font
+
+
+def _page_sizes(pdf: Path) -> list[tuple[float, float]]:
+    import re
+
+    out = subprocess.run([poppler("pdftotext"), "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True)
+    return [(float(w), float(h)) for w, h in re.findall(r'<page width="([\d.]+)" height="([\d.]+)">', out.stdout)]
+
+
+def _heading_edge(pdf: Path, page: list) -> float:
+    """The right edge of the first table's heading row on the first page (its dark blue fill),
+    points: where the table ends."""
+    dpi = 72
+    width, _, pixels = _ppm(pdf, dpi)
+    [name, *_] = [w for w in page if w[0] == "Name"]
+    y = int((name[2] + name[4]) / 2)
+    row = pixels[3 * y * width : 3 * (y + 1) * width]
+    blue = [x for x in range(width) if row[3 * x + 2] > row[3 * x] + 40 and sum(row[3 * x : 3 * x + 3]) < 450]
+    return max(blue) + 1
+
+
+def _seating(tables: int, rows: int) -> list[Block]:
+    return [
+        Block(
+            f"Table {t}",
+            ["Seat", "Player", "Name"],
+            [[s, t * 100 + s, f"Q{t}x{s} Somebody Longername"] for s in range(1, rows + 1)],
+        )
+        for t in range(1, tables + 1)
+    ]
+
+
+def test_a_sheet_set_to_fit_fills_its_page_and_keeps_its_tables_whole(cjk, tmp_path):
+    """Report.fit (the workbook's print scale that fills the page, up to 400 %, never so far
+    that its tallest table or page group leaves one page): six small seating tables fill the
+    page's width instead of a corner; a tall table that fits a page at 100 % is enlarged only as
+    far as it still fits that one page."""
+    found = {}
+    for fit in (False, True):
+        pdf = tmp_path / f"fit{fit}.pdf"
+        ttools.pdf.write_pdf([Report("Next", "Next", "Next seating", _seating(6, 4), fit=fit)], str(pdf), "en")
+        pages = words(pdf)
+        [(width, _), *_] = _page_sizes(pdf)
+        data = [(n, w) for n, page in enumerate(pages) for w in page if w[0].startswith("Q")]
+        assert len(data) == 24  # every row
+        for t in range(1, 7):  # each table whole on one page
+            assert len({n for n, w in data if w[0].startswith(f"Q{t}x")}) == 1
+        found[fit] = (len(pages), _heading_edge(pdf, pages[0]), min(w[4] - w[2] for _, w in data))
+        right = width - 36  # the body's right edge
+    (count, edge, height), (_, fit_edge, fit_height) = found[False], found[True]
+    assert count == 1 and edge < 0.5 * right  # a corner of the page without fit
+    assert fit_edge > 0.85 * right and fit_edge <= right + 1  # the page's width with it, not beyond
+    assert fit_height > 2 * height
+    # a tall table: enlarged, yet on its one page with all its rows
+    tall = tmp_path / "tall.pdf"
+    plain = tmp_path / "tall-plain.pdf"
+    for target, fit in ((tall, True), (plain, False)):
+        ttools.pdf.write_pdf([Report("Next", "Next", "Next seating", _seating(1, 40), fit=fit)], str(target), "en")
+    [big], [small] = words(tall), words(plain)
+    assert len([w for w in big if w[0].startswith("Q")]) == 40
+    big_h = min(w[4] - w[2] for w in big if w[0].startswith("Q"))
+    small_h = min(w[4] - w[2] for w in small if w[0].startswith("Q"))
+    assert big_h > 1.2 * small_h
+    # a table taller than a page at 100 % runs on anyway: scaled to the width, as the workbook's
+    long = tmp_path / "long.pdf"
+    ttools.pdf.write_pdf([Report("Next", "Next", "Next seating", _seating(1, 120), fit=True)], str(long), "en")
+    rows = [w for page in words(long) for w in page if w[0].startswith("Q")]
+    assert len(rows) == 120 and min(w[4] - w[2] for w in rows) > 1.2 * small_h
+
+
+def _wide(title: str, columns: int) -> Block:
+    header = ["No", "Name"] + [f"Round{c}" for c in range(1, columns - 1)]
+    rows = [[i, f"Nm{i}"] + [f"{300 + c}:{400 + i}" for c in range(1, columns - 1)] for i in range(1, 6)]
+    return Block(title, header, rows)
+
+
+def test_a_wide_wall_sheet_is_split_only_when_it_must_and_at_one_size(cjk, tmp_path):
+    """A wall sheet too wide for a portrait page is set landscape, or with narrower gaps, rather
+    than split into groups of columns; when it must be split, every part is at the same type size,
+    and the parts name the columns they hold only when the block has a title to continue
+    ("(columns 1–9 of 30)"), never "· 1/2"."""
+    pdf = tmp_path / "land.pdf"
+    ttools.pdf.write_pdf([Report("W", "W", "Wall", [_wide("Chart", 13)], wall=True)], str(pdf), "en")
+    [(width, height)] = _page_sizes(pdf)
+    assert width > height  # landscape, one page: not split
+    assert "columns" not in pages_text(pdf)[0]
+    for title, lang in (("Chart", "en"), ("", "en"), ("對賽表", "zh-Hant")):
+        pdf = tmp_path / f"split{lang}{bool(title)}.pdf"
+        ttools.pdf.write_pdf([Report("W", "W", "Wall", [_wide(title, 30)], wall=True)], str(pdf), lang)
+        pages = words(pdf)
+        text = "".join(pages_text(pdf))
+        split = sum(w[0] == "Nm1" for page in pages for w in page)  # the leading columns, led by each part
+        assert split >= 2 and "1/2" not in text and "·" not in text
+        sizes = {round(w[4] - w[2], 1) for page in pages for w in page if ":" in w[0] and w[0][:3].isdigit()}
+        assert len(sizes) == 1, sizes  # one type size in every part
+        parts = [line for line in text.splitlines() if "columns" in line or "欄" in line]
+        if not title:
+            assert not parts
+        elif lang == "en":
+            assert len(parts) == split and "(columns 1–" in parts[0] and parts[-1].strip().endswith("of 30)")
+        else:
+            assert len(parts) == split and "共 30 欄）" in parts[-1]
+
+
+def test_a_heading_wraps_between_words_never_inside_one(cjk, tmp_path):
+    """A CJK heading (Shengji's "南北 計分單位") breaks only at its spaces and slashes: its
+    column is as wide as its longest word, so 計分單位 prints whole on one line."""
+    from ttools.pdf import layout
+
+    assert layout.header_words("南北 計分單位") == ["南北", "計分單位"]
+    assert layout.header_words("莊家（甲／乙）") == ["莊家（甲／", "乙）"]
+    assert layout.header_words("南北 得分率 %") == ["南北", "得分率 %"]
+    assert layout.wrap_heading("南北 計分單位", 50, 10) == ["南北", "計分單位"]
+    assert layout.wrap_heading("N/S MP", 500, 10) == ["N/S MP"]
+    header = ["桌號", "南北 計分單位", "南北 得分率 %"]
+    rows = [[t, 2 * t, f"{50 + t}.0"] for t in range(1, 6)]
+    pdf = tmp_path / "h.pdf"
+    ttools.pdf.write_pdf([Report("T", "T", "計分表", [Block("第 1 副", header, rows)])], str(pdf), "zh-Hant")
+    lines = [line.strip() for line in pages_text(pdf)[0].splitlines()]
+    assert any("計分單位" in line.replace(" ", "") for line in lines)
+    assert not any(line.replace(" ", "").endswith("計分單") for line in lines)
+    assert not any(line.replace(" ", "").startswith("位") for line in lines)
+
+
+def test_blocks_with_one_heading_row_share_their_column_widths(cjk, tmp_path):
+    """Hand records: each board's table has the same columns, set at the same widths, so the
+    boards of a page line up (a longer name on one board widens that column on every board)."""
+    header = ["Seat", "Spades", "Hearts"]
+    boards = [
+        Block("Board 1", header, [["N", "AK", "QJ"], ["S", "32", "T9"]]),
+        Block("Board 2", header, [["North-east-by-north", "AKQJT98765", "2"], ["S", "4", "3"]]),
+    ]
+    pdf = tmp_path / "hands.pdf"
+    ttools.pdf.write_pdf([Report("HandRecords", "Hands", "Hand records", boards)], str(pdf), "en")
+    [page] = words(pdf)
+    for word in ("Spades", "Hearts"):
+        xs = [round(w[1], 1) for w in page if w[0] == word]
+        assert len(xs) == 2 and xs[0] == xs[1], (word, xs)

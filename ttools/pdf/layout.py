@@ -18,6 +18,7 @@ that adjacent number columns stay apart when read from a distance (``WALL``).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -36,12 +37,24 @@ class Type:
     lead: float
     notes: float
     inset: float
+    wall: bool = False  # darker column rules, seen from a distance
 
 
 PLAIN = Type(SIZE, 10.0, 13.0, 8.0, INSET_X)
 # a wall sheet: read from a few metres, as the workbook's 14 pt against its 11 pt, with a gap of
 # more than a digit's width between columns ("1" and "12" never read as "112")
-WALL = Type(12.0, 14.0, 18.0, 10.0, 7.0)
+WALL = Type(12.0, 14.0, 18.0, 10.0, 7.0, True)
+# a wall sheet a little too wide for its page: the same type with half the gap (still more than a
+# digit's width between two columns), tried before its columns are split into groups
+WALL_NARROW = Type(12.0, 14.0, 18.0, 10.0, 4.5, True)
+FIT_MOST = 4.0  # Report.fit scales a sheet up to 400 %, as the workbook's print scale
+
+
+def scaled(ty: Type, scale: float) -> Type:
+    """``ty`` with every size and the padding times ``scale``."""
+    return Type(ty.size * scale, ty.title * scale, ty.lead * scale, ty.notes * scale, ty.inset * scale, ty.wall)
+
+
 CAP, LEADING = 0.75, 0.35  # a line's box (cap height to baseline) and the space between lines, em
 PAD = 2.0  # room above and below the glyphs in a row, points
 SMALLEST = 0.7  # a block is shrunk to fit the page width down to this scale
@@ -197,6 +210,8 @@ class Shape:
     title: float  # height of the block's title (0: none)
     notes: float  # height of the notes
     lead: float  # height of the sheet's title above it
+    header: list[str]  # the headings, wrapped between words where they take more than a line
+    natural: float  # the width of the columns at the full size (points)
 
     def rows_height(self, rows: range) -> float:
         return sum(self.row_lines[i] for i in rows) * self.pitch
@@ -216,6 +231,40 @@ class Shape:
 Measured = tuple[list[float], list[float]]
 
 
+def header_words(heading: str) -> list[str]:
+    """The pieces a heading may wrap between: its words, and the parts of a word after a slash
+    ("N/S", "甲／乙"); never inside one (a CJK heading such as 計分單位 is one word), nor before a
+    lone sign."""
+    words: list[str] = []
+    for w in _BREAKS.split(heading):
+        if w and words and len(w) == 1 and not w.isalnum() and not words[-1].endswith(("/", "／")):
+            words[-1] += " " + w  # a unit sign stays with its word ("得分率 %"), never a line alone
+        elif w:
+            words.append(w)
+    return words
+
+
+_BREAKS = re.compile(r"\s+|(?<=[/／])")
+_SPACE = 0.35  # a space between two words of a heading, em
+
+
+def wrap_heading(heading: str, width: float, size: float) -> list[str]:
+    """The lines of a heading in ``width`` points at ``size``: whole words (``header_words``) as
+    many as fit each line. The widths are upper bounds, so the typesetter never wraps them again."""
+    lines: list[str] = []
+    used = 0.0
+    for word in header_words(heading):
+        w = text_width(word) * size
+        glue = "" if not lines or lines[-1].endswith(("/", "／")) else " "
+        if lines and used + len(glue) * _SPACE * size + w <= width:
+            lines[-1] += glue + word
+            used += len(glue) * _SPACE * size + w
+        else:
+            lines.append(word)
+            used = w
+    return lines or [""]
+
+
 def measure(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Measured:
     """Each column's widest data line and widest heading word (em). A column's texts repeat (names,
     rounds, results), so each distinct text is measured once."""
@@ -232,7 +281,18 @@ def measure(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Measured:
                     )
                 if w > data[c]:
                     data[c] = w
-    words = [max((text_width(w) for w in h.split()), default=0.0) for h in header] + [0.0] * (n - len(header))
+    words = [max((text_width(w) for w in header_words(h)), default=0.0) for h in header]
+    return data, words + [0.0] * (n - len(header))
+
+
+def merged(measures: Sequence[Measured]) -> Measured:
+    """One measure for blocks that share their columns (their widest texts column by column)."""
+    n = max(len(d) for d, _ in measures)
+    data, words = [0.0] * n, [0.0] * n
+    for d, w in measures:
+        for c in range(len(d)):
+            data[c] = max(data[c], d[c])
+            words[c] = max(words[c], w[c])
     return data, words
 
 
@@ -246,6 +306,12 @@ def _lead_height(lead: tuple[str, str] | None, width: float, ty: Type) -> float:
     return height
 
 
+def natural_width(measured: Measured, ty: Type) -> float:
+    """The width of a block's columns at the full size of ``ty`` (points)."""
+    data, words = measured
+    return sum(max(d, w) * 1.05 * ty.size + 2 * ty.inset for d, w in zip(data, words)) + 0.5 * len(data)
+
+
 def block_shape(
     title: str,
     header: Sequence[str],
@@ -256,29 +322,36 @@ def block_shape(
     lead: tuple[str, str] | None,
     ty: Type = PLAIN,
     measured: Measured | None = None,
+    cap: float = 1.0,
 ) -> Shape:
     """The shape of a block (see the module's docstring); ``measured``: ``measure(header, rows)``
-    when the caller has it."""
+    when the caller has it; ``cap``: the largest scale of ``ty`` it may take (a block split
+    into groups of columns keeps one size for all its parts)."""
     page_w, _ = body(landscape)
     data, words = measured or measure(header, rows)
     # a heading may wrap between words; the data never does (5 % to spare)
     em = [max(d, w) * 1.05 for d, w in zip(data, words)]
     natural = sum(w * ty.size + 2 * ty.inset for w in em) + 0.5 * len(em)
-    scale = min(1.0, page_w / natural) if natural else 1.0
+    scale = min(cap, page_w / natural) if natural else cap
     size = ty.size * max(scale, SMALLEST)
     widths = [w * size + 2 * ty.inset for w in em] if scale >= SMALLEST else None
     gap = LINE_GAP * size
     heading = 0.0
+    wrapped = list(header)
     if header:
-        cols = widths or [page_w / len(em)] * len(em)
-        lines = max([lines_of(h, w - 2 * ty.inset, size) for h, w in zip(header, cols)] + [1])
+        if widths:
+            wrapped = ["\n".join(wrap_heading(h, w - 2 * ty.inset, size)) for h, w in zip(header, widths)]
+            lines = max(h.count("\n") + 1 for h in wrapped)
+        else:
+            cols = [page_w / len(em)] * len(em)
+            lines = max([lines_of(h, w - 2 * ty.inset, size) for h, w in zip(header, cols)] + [1])
         heading = lines * size + (lines - 1) * gap + 2 * INSET_Y + 1.5
     aligns = [bool(n) for n in numeric] + [False] * (len(em) - len(numeric))
     row_lines = [max([t.count("\n") + 1 for t in r] + [1]) if "\n" in "".join(r) else 1 for r in rows]
     title_h = lines_of(title, page_w, ty.title) * ty.title * 1.5 + 7.5 if title else 0.0
     notes_h = sum(lines_of(n, page_w, ty.notes) * ty.notes * 1.5 + 4 for n in notes)
     lead_h = _lead_height(lead, page_w, ty)
-    return Shape(size, widths, aligns, row_lines, size + gap, heading, title_h, notes_h, lead_h)
+    return Shape(size, widths, aligns, row_lines, size + gap, heading, title_h, notes_h, lead_h, wrapped, natural)
 
 
 def page_rows(shape: Shape, landscape: bool) -> list[range]:
@@ -340,3 +413,26 @@ def column_groups(
     if len(groups) < 2:  # one column wider than the page: the typesetter's table wraps it
         return None
     return [keep + g for g in groups]
+
+
+def groups_cap(groups: Sequence[Sequence[int]], measured: Measured, landscape: bool, ty: Type) -> float:
+    """The one scale every part of a block split into ``groups`` of columns is set at: the
+    smallest any part needs to fit the page, so that the parts read as one table."""
+    data, words = measured
+    page_w = body(landscape)[0]
+    caps = [page_w / natural_width(([data[c] for c in g], [words[c] for c in g]), ty) for g in groups]
+    return max(SMALLEST, min([1.0] + caps))
+
+
+def fit_scale(naturals: Sequence[float], heights: Sequence[float], landscape: bool) -> float:
+    """Report.fit: the scale at which the widest block (``naturals``, its width at full size)
+    fills the page width, up to ``FIT_MOST``, unless the tallest of ``heights`` (the blocks and
+    page groups at full size) that fits a page would then no longer fit one; never below 1 (a
+    sheet too wide is shrunk as any other)."""
+    page_w, page_h = body(landscape)
+    room = page_h - 4
+    scale = min([FIT_MOST] + [page_w / n for n in naturals if n])
+    tallest = max((h for h in heights if h <= room), default=0.0)
+    if tallest:
+        scale = min(scale, room / tallest)
+    return max(1.0, scale)

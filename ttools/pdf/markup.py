@@ -54,7 +54,10 @@ class Page:
 
 
 def _type_dict(ty: layout.Type) -> str:
-    return f"(size: {ty.size}pt, title: {ty.title}pt, lead: {ty.lead}pt, notes: {ty.notes}pt, inset: {ty.inset}pt)"
+    return (
+        f"(size: {ty.size:.3f}pt, title: {ty.title:.3f}pt, lead: {ty.lead:.3f}pt, notes: {ty.notes:.3f}pt, "
+        f"inset: {ty.inset:.3f}pt, wall: {'true' if ty.wall else 'false'})"
+    )
 
 
 def document_head(page: Page) -> str:
@@ -139,11 +142,11 @@ class _Cells:
             [str(x) for x in block.notes if x],
         )
 
-    def pick(self, columns: list[int], part: str) -> "_Cells":
-        """Only ``columns`` (the title marked with the part it is)."""
+    def pick(self, columns: list[int], title: str) -> "_Cells":
+        """Only ``columns``, under ``title``."""
         at = {c: k for k, c in enumerate(columns)}
         return _Cells(
-            self.title + part,
+            title,
             [self.header[c] for c in columns if c < len(self.header)],
             [[row[c] for c in columns if c < len(row)] for row in self.rows],
             [[row[c] for c in columns if c < len(row)] for row in self.numbers],
@@ -153,44 +156,99 @@ class _Cells:
         )
 
 
-def _block_call(block: _Cells, ident: str, cont: str, report: Any, lead: tuple[str, str] | None) -> tuple[str, float]:
-    """The Typst of one block and the height it takes at most (points): as columns of lines,
-    page by page, when its columns fit the page; else as the typesetter's table."""
-    ty = layout.WALL if getattr(report, "wall", False) else layout.PLAIN
-    measured = layout.measure(block.header, block.rows)
-    groups = layout.column_groups(block.header, block.rows, report.landscape, ty, measured)
-    if groups:  # too wide for a page: the columns in groups, page after page
-        parts = [
-            _block_call(
-                block.pick(group, f" · {k}/{len(groups)}"), f"{ident}-{k}", cont, report, lead if k == 1 else None
-            )
-            for k, group in enumerate(groups, start=1)
-        ]
-        return "".join(p for p, _ in parts), layout.body(report.landscape)[1] + 1
+@dataclass
+class _Sheet:
+    """How one report sheet is set: its type (``ty``, named in the source by ``wall``: the
+    argument every call of the prelude gets), its orientation, and its words."""
+
+    report: Any
+    ty: layout.Type
+    wall: str  # "" (the plain type), or ", wall: NAME" of the type's definition in the source
+    landscape: bool
+    cont: str  # the continuation mark: "（續）", " (cont.)"
+    t: Translator
+
+    @property
+    def page_h(self) -> float:
+        return layout.body(self.landscape)[1]
+
+
+def _numeric(block: _Cells, n: int) -> list[bool]:
+    """The columns set right-aligned: those whose every filled cell is a number."""
     rows = block.rows
-    n = max([len(block.header)] + [len(r) for r in rows] + [1])
-    numeric = [
+    return [
         any(len(r) > c and r[c] != "" for r in rows)
         and all(num[c] for r, num in zip(rows, block.numbers) if len(r) > c and r[c] != "")
         for c in range(n)
     ]
-    shape = layout.block_shape(
-        block.title, block.header, rows, numeric, block.notes, report.landscape, lead, ty, measured
+
+
+def _shape(block: _Cells, sheet: _Sheet, lead: tuple[str, str] | None, measured: layout.Measured, cap: float = 1.0):
+    n = max([len(block.header)] + [len(r) for r in block.rows] + [1])
+    return layout.block_shape(
+        block.title,
+        block.header,
+        block.rows,
+        _numeric(block, n),
+        block.notes,
+        sheet.landscape,
+        lead,
+        sheet.ty,
+        measured,
+        cap,
     )
-    wall = ", wall: true" if ty is layout.WALL else ""
+
+
+def _part_title(block: _Cells, added: list[int], n: int, sheet: _Sheet) -> str:
+    """The title of one part of a block split into groups of columns: the block's own, naming
+    the columns the part adds to the leading ones ("(columns 6–9 of 9)"); none when the block
+    has no title to continue."""
+    if not block.title:
+        return ""
+    lo, hi = min(added) + 1, max(added) + 1
+    return block.title + sheet.t("（第 {a}–{b} 欄，共 {n} 欄）", " (columns {a}–{b} of {n})", a=lo, b=hi, n=n)
+
+
+def _block_call(
+    block: _Cells,
+    ident: str,
+    sheet: _Sheet,
+    lead: tuple[str, str] | None,
+    measured: layout.Measured | None = None,
+    cap: float = 1.0,
+) -> tuple[str, float]:
+    """The Typst of one block and the height it takes at most (points): as columns of lines,
+    page by page, when its columns fit the page; else as the typesetter's table. ``measured``:
+    the widths its columns share with blocks of the same heading row."""
+    measured = measured or layout.measure(block.header, block.rows)
+    groups = layout.column_groups(block.header, block.rows, sheet.landscape, sheet.ty, measured)
+    if groups:  # too wide for a page: the columns in groups, page after page, all at one size
+        cap = layout.groups_cap(groups, measured, sheet.landscape, sheet.ty)
+        n = len(measured[0])
+        parts = []
+        for k, group in enumerate(groups):
+            added = list(range(max(group) + 1)) if k == 0 else [c for c in group if c not in groups[0]]
+            part = block.pick(group, _part_title(block, added, n, sheet))
+            picked = ([measured[0][c] for c in group], [measured[1][c] for c in group])
+            parts.append(_block_call(part, f"{ident}-{k + 1}", sheet, lead if k == 0 else None, picked, cap)[0])
+        return "".join(parts), sheet.page_h + 1
+    shape = _shape(block, sheet, lead, measured, cap)
+    wall = sheet.wall
     lead_call = f"tt-title({lit(lead[0])}, {lit(lead[1])}{wall})" if lead else "none"
     if shape.widths is None:
-        return _table_call(block, ident, cont, shape, lead_call, wall), layout.body(report.landscape)[1] + 1
-    pages = layout.page_rows(shape, report.landscape)
+        return _table_call(block, ident, sheet.cont, shape, lead_call, wall), sheet.page_h + 1
+    n = len(shape.widths)
+    rows = block.rows
+    pages = layout.page_rows(shape, sheet.landscape)
     widths = _array(f"{w:.2f}pt" for w in shape.widths)
     aligns = _array("true" if a else "false" for a in shape.aligns)
-    header = _array(lit(h) for h in block.header)
+    header = _array(lit(h) for h in shape.header)
     colors: dict[int, dict[int, str]] = {}  # column -> row -> colour
     for (i, c), name in block.colors.items():
         colors.setdefault(c, {})[i] = name
     calls = []
     for k, span in enumerate(pages):
-        title = block.title if k == 0 else (block.title or report.title) + cont
+        title = block.title if k == 0 else (block.title or sheet.report.title) + sheet.cont
         bold = {i - span.start for i in span if i in block.highlight}
         page = [r if len(r) == n else list(r) + [""] * (n - len(r)) for r in rows[span.start : span.stop]]
         columns = _array(
@@ -210,7 +268,7 @@ def _block_call(block: _Cells, ident: str, cont: str, report: Any, lead: tuple[s
             f"{len(span)}, {lines}, {shape.pitch:.3f}pt, {_array(lit(x) for x in block.notes) if last else '()'}, "
             f"lead: {lead_call if k == 0 else 'none'}, size: {shape.size:.2f}pt{wall})\n"
         )
-    return "".join(calls), shape.height if len(pages) == 1 else layout.body(report.landscape)[1] + 1
+    return "".join(calls), shape.height if len(pages) == 1 else sheet.page_h + 1
 
 
 def _table_call(block: _Cells, ident: str, cont: str, shape: layout.Shape, lead_call: str, wall: str) -> str:
@@ -240,52 +298,131 @@ def _array(items: Iterable[str]) -> str:
     return "(" + "".join(item + "," for item in items) + ")"
 
 
-def _units(report: Any) -> Iterator[tuple[str, list[Any]]]:
-    """The report's blocks in printing units: ("group", a run of blocks sharing a page group, as
-    the workbook's page plan takes them), ("page", [a block that starts a page]) or ("flow", [a
-    block])."""
+def _units(report: Any) -> Iterator[tuple[str, list[int]]]:
+    """The report's blocks (by index) in printing units: ("group", a run of blocks sharing a page
+    group, as the workbook's page plan takes them), ("page", [a block that starts a page]) or
+    ("flow", [a block])."""
     compact = report.key.lower().startswith("hand")  # hand records: several boards a page
-    group: list[Any] = []
-    for block in report.blocks:
+    group: list[int] = []
+    for i, block in enumerate(report.blocks):
         name = getattr(block, "page_group", "")
-        if group and name != group[0].page_group:
+        if group and name != report.blocks[group[0]].page_group:
             yield "group", group
             group = []
         if name:
-            group.append(block)
+            group.append(i)
         elif block.page_break and not compact:
-            yield "page", [block]
+            yield "page", [i]
         else:
-            yield "flow", [block]
+            yield "flow", [i]
     if group:
         yield "group", group
 
 
+def _shared_measures(cells: Sequence[_Cells]) -> list[layout.Measured]:
+    """Each block's measure, shared by the blocks of a sheet with the same heading row (a hand
+    record's boards, a player's cards): their columns line up down the page."""
+    own = [layout.measure(c.header, c.rows) for c in cells]
+    by_header: dict[tuple[str, ...], list[int]] = {}
+    for i, c in enumerate(cells):
+        if c.header:
+            by_header.setdefault(tuple(c.header), []).append(i)
+    for members in by_header.values():
+        if len(members) > 1:
+            shared = layout.merged([own[i] for i in members])
+            for i in members:
+                own[i] = shared
+    return own
+
+
+def _unit_heights(units, cells, measures, sheet: _Sheet) -> list[float]:
+    """The height of each printing unit at the sheet's type (a block split into groups of
+    columns: more than a page)."""
+    heights = []
+    lead: tuple[str, str] | None = (sheet.report.title, sheet.report.subtitle)
+    for _, members in units:
+        total = 0.0
+        for i in members:
+            c = cells[i]
+            if layout.column_groups(c.header, c.rows, sheet.landscape, sheet.ty, measures[i]):
+                total += sheet.page_h + 1
+            else:
+                total += _shape(c, sheet, lead, measures[i]).height
+            lead = None
+        heights.append(total)
+    return heights
+
+
+def _sheet_of(report: Any, cells, measures, units, t: Translator, ident: int) -> tuple[_Sheet, str]:
+    """How ``report`` is set, and the definition of its type when it has one of its own. A wall
+    sheet too wide for its page is set landscape, or with narrower gaps, before its columns are
+    split into groups; ``Report.fit`` scales the type up to fill the page (``layout.fit_scale``)."""
+    cont = t("（續）", " (cont.)")
+    landscape, ty = report.landscape, layout.PLAIN
+    if getattr(report, "wall", False):
+        options = [(landscape, layout.WALL), (True, layout.WALL), (landscape, layout.WALL_NARROW)]
+        options.append((True, layout.WALL_NARROW))
+        landscape, ty = next(
+            (
+                (flip, kind)
+                for flip, kind in options
+                if not any(layout.column_groups(c.header, c.rows, flip, kind, m) for c, m in zip(cells, measures))
+            ),
+            options[0],
+        )
+    sheet = _Sheet(report, ty, "", landscape, cont, t)
+    if getattr(report, "fit", False) and cells:
+        base = _unit_heights(units, cells, measures, sheet)
+        naturals = [layout.natural_width(m, ty) for m in measures]
+        scale = layout.fit_scale(naturals, base, landscape)
+        room = sheet.page_h - 4
+        while scale > 1.0:  # the fixed parts of a height grow less than the type, a wrapped title more
+            sheet.ty = layout.scaled(ty, scale)
+            over = max(
+                (h / room for b, h in zip(base, _unit_heights(units, cells, measures, sheet)) if b <= room), default=0
+            )
+            if over <= 1.0:
+                break
+            scale = max(1.0, scale / over - 0.01)
+            sheet.ty = ty
+    if sheet.ty is layout.PLAIN:
+        return sheet, ""
+    if sheet.ty is layout.WALL:
+        sheet.wall = ", wall: true"
+        return sheet, ""
+    sheet.wall = f", wall: tt-type-{ident}"
+    return sheet, f"#let tt-type-{ident} = {_type_dict(sheet.ty)}\n"
+
+
 def report_source(report: Any, page: Page, counter: Iterator[int]) -> str:
     """One report sheet: its pages (landscape where the report says so) and its blocks."""
-    cont = Translator(page.lang)("（續）", " (cont.)")
+    cells = [_Cells.of(b) for b in report.blocks]
+    measures = _shared_measures(cells)
+    units = list(_units(report))
+    sheet, definition = _sheet_of(report, cells, measures, units, Translator(page.lang), next(counter))
     lead: tuple[str, str] | None = (report.title, report.subtitle)
     parts = [
+        definition,
         f"#pagebreak(weak: true)\n#tt-page({lit(page.event_name)}, {lit(report.name)}, {lit(page.stamp)}, "
-        f"{'true' if report.landscape else 'false'})[\n"
+        f"{'true' if sheet.landscape else 'false'})[\n",
     ]
-    for kind, blocks in _units(report):
+    for kind, members in units:
         if kind == "group":
             calls = [
-                _block_call(_Cells.of(b), f"b{next(counter)}", cont, report, lead if i == 0 else None)
-                for i, b in enumerate(blocks)
+                _block_call(cells[i], f"b{next(counter)}", sheet, lead if k == 0 else None, measures[i])
+                for k, i in enumerate(members)
             ]
             # together when they fit one page (measured again by the typesetter: see tt-group)
-            fits = "true" if sum(h for _, h in calls) <= layout.body(report.landscape)[1] - 4 else "false"
+            fits = "true" if sum(h for _, h in calls) <= sheet.page_h - 4 else "false"
             parts.append(f"#tt-group(fits: {fits})[\n{''.join(c for c, _ in calls)}]\n")
         else:
             if kind == "page":
                 parts.append("#pagebreak(weak: true)\n")
-            parts.append(_block_call(_Cells.of(blocks[0]), f"b{next(counter)}", cont, report, lead)[0])
+            i = members[0]
+            parts.append(_block_call(cells[i], f"b{next(counter)}", sheet, lead, measures[i])[0])
         lead = None
     if lead:  # a sheet without a table
-        wall = ", wall: true" if getattr(report, "wall", False) else ""
-        parts.append(f"#tt-title({lit(lead[0])}, {lit(lead[1])}{wall})\n")
+        parts.append(f"#tt-title({lit(lead[0])}, {lit(lead[1])}{sheet.wall})\n")
     parts.append("]\n")
     return "".join(parts)
 
