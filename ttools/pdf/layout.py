@@ -12,7 +12,12 @@ block's first columns; only a block whose leading columns alone overflow is left
 typesetter's own table, which wraps it and measures whether it fits.
 
 A sheet posted on a wall (``Report.wall``) is set in larger type with wider cell padding, so
-that adjacent number columns stay apart when read from a distance (``WALL``).
+that adjacent number columns stay apart when read from a distance (``WALL``); one too wide for its
+page is tried landscape and with narrower gaps before its columns are split, and a split block
+keeps one size in all its parts (``groups_cap``). A sheet set to fit its page (``Report.fit``) is
+scaled up as the workbook's print scale is (``fit_scale``). Headings wrap only between words
+(``wrap_heading``: ttools breaks them, so a CJK heading is never cut inside a word), and blocks of
+a sheet with the same heading row share their widths (``merged``), so their columns line up.
 """
 
 from __future__ import annotations

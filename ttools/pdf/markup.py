@@ -376,7 +376,9 @@ def _sheet_of(report: Any, cells, measures, units, t: Translator, ident: int) ->
         naturals = [layout.natural_width(m, ty) for m in measures]
         scale = layout.fit_scale(naturals, base, landscape)
         room = sheet.page_h - 4
-        while scale > 1.0:  # the fixed parts of a height grow less than the type, a wrapped title more
+        for _ in range(8):  # the fixed parts of a height grow less than the type, a wrapped title more
+            if scale <= 1.0:
+                break
             sheet.ty = layout.scaled(ty, scale)
             over = max(
                 (h / room for b, h in zip(base, _unit_heights(units, cells, measures, sheet)) if b <= room), default=0
