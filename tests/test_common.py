@@ -168,3 +168,29 @@ def test_a_competition_own_setting_reason_is_in_the_event_language(tmp_path, nam
     )
     told = [p.message(lang) for p in problems if p.code == "setting-invalid" and p.cell == cell]
     assert told == [want], [p.message(lang) for p in problems]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+def test_a_setting_given_twice_is_named_by_its_label(tmp_path, lang):
+    from openpyxl import load_workbook
+
+    from ttools import competitions
+    from ttools.i18n import simplified
+    from ttools.workbook.read import read_book
+
+    comp = competitions.get("shengji")
+    path = str(tmp_path / "twice.xlsx")
+    comp.new_workbook(path, 8, lang=lang)
+    event = comp.spec().EVENT
+    wb = load_workbook(path)
+    ws = wb[event.name(lang)]
+    ws.append(["rounds", "", 3])
+    wb.save(path)
+    _data, problems = comp.load(read_book(path))
+    label = next(s for s in event.settings if s.key == "rounds").label(lang)
+    want = {
+        "en": f"setting '{label}' is given twice (the first is used)",
+        "zh-Hant": f"設定「{label}」重複（採用第一個）",
+        "zh-Hans": simplified(f"設定「{label}」重複（採用第一個）"),
+    }[lang]
+    assert [p.message(lang) for p in problems if p.code == "duplicate-key"] == [want]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ttools.i18n import pick, simplified
+from ttools.i18n import LANGS, pick, simplified
 from ttools.problems import Problem, Where, define, error
 from ttools.workbook import normalize as nz
 from ttools.workbook.read import Book, SheetData, a1, col_letter
@@ -407,8 +407,10 @@ def read_settings(sheet: SheetData, spec: SheetSpec, problems: list[Problem]) ->
         if key is None:
             problems.append(Problem("warning", UNKNOWN_KEY, key_cell, (("key", nz.clean_text(raw_key)),)))
             continue
-        if key in out:
-            problems.append(Problem("warning", DUPLICATE_KEY, key_cell, (("key", key),)))
+        if key in out:  # named by the label the sheet shows in each language, as staff see it
+            setting = next(s for s in spec.settings if s.key == key)
+            named = {lang: setting.label(lang) for lang in LANGS}
+            problems.append(Problem("warning", DUPLICATE_KEY, key_cell, (("key", named),)))
             continue
         cell = a1(r, sheet.col0 + value_col)
         value = values[value_col] if value_col < len(values) else ""
