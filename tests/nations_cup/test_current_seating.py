@@ -39,7 +39,7 @@ def _check(outcome, rows, draw, tmp_path, step):
             assert cards.pop(f"{title} · Table {table}") == {(s, p) for t, s, p in live[event] if t == table}
     assert not cards
     assert all(b.page_break for b in sheets["TableCards"].blocks[1:])  # one page per table
-    assert sheets["TableCards"].wall  # posted on the table: large type
+    assert sheets["TableCards"].wall and sheets["TableCards"].fit  # posted on the table: large type, page-filling
     site = tmp_path / f"site-{step}"
     site.mkdir()
     (site / "day2-by-name.html").write_bytes(render(outcome, NOW)["day2-by-name.html"])

@@ -35,6 +35,7 @@ def test_ranking_and_seating_are_wall_sheets_and_the_desk_sheets_are_not(reports
     """Ranking and seating are read from a distance; a table card's slip is written on by hand,
     so it takes the wall sheet's larger cells too (as the Nations Cup's table cards do)."""
     assert reports["Ranking"].wall and reports["NextSeating"].wall and reports["TableCards"].wall
+    assert reports["NextSeating"].fit  # a few tables scaled up to the page width, not left in a corner
     assert not any(reports[k].wall for k in ("Scores", "Travellers", "PlayerCards", "HandRecords"))
 
 

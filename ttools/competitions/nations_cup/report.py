@@ -513,8 +513,8 @@ def table_cards_sheet(ctx: Context) -> Report | None:
             )
     if not blocks:
         return None
-    # posted on the table: large type, columns set apart (the writer and the PDF engine honour wall)
-    return ctx.report("TableCards", "桌卡", "Table cards", blocks, wall=True)
+    # posted on the table: large type, columns set apart, each card scaled up to fill its page
+    return ctx.report("TableCards", "桌卡", "Table cards", blocks, wall=True, fit=True)
 
 
 def nlh_sheet(ctx: Context) -> Report | None:

@@ -597,15 +597,34 @@ def _ranking_notes(ctx: Context) -> list[str]:
 # ---- Player cards -------------------------------------------------------------------------------------------
 
 
-def table_roles(res: Results) -> dict[tuple[int, str], tuple[str, tuple[str, str]]]:
+class _Roles:
+    """(round, player) -> (partner, the two opponents), for every seated round, made when asked
+    for from the table's own seats: a tuple for each of 30,000 seatings held at once was 3 MB
+    of the largest report."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self, res: Results) -> None:
+        # round -> player -> the seats of the table they sit at (a later seating wins, as ever)
+        self._tables: dict[int, dict[str, dict[str, str]]] = {}
+        for rs in res.rounds.values():
+            at = self._tables.setdefault(rs.round, {})
+            for seats in rs.tables.values():
+                for seat in SEATS:
+                    at[seats[seat]] = seats
+
+    def get(self, key: tuple[int, str], default: Any = None) -> Any:
+        seats = self._tables.get(key[0], {}).get(key[1])
+        if seats is None:
+            return default
+        seat = next(x for x in reversed(SEATS) if seats[x] == key[1])  # the last, as a dict would keep
+        other = ("E", "W") if seat in ("N", "S") else ("N", "S")
+        return seats[PARTNER[seat]], (seats[other[0]], seats[other[1]])
+
+
+def table_roles(res: Results) -> _Roles:
     """(round, player) -> (partner, the two opponents), for every seated round."""
-    roles = {}
-    for rs in res.rounds.values():
-        for seats in rs.tables.values():
-            for seat in SEATS:
-                other = ("E", "W") if seat in ("N", "S") else ("N", "S")
-                roles[(rs.round, seats[seat])] = (seats[PARTNER[seat]], (seats[other[0]], seats[other[1]]))
-    return roles
+    return _Roles(res)
 
 
 def player_cards_sheet(ctx: Context) -> Report | None:
@@ -669,7 +688,7 @@ def _opponents(ctx: Context, pair: tuple[str, str]) -> str:
     return (", " if ctx.lang == "en" else "、").join(ctx.who(p) for p in pair)
 
 
-def _card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[int]) -> list[list[Any]]:
+def _card_rows(ctx: Context, roles: _Roles, boards: list, sat_rounds: list[int]) -> list[list[Any]]:
     """A player's card: each board played, and each round sat out, in round order."""
     rows = []
     for s in boards:
@@ -696,7 +715,7 @@ def _card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[int]) -
     return rows
 
 
-def _pair_card_rows(ctx: Context, roles: dict, boards: list, sat_rounds: list[int]) -> list[list[Any]]:
+def _pair_card_rows(ctx: Context, roles: _Roles, boards: list, sat_rounds: list[int]) -> list[list[Any]]:
     """A pair's card: a line per board (the partners' seat results agree when they sit together;
     the first partner's is shown), both partners' times, and each round sat out."""
     rows, seen = [], {}
@@ -784,6 +803,7 @@ def next_seating_sheet(ctx: Context) -> Report | None:
         blocks,
         subtitle=t("座位：{b}", "Seating: {b}", b=basis),
         wall=True,  # posted in the hall before the round: read from a distance
+        fit=True,  # a few tables would fill a corner of the page: scaled up to its width
     )
 
 
