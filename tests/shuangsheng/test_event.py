@@ -27,6 +27,15 @@ def res(rnd, table, p1, p2, l1=None, l2=None, **kw):
     return {"round": rnd, "table": table, "pair1": p1, "pair2": p2 or "", "level1": l1 or "", "level2": l2 or "", **kw}
 
 
+def standings_rows(out: Path) -> list[dict]:
+    """The Standings sheet's rows under its header, by column name (columns that say nothing for
+    an event are left out of the sheet, so no column has a fixed place)."""
+    rows = list(load_workbook(out)["Standings"].iter_rows(values_only=True))
+    at = next(k for k, r in enumerate(rows) if "Rank" in r and "Decided by" in r)
+    head = rows[at]
+    return [dict(zip(head, r)) for r in rows[at + 1 :] if r[1] is not None]
+
+
 @pytest.fixture
 def event(tmp_path: Path):
     def _write(pairs, results=(), deals=(), discipline=(), name="event.xlsx", event=None, rules=None, lang="en"):
@@ -115,11 +124,11 @@ def test_six_pairs_three_rounds_every_tie_break_column(event, run):
     ]
     assert not [p for p in summary["pairings"] if p["round"] == 4]  # 3 rounds: finished
     wb = load_workbook(out)
-    standings = [[c for c in r] for r in wb["Standings"].iter_rows(values_only=True)]
-    row3 = next(r for r in standings if r[1] == "3")
-    assert row3[9] == "opp. score"  # what put 3 below 4
-    row6 = next(r for r in standings if r[1] == "6")
-    assert row6[0] == "DQ" and "abusing the referee" in row6[-1]
+    standings = standings_rows(out)
+    row3 = next(r for r in standings if r["ID"] == "3")
+    assert row3["Decided by"] == "opp. score"  # what put 3 below 4
+    row6 = next(r for r in standings if r["ID"] == "6")
+    assert row6["Rank"] == "DQ" and "abusing the referee" in row6["Note"]
     cross = [r for r in wb["CrossTable"].iter_rows(values_only=True)]
     row5 = next(r for r in cross if r[0] == "5")
     assert row5[2:6] == ("6 3:2 2 w/o", "1 Q:A+ 0", "2 10:9 2", 4)
@@ -139,9 +148,7 @@ def test_two_pairs_tied_on_points_and_opponent_score_split_by_level_difference(e
         ("4", 0, 2, -1),
         ("2", 0, 2, -4),
     ]
-    decided = {
-        r[1]: r[9] for r in load_workbook(out)["Standings"].iter_rows(values_only=True) if r[1] in ("1", "3", "4", "2")
-    }
+    decided = {r["ID"]: r["Decided by"] for r in standings_rows(out)}
     assert decided == {"1": None, "3": "level diff.", "4": "points", "2": "level diff."}
     # round 2, ranking 1, 3, 4, 2: 1–3 (equal points, adjacent ranks), then 4–2 (they have not met)
     assert [(p["pair1"], p["pair2"]) for p in summary["pairings"] if p["round"] == 2] == [("1", "3"), ("4", "2")]
@@ -152,8 +159,8 @@ def test_a_complete_tie_is_drawn_by_lot_and_flagged(event, run):
     _, first, out = run(path)
     _, again, _ = run(path)
     assert [s["rank"] for s in first["standings"]] == [1, 2, 3, 4] and first == again
-    rows = [r for r in load_workbook(out)["Standings"].iter_rows(values_only=True) if r[1] in ("1", "2", "3", "4")]
-    assert all(r[9] == "lot (chief referee to confirm)" for r in rows)
+    rows = standings_rows(out)
+    assert len(rows) == 4 and all(r["Decided by"] == "lot (chief referee to confirm)" for r in rows)
 
 
 def test_slip_problems_are_on_their_cells(event, run):
@@ -432,3 +439,21 @@ def test_a_deal_row_with_a_wrong_round_still_has_every_other_mistake_reported(ev
     codes = sorted((p["code"], p["cell"]) for p in summary["problems"])
     assert [c for c, _cell in codes].count("value-out-of-range") == 2  # round 1000 and deal 0
     assert {c for c, _cell in codes} >= {"side-invalid", "deal-value-invalid", "last-lead-invalid"}
+
+
+def test_the_standings_leave_out_a_club_column_no_pair_fills_and_a_byes_column_of_zeros(event, run):
+    """An empty Club column (no pair has a club) and a Byes column of zeros (no bye in the event:
+    an even field, a round robin of 4) say nothing on a wall sheet: both are left out. With clubs
+    and an odd field both are printed, the club beside its pair and the bye counted."""
+    path = event(4, [res(1, 1, 1, 2, "K", "9"), res(1, 2, 3, 4, "5", "4")], event={"pairing": "rr"})
+    _, _, out = run(path)
+    rows = standings_rows(out)
+    assert len(rows) == 4 and not {"Club", "Byes"} & set(rows[0])
+    assert {r["ID"]: r["Points"] for r in rows} == {"1": 2, "2": 0, "3": 2, "4": 0}
+    assert {r["ID"]: r["Level diff."] for r in rows}["1"] == 4  # the columns after the dropped one in place
+    pairs = [{"id": i, "name": f"P{i}", "club": f"C{i}" if i < 3 else ""} for i in range(1, 6)]
+    path = event(pairs, [res(1, 1, 1, 2, "K", "9"), res(1, 2, 3, 4, "5", "4"), res(1, None, 5, None)], name="b.xlsx")
+    _, _, out = run(path)
+    rows = {r["ID"]: r for r in standings_rows(out)}
+    assert rows["1"]["Club"] == "C1" and rows["3"]["Club"] in ("", None)
+    assert rows["5"]["Byes"] == 1 and rows["1"]["Byes"] == 0

@@ -134,3 +134,28 @@ def test_blank_scoresheets_one_page_a_table_for_17_and_64_pairs(tmp_path):
         assert "Scoresheets" in dict(book["_meta"].iter_rows(values_only=True))["printable"].split("|")
         ws = book["Scoresheets"]
         assert len(ws.row_breaks.brk) == n // 2 - 1  # every table's sheet on a page of its own
+
+
+def test_the_site_leaves_out_the_club_column_when_no_pair_has_a_club(tmp_path):
+    """The pairs list and each pair's page print a Club column only when some pair has a club:
+    an empty column says nothing."""
+
+    def pages(pairs, name):
+        path = tmp_path / name
+        slips = [{"round": 1, "table": 1, "pair1": 1, "pair2": 2, "level1": "K", "level2": "9"}]
+        write_input_workbook(str(path), pairs, {"Results": slips}, event={"seed": "s", "rounds": 3}, lang="en")
+        plan = site.site(results(path), "en")
+        return {p.slug: p for p in plan.pages}
+
+    plain = pages(4, "plain.xlsx")
+    listing = plain["pairs"].blocks[0]
+    assert "Club" not in listing.header and all(len(r) == len(listing.header) for r in listing.rows)
+    assert listing.number_format == {listing.header.index("Level diff."): "+0;-0;0"}  # moved with its column
+    facts = next(p for p in plain.values() if not p.listed).blocks[0]
+    assert "Club" not in facts.header and len(facts.rows[0]) == len(facts.header)
+    clubs = pages([{"id": i, "name": f"P{i}", "club": "C" if i == 1 else ""} for i in range(1, 5)], "clubs.xlsx")
+    listing = clubs["pairs"].blocks[0]
+    column = listing.header.index("Club")
+    assert sorted(r[column] or "" for r in listing.rows) == ["", "", "", "C"]
+    facts = next(p for p in clubs.values() if not p.listed).blocks[0]
+    assert "Club" in facts.header and facts.number_format == {facts.header.index("Level diff."): "+0;-0;0"}

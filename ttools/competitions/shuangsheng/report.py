@@ -327,13 +327,34 @@ def standings_sheet(ctx: Context) -> Report | None:
         t("輪空", "Byes"),
         t("備註", "Note"),
     ]
+    # a Club column when no pair has a club, or a Byes column when no pair has had a bye (an even
+    # field, a round robin), says nothing and takes width from a sheet read off a wall
+    records = [x.item for x in res.standings] + list(res.disqualified)
+    silent = {4} if not any(r.pair.club for r in records) else set()
+    if not any(r.byes for r in records):
+        silent.add(13)
+    header, rows, formats = without_columns(silent, header, rows, {7: SIGNED})
     return Report(
         "Standings",
         ctx.sheet_name("Standings"),
         t("{name} · 排名", "{name} · Standings", name=ctx.name),
-        [Block(title, header, rows, highlight=highlight, notes=_standing_notes(ctx), number_format={7: SIGNED})],
+        [Block(title, header, rows, highlight=highlight, notes=_standing_notes(ctx), number_format=formats)],
         landscape=True,
         wall=True,
+    )
+
+
+def without_columns(
+    drop: set[int], header: list[str], rows: list[list[Any]], number_format: dict[int, str]
+) -> tuple[list[str], list[list[Any]], dict[int, str]]:
+    """The table with the columns ``drop`` left out (by index), its number formats moved with
+    the columns that stay."""
+    keep = [k for k in range(len(header)) if k not in drop]
+    new = {old: k for k, old in enumerate(keep)}
+    return (
+        [header[k] for k in keep],
+        [[row[k] for k in keep] for row in rows],
+        {new[k]: f for k, f in number_format.items() if k in new},
     )
 
 

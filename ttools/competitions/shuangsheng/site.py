@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ttools.competitions.shuangsheng.compute import Entry, Record, Results
-from ttools.competitions.shuangsheng.report import kind_word, outcome_word, players_of
+from ttools.competitions.shuangsheng.report import kind_word, outcome_word, players_of, without_columns
 from ttools.i18n import Translator
 from ttools.publish.pages import Link, Page, SitePlan, slug
 from ttools.workbook.normalize import natural_key
@@ -231,10 +231,13 @@ def pairs_page(ctx: SiteContext) -> Page | None:
         t("級差分", "Level diff."),
         t("小分", "Small pts"),
     ]
+    # no pair has a club: the column would be empty
+    silent = set() if any(r.pair.club for r in ctx.everyone) else {3}
+    header, rows, formats = without_columns(silent, header, rows, {7: SIGNED})
     return Page(
         "pairs",
         t("{name} · 參賽對", "{name} · Pairs", name=ctx.name),
-        [Block("", header, rows, number_format={7: SIGNED})],
+        [Block("", header, rows, number_format=formats)],
     )
 
 
@@ -262,6 +265,7 @@ def pair_pages(ctx: SiteContext) -> Iterator[Page]:
         t("得分", "Pts"),
         t("累計", "Total"),
     ]
+    silent = set() if any(x.pair.club for x in ctx.everyone) else {4}  # no club: an empty column
     for r in ctx.everyone:
         pid = r.pair.id
         facts = [
@@ -291,8 +295,9 @@ def pair_pages(ctx: SiteContext) -> Iterator[Page]:
                     "",
                 ]
             )
+        header, facts, formats = without_columns(silent, facts_header, facts, {8: SIGNED})
         blocks = [
-            Block("", facts_header, facts, number_format={8: SIGNED}),
+            Block("", header, facts, number_format=formats),
             Block(t("場次", "Matches"), matches_header, rows),
         ]
         yield Page(pair_slug(pid), f"{pid} {r.pair.name}".strip(), blocks, listed=False)
