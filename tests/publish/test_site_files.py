@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 def test_the_nations_cup_index_links_its_clock(invoke, tmp_path):
     for lang, title in (("zh-Hant", "賽事時鐘（投影用）"), ("en", "Tournament clock (for the projector)")):
@@ -48,3 +50,19 @@ def test_fixed_decimal_formats_print_their_places_on_the_site_and_in_the_pdf():
     assert cell_text(87.3, "0.00") == "87.30"
     assert cell_text(3, "0.0") == "3.0"
     assert cell_text(2.5, None) == "2.5"
+
+
+def test_red_suits_are_red_on_the_site_as_in_print(tmp_path, invoke):
+    """A block's coloured cells (Block.colors: Shengji's hearts and diamonds) carry the colour's
+    class on the site, and only those cells do."""
+    import re
+
+    sample = Path(__file__).resolve().parents[2] / "samples" / "shengji-30.xlsx"
+    site = tmp_path / "site"
+    result = invoke("run", sample, "-o", tmp_path / "out.xlsx", "--publish", site)
+    assert result.exit_code == 0, result.stderr
+    page = (site / "board-r1-b1.html").read_text(encoding="utf-8")
+    red = re.findall(r'<td class="red" data-label="([^"]+)">', page)
+    assert red and set(red) <= {"♥", "♦"}
+    assert re.search(r'<td data-label="♠">', page)  # the other suits plain
+    assert "td.red" in (site / "site.css").read_text(encoding="utf-8")

@@ -128,12 +128,14 @@ class _Rows:
     def __iter__(self) -> Iterator[dict[str, Any]]:
         block = self.block
         fmt, highlight = dict(block.number_format), block.highlight
+        colors = getattr(block, "colors", None) or {}
         for i, row in enumerate(block.rows):
             cells = [
                 {
                     "text": cell_text(v, fmt.get(c)),
                     "href": f"{v.slug}.html" if isinstance(v, Link) else None,
                     "num": is_number(v),
+                    "color": colors.get((i, c)) if colors else None,  # red suits, as printed
                 }
                 for c, v in enumerate(row)
             ]
