@@ -31,7 +31,14 @@ from ttools.core.swiss import DUTCH, swiss_round
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "bbp"
 FILES = sorted(DATA.glob("dutch-*.trf"))
-SCORE = {"1": Fraction(1), "+": Fraction(1), "W": Fraction(1), "U": Fraction(1), "=": Fraction(1, 2), "D": Fraction(1, 2)}
+SCORE = {
+    "1": Fraction(1),
+    "+": Fraction(1),
+    "W": Fraction(1),
+    "U": Fraction(1),
+    "=": Fraction(1, 2),
+    "D": Fraction(1, 2),
+}
 
 
 @dataclass

@@ -60,7 +60,13 @@ def test_the_builders_make_the_sheets_in_order_and_skip_those_with_nothing_to_sh
     ]
     ctx = report.Context(waiting, "en")
     assert report.pairings_sheet(ctx) is None
-    assert [r.key for r in report.reports(waiting, "en")] == ["Standings", "Scorecards", "CrossTable", "Missing", "Ratings"]
+    assert [r.key for r in report.reports(waiting, "en")] == [
+        "Standings",
+        "Scorecards",
+        "CrossTable",
+        "Missing",
+        "Ratings",
+    ]
     assert report.missing_sheet(ctx).blocks[0].title == "Round 6 · 14 result(s) missing"
 
 
