@@ -15,7 +15,7 @@ class Outcome:
         competition: str,
         lang: str,
         problems: list[Problem] | None = None,
-        summary: dict[str, Any] | None = None,
+        summary: dict[str, Any] | Callable[[], dict[str, Any]] | None = None,
         results: Any = None,
         event_name: str = "",
         writer: Callable[[str], None] | None = None,
@@ -27,7 +27,9 @@ class Outcome:
         self.contract: Any = None
         self.lang = lang
         self.problems: list[Problem] = [] if problems is None else problems
-        self.summary: dict[str, Any] = {} if summary is None else summary
+        # the JSON summary, or what makes it when first asked for: a run without --json never
+        # does (a large event's summary holds a record for every player)
+        self._summary = {} if summary is None else summary
         # the competition's results (for its optional ``site`` hook) and the event's name
         self.results = results
         self.event_name = event_name
@@ -40,6 +42,16 @@ class Outcome:
         self.make_reports = make_reports
         self._reports: list[Any] | None = None
         self._printable: list[str] | None = None
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        if callable(self._summary):
+            self._summary = self._summary()
+        return self._summary
+
+    @summary.setter
+    def summary(self, value: dict[str, Any]) -> None:
+        self._summary = value
 
     @property
     def reports(self) -> list[Any]:

@@ -223,12 +223,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="one run of each instead of the medians of 7")
     ap.add_argument("--repeat", type=int, help="alternating repetitions per case")
     ap.add_argument("--only", action="append", help="a competition (repeatable); others are skipped")
+    ap.add_argument("--case", action="append", help="only the cases whose label holds this text (repeatable)")
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--no-draws", action="store_true", help="skip the Australian Draw timings")
     ap.add_argument("--no-pdf", action="store_true", help="skip the PDF timings (bench_pdf.py)")
     args = ap.parse_args(argv)
     repeat = args.repeat or (1 if args.quick else 7)
     cases = [c for c in CASES if not args.only or c.competition in args.only]
+    cases = [c for c in cases if not args.case or any(text in c.label for text in args.case)]
     print(
         f"ttools benchmarks: median of {repeat} alternating runs; floor = calamine read + XlsxWriter "
         f"(constant_memory) write of as many cells as the run writes (the input's values, cycled: as many "

@@ -220,7 +220,7 @@ class Competition:
             competition=self.name,
             lang=lang,
             problems=problems,
-            summary=self.summary(res),
+            summary=lambda: self.summary(res),  # made only when the JSON is
             make_reports=lambda: self.reports(res, lang),
         )
         outcome.contract = self

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from ttools.i18n import Translator, pick
 from ttools.workbook.read import col_letter
@@ -676,10 +676,14 @@ class WorkbookWriter:
             ws.write_string(i, 0, line, self.f_note)
         cols = spec.columns
         n = max(len(rows), min_rows, 1)
-        data = []
-        for i in range(n):
-            rec = rows[i] if i < len(rows) else {}
-            data.append([_plain(rec.get(c.key, "")) for c in cols])
+
+        def data() -> Iterator[list[Any]]:
+            # made twice (cells, then widths) rather than held: 30,000 results are 5 MB of lists
+            keys = [c.key for c in cols]
+            for i in range(n):
+                rec = rows[i] if i < len(rows) else {}
+                yield [_plain(rec.get(key, "")) for key in keys]
+
         last_row = max(top + n, top + INPUT_ROWS)
         formats = []
         for c in cols:
@@ -703,9 +707,9 @@ class WorkbookWriter:
         )
         # the data cells, written as plain values so that text stays text (the table writer would infer types)
         stream = RowStream(ws)
-        for i, rec in enumerate(data, start=top + 1):
+        for i, rec in enumerate(data(), start=top + 1):
             stream.row(i, rec, formats, blanks=False)
-        widest, _, _, _ = _block_shape(data, {}, self.font)
+        widest, _, _, _ = _block_shape(data(), {}, self.font)
         for j, c in enumerate(cols):
             width = max(c.width, math.ceil(text_width(c.label(lang), self.font)) + 3, math.ceil(widest[j]) + 2)
             unlocked = c.key not in locked

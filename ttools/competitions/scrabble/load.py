@@ -327,10 +327,11 @@ def _results(ld: Loader, data: EventData, problems: list[Problem]) -> None:
         return
     typed = data.raw["Results"] = []
     rows = read_table(sheet, S.RESULTS, problems)
+    shared: dict[Any, Any] = {}
     for i in range(len(rows)):
         row, rows[i] = rows[i], None  # each row as read is let go once its slip is made
-        data.games.append(_game(row))
-        typed.append(ResultRow(row.values))
+        data.games.append(_game(row, shared))
+        typed.append(ResultRow(row.values, shared))
     data.game_rows = range(len(rows))  # slip i is row i
 
 
@@ -392,6 +393,16 @@ def _player(value: Any) -> str:
     return "" if value == "" or nz.is_blank(value) else sys.intern(nz.parse_code(value))
 
 
+def _shared(value: Any, shared: dict[Any, Any]) -> Any:
+    """One object for equal values of a sheet (its many 1.0s and 350.0s, its repeated ids): the
+    rows written back hold tens of thousands of them. Not 0.0, which -0.0 equals and would
+    replace; keyed with the type, so that 1.0 and 1 (equal, one hash) stay apart."""
+    kind = type(value)
+    if (kind is float and value) or kind is str or kind is int:
+        return shared.setdefault((kind, value), value)
+    return value
+
+
 class ResultRow(Mapping):
     """One Results row as typed, to be written back: its values in slots (a large event has
     thousands of slips, and a dict per row weighs three times as much)."""
@@ -411,8 +422,8 @@ class ResultRow(Mapping):
         "penalty2",
     )
 
-    def __init__(self, values: Mapping[str, Any]) -> None:
-        v = values.get
+    def __init__(self, values: Mapping[str, Any], shared: dict[Any, Any] | None = None) -> None:
+        v = values.get if shared is None else (lambda key, default: _shared(values.get(key, default), shared))
         (
             self.round,
             self.table,
@@ -486,24 +497,31 @@ class _SlipPlaces(Mapping):
         return sum(1 for _ in self)
 
 
-def _game(row: Row) -> Game:
+def _game(row: Row, shared: dict[Any, Any] | None = None) -> Game:
     v = row.values.get
-    round_ = _whole(v("round"))
+    if shared is None:
+        whole = _whole
+    else:  # equal numbers one object each, as in the rows written back (ints past 256 are not)
+
+        def whole(value: Any) -> Any:
+            return _shared(_whole(value), shared)
+
+    round_ = whole(v("round"))
     player2 = v("player2")
-    table = _whole(v("table"))
+    table = whole(v("table"))
     return Game(
         round_ if round_ is not None else "",
         _player(v("player1")),
-        _whole(v("score1")),
+        whole(v("score1")),
         _player(player2) or None,
-        _whole(v("score2")),
+        whole(v("score2")),
         _minutes(v("overtime1")),
         _minutes(v("overtime2")),
-        _whole(v("forfeit")),
+        whole(v("forfeit")),
         _first(v("first"), player2),
         _SlipPlaces(row.where),
-        _whole(v("penalty1")) or 0,
-        _whole(v("penalty2")) or 0,
+        whole(v("penalty1")) or 0,
+        whole(v("penalty2")) or 0,
         table if isinstance(table, int) else None,
     )
 
