@@ -75,7 +75,9 @@ RANK_CHOICES = choice_map(
 )
 WITHDRAWN_CHOICES = choice_map(
     ("below", "ranked", "hidden"),
-    with_simplified({"列於最後": "below", "排名": "ranked", "一同排名": "ranked", "不列出": "hidden", "隱藏": "hidden"}),
+    with_simplified(
+        {"列於最後": "below", "排名": "ranked", "一同排名": "ranked", "不列出": "hidden", "隱藏": "hidden"}
+    ),
 )
 RR_CHOICES = choice_map(
     ("single", "double"), with_simplified({"單循環": "single", "雙循環": "double", "1": "single", "2": "double"})
