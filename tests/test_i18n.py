@@ -97,7 +97,8 @@ def test_a_simplified_event_reads_back_as_written(invoke, tmp_path):
     assert first.exit_code == 0, first.stderr
     out = tmp_path / "hans.out.xlsx"
     names = openpyxl.load_workbook(out, read_only=True).sheetnames
-    assert {"选手", "资格赛成绩", "附件七 第一天配对", "并桌建议"} <= set(names)
+    assert {"选手", "资格赛成绩", "附件七 第一天配对", "盲注级别"} <= set(names)
+    assert "并桌建议" not in names  # Day 2 is over: no table is left to break
     second = invoke("run", out, "-o", tmp_path / "again.xlsx", "--json", tmp_path / "2.json")
     assert second.exit_code == 0, second.stderr
     a, b = (json.loads((tmp_path / f"{i}.json").read_text(encoding="utf-8")) for i in (1, 2))
@@ -110,7 +111,7 @@ def test_new_simplified_template(invoke, tmp_path, lang):
     src = tmp_path / "new.xlsx"
     assert invoke("new", "nations-cup", src, "--teams", 11, "--lang", lang).exit_code == 0
     wb = openpyxl.load_workbook(src)
-    assert wb.sheetnames[:5] == ["说明", "赛事", "规则", "名次积分", "选手"]
+    assert wb.sheetnames[:6] == ["说明", "赛事", "规则", "名次积分", "盲注级别", "选手"]
     assert "選" not in "".join(str(c.value) for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.value)
 
 
