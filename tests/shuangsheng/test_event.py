@@ -457,3 +457,18 @@ def test_the_standings_leave_out_a_club_column_no_pair_fills_and_a_byes_column_o
     rows = {r["ID"]: r for r in standings_rows(out)}
     assert rows["1"]["Club"] == "C1" and rows["3"]["Club"] in ("", None)
     assert rows["5"]["Byes"] == 1 and rows["1"]["Byes"] == 0
+
+
+def test_a_finished_event_says_so_on_the_site(event, invoke, tmp_path):
+    """After the last round the site's stage is the end of the event, not "after round 3"."""
+    results = ROUNDS_1_2 + [res(3, 1, 1, 4, "7", "7"), res(3, 2, 2, 5, "9", "10"), res(3, None, 3, None)]
+    path = event(6, results, discipline=DQ_6, event={"rounds": 3})
+    site = tmp_path / "site"
+    result = invoke("run", path, "-o", tmp_path / "out.xlsx", "--publish", site)
+    assert result.exit_code == 0, result.stderr
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "finished after 3 rounds; final standings" in index and "after round 3" not in index
+    partial = event(6, ROUNDS_1_2, discipline=DQ_6, event={"rounds": 3}, name="partial.xlsx")
+    result = invoke("run", partial, "-o", tmp_path / "p.out.xlsx", "--publish", tmp_path / "p")
+    assert result.exit_code == 0, result.stderr
+    assert "after round 2; round 3 paired" in (tmp_path / "p" / "index.html").read_text(encoding="utf-8")

@@ -339,6 +339,8 @@ def _match_rows(ctx: SiteContext, r: Record) -> list[list[Any]]:
 
 def stage_line(ctx: SiteContext) -> str:
     res, t = ctx.res, ctx.t
+    if res.total_rounds and res.through >= res.total_rounds and not res.pending:
+        return t("賽事結束（共 {n} 輪）；最終排名", "finished after {n} rounds; final standings", n=res.through)
     stage = t("第 {n} 輪後", "after round {n}", n=res.through) if res.through else t("賽前", "before round 1")
     if res.new_round is not None:
         stage += t("；第 {n} 輪已編排", "; round {n} paired", n=res.new_round.round)
