@@ -21,7 +21,7 @@ from ttools.problems import Problem, Where, define, error, warning
 from ttools.workbook import normalize as nz
 from ttools.workbook.normalize import natural_key
 from ttools.workbook.read import Book
-from ttools.workbook.schema import Reader, Row, choice_map, read_table, unknown_sheets
+from ttools.workbook.schema import Places, Reader, Row, choice_map, read_table, unknown_sheets
 
 PLAYER_ID_DUPLICATE = define(
     "player-id-duplicate",
@@ -499,6 +499,31 @@ class _SlipPlaces(Mapping):
         return sum(1 for _ in self)
 
 
+class _SlipCells(Places):
+    """A slip's cells where the slip was read from a table (the usual case): the row's own
+    Places, as one object instead of two and the row number it holds (30,000 slips of a large
+    event), plus "row" as _SlipPlaces has it."""
+
+    __slots__ = ()
+
+    def __init__(self, where: Places) -> None:
+        super().__init__(where._table, where._number)
+
+    def __getitem__(self, key: str) -> Where:
+        return super().__getitem__("player1" if key == "row" else key)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from (k for k in super().__iter__() if k != "row")
+        yield "row"
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _slip_places(where: Mapping[str, Where]) -> Mapping[str, Where]:
+    return _SlipCells(where) if type(where) is Places else _SlipPlaces(where)
+
+
 def _game(row: Row, shared: dict[Any, Any] | None = None) -> Game:
     v = row.values.get
     if shared is None:
@@ -521,7 +546,7 @@ def _game(row: Row, shared: dict[Any, Any] | None = None) -> Game:
         _minutes(v("overtime2")),
         whole(v("forfeit")),
         _first(v("first"), player2),
-        _SlipPlaces(row.where),
+        _slip_places(row.where),
         whole(v("penalty1")) or 0,
         whole(v("penalty2")) or 0,
         table if isinstance(table, int) else None,

@@ -37,7 +37,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ttools.competitions.common import every_lang
 from ttools.competitions.scrabble.results import GAME, Outcome, Player
@@ -82,7 +82,7 @@ def multiplier(career_games: int, rating: float) -> int:
     return 20 if rating < 1800 else 16 if rating < 2000 else 10
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Estimate:
     """One player's line of the Ratings sheet."""
 
@@ -142,34 +142,40 @@ def _search(f: Callable[[int], float], low: int, high: int) -> int:
 
 
 class _Segment:
-    """One rated segment: every player's games in it (opponent, wins)."""
+    """One rated segment: every player's games in it (their outcomes, in round order; only the
+    opponent and the wins are read)."""
 
-    def __init__(self, games: dict[str, list[tuple[str, int | Fraction]]]) -> None:
+    def __init__(self, games: dict[str, list[Outcome]]) -> None:
         self.games = games
 
     def wins(self, pid: str) -> float:
-        return float(sum(w for _o, w in self.games.get(pid, ())))
+        return float(sum(g.wins for g in self.games.get(pid, ())))
 
     def count(self, pid: str) -> int:
         return len(self.games.get(pid, ()))
+
+
+def _opponents(games: list[Outcome]) -> Iterator[str]:
+    """The opponents of a segment's games (rated games always have one)."""
+    return (g.opponent for g in games)  # type: ignore[misc]
 
 
 def _newcomers(seg: _Segment, cur: dict[str, float | None], unrated: list[str]) -> dict[str, float]:
     """Unrated players' ratings from this segment (tsh's ``RateNewcomersCorrectly``)."""
     est: dict[str, float] = {}
     for p in unrated:
-        rated = [cur[o] for o, _w in seg.games.get(p, ()) if cur[o]]
+        rated = [cur[o] for o in _opponents(seg.games.get(p, [])) if cur[o]]
         est[p] = sum(rated) / len(rated) if rated else 1500  # type: ignore[arg-type]
 
     def step(p: str, cap_unrated: bool) -> float:
         n, w = seg.count(p), seg.wins(p)
         w = n * 0.05 if w == 0 else n * 0.95 if w == n else w
-        opps = [cur[o] if cur[o] else est[o] for o, _w in seg.games[p]]
+        opps = [cur[o] if cur[o] else est[o] for o in _opponents(seg.games[p])]
         r: float = _search(lambda x: sum(expected(x, o) for o in opps) - w, 0, 3000)  # type: ignore[arg-type]
         r = max(r, 500)
-        best = max((cur[o] or 0 for o, _w in seg.games[p]), default=0)
+        best = max((cur[o] or 0 for o in _opponents(seg.games[p])), default=0)
         if not best and cap_unrated:
-            best = max((est[o] for o, _w in seg.games[p] if not cur[o]), default=0)
+            best = max((est[o] for o in _opponents(seg.games[p]) if not cur[o]), default=0)
         if best:
             r = min(r, best + 400 * seg.wins(p) / n)
         return r
@@ -200,7 +206,7 @@ def _rate_segment(seg: _Segment, cur: dict[str, float | None], career: dict[str,
     for p, r in cur.items():
         if not r or not seg.count(p):
             continue
-        excess = seg.wins(p) - sum(expected(r, eff[o]) for o, _w in seg.games[p])
+        excess = seg.wins(p) - sum(expected(r, eff[o]) for o in _opponents(seg.games[p]))
         end = convert_excess(r, career[p], excess)
         new[p] = r + (end - r) / 3 if club else end
     feedback: dict[str, float] = defaultdict(float)
@@ -209,7 +215,7 @@ def _rate_segment(seg: _Segment, cur: dict[str, float | None], career: dict[str,
             bonus = new[p] - r - 5 * seg.count(p) if r else 0
             if bonus > 0:
                 new[p] += bonus
-                for o, _w in seg.games[p]:
+                for o in _opponents(seg.games[p]):
                     if cur[o]:
                         feedback[o] += bonus / 20
     out = {}
@@ -246,13 +252,17 @@ def estimate(players: Sequence[Player], outcomes: Iterable[Outcome], system: str
     ``max_rounds`` set). ``system`` is ``naspa`` or ``naspa-lct``."""
     ids = [p.id for p in players]
     by_id = {p.id: p for p in players}
-    mine: dict[str, dict[int, tuple[str, int | Fraction]]] = defaultdict(dict)
+    # each player's rated games, the outcomes themselves in round order (no pair or dict of
+    # rounds made per game: a large event rates tens of thousands of them)
+    mine: dict[str, list[Outcome]] = defaultdict(list)
     last = 0
     known = set(ids)
     for o in outcomes:
         if o.kind == GAME and o.opponent in known and o.player in known:
-            mine[o.player][o.round] = (o.opponent, o.wins)
+            mine[o.player].append(o)
             last = max(last, o.round)
+    for pid, games in mine.items():
+        mine[pid] = _by_round(games)
     cur: dict[str, float | None] = {p.id: float(p.rating) if p.rating else None for p in players}
     career = {
         p.id: p.career_games if p.career_games is not None else (VETERAN_GAMES if p.rating else 0) for p in players
@@ -260,13 +270,13 @@ def estimate(players: Sequence[Player], outcomes: Iterable[Outcome], system: str
     for first, end in splits(max(rounds, last, 1)):
         if first > last:
             break
-        seg = _Segment({p: [g for r, g in sorted(mine[p].items()) if first <= r <= end] for p in ids})
+        seg = _Segment({p: [g for g in mine[p] if first <= g.round <= end] for p in ids})
         cur = {**cur, **_rate_segment(seg, cur, career, system == "naspa-lct")}  # type: ignore[dict-item]
     out = []
     for p in players:
-        games = [g for _r, g in sorted(mine[p.id].items())]
-        wins = sum((w for _o, w in games), start=0)
-        opp = [float(by_id[o].rating) if by_id[o].rating else cur[o] for o, _w in games]
+        games = mine[p.id]
+        wins = sum((g.wins for g in games), start=0)
+        opp = [float(by_id[o].rating) if by_id[o].rating else cur[o] for o in _opponents(games)]
         rated = [x for x in opp if x]
         exp = sum(expected(p.rating, x) for x in rated) if p.rating and games else None
         out.append(
@@ -282,6 +292,14 @@ def estimate(players: Sequence[Player], outcomes: Iterable[Outcome], system: str
             )
         )
     return out
+
+
+def _by_round(games: list[Outcome]) -> list[Outcome]:
+    """A player's games in round order, the last one read of a round kept (as a mapping of
+    rounds would); the games as they are when their rounds already rise."""
+    if all(a.round < b.round for a, b in zip(games, games[1:])):
+        return games
+    return [g for _r, g in sorted({g.round: g for g in games}.items(), key=lambda item: item[0])]
 
 
 def rating_setting(settings: Any, key: str) -> dict[str, str]:
@@ -342,7 +360,7 @@ def for_results(res: Any) -> dict[str, tuple[str, list[Estimate]]]:
         if system == "none" or not div.players:
             continue
         plan = data.plan(d) if hasattr(data, "plan") else data.rounds
-        counted = [o for o in div.outcomes if o.round <= div.through]
+        counted = (o for o in div.outcomes if o.round <= div.through)
         out[d] = (system, estimate(div.players, counted, system, max(plan, default=div.through)))
     res.__dict__["_rating_estimates"] = out  # Results belongs to compute; the cache rides along with it
     return out
