@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, AbstractSet, Any, Iterable, Iterator, Mapping, Sequence
 
 from ttools.i18n import Translator, pick
 from ttools.workbook.read import col_letter
@@ -46,23 +47,34 @@ def wrapped_height(text: str, column_width: float, line_height: float = 15.0, fo
     return line_height * lines
 
 
-@dataclass
+# what a block leaves out is one shared empty value, read-only, not an empty set or dict of its
+# own: a report may hold thousands of blocks (a card per player), and four empty containers
+# weighed more than the block
+_NONE: Mapping[Any, Any] = MappingProxyType({})
+
+
+def _none() -> Mapping[Any, Any]:
+    return _NONE
+
+
+@dataclass(slots=True)
 class Block:
     """A titled table on a report sheet."""
 
     title: str
     header: Sequence[str]
     rows: Sequence[Sequence[Any]]
-    highlight: set[int] = field(default_factory=set)  # row indices to shade (e.g. advancing)
+    highlight: AbstractSet[int] = frozenset()  # row indices to shade (e.g. advancing)
     notes: Sequence[str] = ()  # lines printed under the table
-    number_format: dict[int, str] = field(default_factory=dict)  # column index -> Excel format
+    number_format: Mapping[int, str] = field(default_factory=_none)  # column index -> Excel format
     page_break: bool = False  # printed from the top of a new page
-    links: dict[int, tuple[str, str]] = field(default_factory=dict)  # row index -> (sheet, cell) it points at
+    # row index -> (sheet, cell) it points at
+    links: Mapping[int, tuple[str, str]] = field(default_factory=_none)
     link_column: int = 0  # the column whose cell holds the link
     # blocks sharing a non-empty page group are printed together, from the top of a page of their own
     page_group: str = ""
     # (row index, column index) -> colour name ("red"): text printed in that colour (red suits)
-    colors: dict[tuple[int, int], str] = field(default_factory=dict)
+    colors: Mapping[tuple[int, int], str] = field(default_factory=_none)
 
 
 @dataclass
@@ -106,7 +118,7 @@ _NUMBER_LIKE = re.compile(r"(?:[-+]?\d+(?:[.,]\d+)?[=%]?|[-\u2013\u2014])")
 
 
 def _block_shape(
-    rows: Iterable[Sequence[Any]], number_format: dict[int, str], font: str = "Calibri"
+    rows: Iterable[Sequence[Any]], number_format: Mapping[int, str], font: str = "Calibri"
 ) -> tuple[list[float], int, bool, set[int]]:
     """One pass over a block's rows: the largest width of each column's values as the cells show
     them (two decimals for "0.00") in ``font``, the number of rows, whether any value needs
