@@ -153,6 +153,91 @@ def check_container(path: str, later: Callable[[str], bool] | None = None) -> se
     """Refuse what is not a safe .xlsx before any parser touches it. Members for which ``later``
     holds are not read through here: the caller reads them whole anyway and checks them then
     (``check_read_member``), so nothing is decompressed twice. Returns their names."""
+    members = _checked_package(path, later)
+    members.close()
+    return members.deferred
+
+
+# a package no larger than this, unpacking to no more, is read into memory once and every member
+# inflated once, as the container is checked: the checks read the members from there, and the
+# spreadsheet reader gets them as they were checked, stored (``_stored``), instead of opening
+# the file and inflating it all again. A small workbook's read is mostly such fixed costs.
+_HELD_FILE_BYTES = 1024 * 1024
+_HELD_BYTES = 4 * 1024 * 1024
+_HELD_MEMBERS = 2000
+
+
+class _Members:
+    """A checked package's members as the scan reads them: from the file, inflated as each is
+    read, or (a small package) from memory, each inflated once when the container was checked.
+    Either way, every member's size and CRC are those of what its data inflates to."""
+
+    def __init__(self, path: str, zf: zipfile.ZipFile, fh: BinaryIO) -> None:
+        self.path, self.zf, self.fh = path, zf, fh
+        self.infos = zf.infolist()
+        self.deferred: set[str] = set()
+        self.held: dict[str, bytes] | None = None
+
+    def read(self, info: zipfile.ZipInfo) -> bytes:
+        """One member whole, checked as ``_check_member`` checks it."""
+        if self.held is None:
+            return read_member(self.path, self.fh, info)
+        data = self.held[info.filename]
+        check_read_member(self.path, info.filename, data)
+        return data
+
+    def check(self, info: zipfile.ZipInfo) -> None:
+        """One member checked (size, CRC, DOCTYPE) without keeping it."""
+        if self.held is None:
+            _check_member(self.path, self.fh, info)
+        else:
+            check_read_member(self.path, info.filename, self.held[info.filename])
+
+    def named(self, name: str) -> bytes:
+        """The member of that name (a KeyError when there is none), as ``zipfile`` reads it."""
+        return self.held[name] if self.held is not None else self.zf.read(name)
+
+    def close(self) -> None:
+        self.zf.close()
+        self.fh.close()
+
+
+def _checked_package(path: str, later: Callable[[str], bool] | None, hold: bool = False) -> _Members:
+    """``check_container``'s checks; the package open for the scan. ``hold``: a small package is
+    held in memory (see ``_HELD_BYTES``)."""
+    size = _checked_file(path)
+    fh: BinaryIO = open(path, "rb")
+    try:
+        head = fh.read(8)
+        if head == _OLE_MAGIC:
+            fh.seek(0)
+            blob = fh.read(min(size, 4 * 1024 * 1024))
+            if "EncryptionInfo".encode("utf-16-le") in blob or b"EncryptionInfo" in blob:
+                raise Unreadable(
+                    f"{path}: the workbook is encrypted (password-protected); save a copy without a password"
+                )
+            raise Unreadable(f"{path}: old Excel 97-2003 (.xls) format; save it as .xlsx")
+        if hold and size <= _HELD_FILE_BYTES:
+            fh.seek(0)
+            raw = fh.read()
+            fh.close()
+            fh = io.BytesIO(raw)
+        if not zipfile.is_zipfile(fh):
+            raise Unreadable(f"{path}: not an Excel workbook (.xlsx)")
+        members = _open_members(path, fh)
+    except BaseException:
+        fh.close()
+        raise
+    try:
+        _check_members(members, later, hold=isinstance(fh, io.BytesIO))
+    except BaseException:
+        members.close()
+        raise
+    return members
+
+
+def _checked_file(path: str) -> int:
+    """The size of a regular, non-empty file within the size limit."""
     if not os.path.exists(path):
         raise Unreadable(f"{path}: no such file")
     if os.path.isdir(path):
@@ -166,63 +251,73 @@ def check_container(path: str, later: Callable[[str], bool] | None = None) -> se
         raise Unreadable(
             f"{path}: too large ({size // (1024 * 1024)} MB; the limit is {MAX_FILE_BYTES // (1024 * 1024)} MB)"
         )
-    with open(path, "rb") as fh:
-        head = fh.read(8)
-        if head == _OLE_MAGIC:
-            fh.seek(0)
-            blob = fh.read(min(size, 4 * 1024 * 1024))
-            if "EncryptionInfo".encode("utf-16-le") in blob or b"EncryptionInfo" in blob:
-                raise Unreadable(
-                    f"{path}: the workbook is encrypted (password-protected); save a copy without a password"
-                )
-            raise Unreadable(f"{path}: old Excel 97-2003 (.xls) format; save it as .xlsx")
-    if not zipfile.is_zipfile(path):
-        raise Unreadable(f"{path}: not an Excel workbook (.xlsx)")
+    return size
+
+
+def _open_members(path: str, fh: BinaryIO) -> _Members:
     try:
-        with zipfile.ZipFile(path) as zf:
-            infos = zf.infolist()
-            seen: set[str] = set()
-            for info in infos:
-                # package part names compare without case; a second copy would silently win
-                folded = info.filename.casefold()
-                if folded in seen:
-                    raise Unreadable(
-                        f"{path}: refused: the zip holds two members named {info.filename} (damaged or tampered)"
-                    )
-                seen.add(folded)
-            names = {i.filename for i in infos}
-            if "xl/workbook.xml" not in names:
-                if "content.xml" in names:
-                    raise Unreadable(f"{path}: an OpenDocument spreadsheet; save it as .xlsx")
-                raise Unreadable(f"{path}: a zip file but not an Excel workbook (no xl/workbook.xml)")
-            total = 0
-            for info in infos:
-                total += info.file_size
-                if (
-                    info.file_size > 10 * 1024 * 1024
-                    and info.compress_size
-                    and info.file_size / info.compress_size > MAX_RATIO
-                ):
-                    raise Unreadable(
-                        f"{path}: refused: {info.filename} expands {info.file_size // info.compress_size}× (zip bomb guard)"
-                    )
-                if info.filename.lower().endswith(".xml") and info.file_size > MAX_SHEET_XML_BYTES:
-                    raise Unreadable(
-                        f"{path}: too large ({info.filename} unpacks to {info.file_size // (1024 * 1024)} MB; "
-                        f"the limit is {MAX_SHEET_XML_BYTES // (1024 * 1024)} MB)"
-                    )
-            if total > MAX_UNPACKED_BYTES:
+        return _Members(path, zipfile.ZipFile(fh), fh)
+    except zipfile.BadZipFile as exc:
+        raise Unreadable(f"{path}: damaged zip container ({exc})") from None
+    except (OSError, EOFError, RuntimeError, NotImplementedError, zlib.error, ValueError) as exc:
+        raise Unreadable(f"{path}: damaged ({exc})") from None
+
+
+def _check_members(members: _Members, later: Callable[[str], bool] | None, hold: bool) -> None:
+    """The directory's checks (names, sizes, ratios), then every member inflated through, but
+    those ``later`` names: the caller reads them whole (see ``check_container``). ``hold``: the
+    package is in memory; if it unpacks to little enough, every member is inflated now and kept."""
+    path, infos = members.path, members.infos
+    try:
+        seen: set[str] = set()
+        for info in infos:
+            # package part names compare without case; a second copy would silently win
+            folded = info.filename.casefold()
+            if folded in seen:
                 raise Unreadable(
-                    f"{path}: refused: unpacks to {total // (1024 * 1024)} MB (zip bomb guard, limit {MAX_UNPACKED_BYTES // (1024 * 1024)} MB)"
+                    f"{path}: refused: the zip holds two members named {info.filename} (damaged or tampered)"
                 )
-            deferred = set()
-            with open(path, "rb") as fh:
-                for info in infos:
-                    if later is not None and later(info.filename):
-                        deferred.add(info.filename)
-                    else:
-                        _check_member(path, fh, info)
-            return deferred
+            seen.add(folded)
+        names = {i.filename for i in infos}
+        if "xl/workbook.xml" not in names:
+            if "content.xml" in names:
+                raise Unreadable(f"{path}: an OpenDocument spreadsheet; save it as .xlsx")
+            raise Unreadable(f"{path}: a zip file but not an Excel workbook (no xl/workbook.xml)")
+        total = 0
+        for info in infos:
+            total += info.file_size
+            if (
+                info.file_size > 10 * 1024 * 1024
+                and info.compress_size
+                and info.file_size / info.compress_size > MAX_RATIO
+            ):
+                raise Unreadable(
+                    f"{path}: refused: {info.filename} expands {info.file_size // info.compress_size}× (zip bomb guard)"
+                )
+            if info.filename.lower().endswith(".xml") and info.file_size > MAX_SHEET_XML_BYTES:
+                raise Unreadable(
+                    f"{path}: too large ({info.filename} unpacks to {info.file_size // (1024 * 1024)} MB; "
+                    f"the limit is {MAX_SHEET_XML_BYTES // (1024 * 1024)} MB)"
+                )
+        if total > MAX_UNPACKED_BYTES:
+            raise Unreadable(
+                f"{path}: refused: unpacks to {total // (1024 * 1024)} MB (zip bomb guard, limit {MAX_UNPACKED_BYTES // (1024 * 1024)} MB)"
+            )
+        held: dict[str, bytes] | None = {} if hold and total <= _HELD_BYTES and len(infos) <= _HELD_MEMBERS else None
+        for info in infos:
+            if held is not None:
+                # inflated through as below (size, CRC); the DOCTYPE check now or, for the
+                # members read later, when they are read
+                held[info.filename] = data = b"".join(inflated(path, members.fh, info))
+                if later is not None and later(info.filename):
+                    members.deferred.add(info.filename)
+                else:
+                    check_read_member(path, info.filename, data)
+            elif later is not None and later(info.filename):
+                members.deferred.add(info.filename)
+            else:
+                _check_member(path, members.fh, info)
+        members.held = held
     except zipfile.BadZipFile as exc:
         raise Unreadable(f"{path}: damaged zip container ({exc})") from None
     except (OSError, EOFError, RuntimeError, NotImplementedError, zlib.error, ValueError) as exc:
@@ -376,13 +471,15 @@ def _elements(xml: bytes, wanted: str) -> list[dict[str, str]]:
     return found
 
 
-def _sheet_paths(zf: zipfile.ZipFile) -> tuple[dict[str, str], set[str]]:
+def _sheet_paths(zf: zipfile.ZipFile, read: Callable[[str], bytes] | None = None) -> tuple[dict[str, str], set[str]]:
     """Sheet name -> path of its XML part inside the package (transitional or Strict namespaces),
-    and the paths of the shared strings part: the one the relationships name, and the usual one."""
-    sheets = _elements(zf.read("xl/workbook.xml"), "sheet")
+    and the paths of the shared strings part: the one the relationships name, and the usual one.
+    ``read``: a member's bytes by name (``zf.read`` unless given)."""
+    read = zf.read if read is None else read
+    sheets = _elements(read("xl/workbook.xml"), "sheet")
     targets = {}
     shared = {name for name in zf.namelist() if name.lower() == "xl/sharedstrings.xml"}
-    for rel in _elements(zf.read("xl/_rels/workbook.xml.rels"), "Relationship"):
+    for rel in _elements(read("xl/_rels/workbook.xml.rels"), "Relationship"):
         target = rel.get("Target", "")
         if target.startswith("/"):
             target = target[1:]
@@ -423,12 +520,15 @@ def _may_hold_string_cells(xml: bytes) -> bool:
     type "s": a sheet that ttools wrote (its text inline) costs a pass or two, not the pattern's."""
     if b'"s"' in xml or _beside_apostrophes(xml, b"s"):
         return True
-    if xml.count(b"&") > 64:
-        return b"&#" in xml
-    at = xml.find(b"&")  # the few '&amp;' of a sheet looked at one by one
+    # the few '&amp;' of a sheet looked at one by one (a one-byte search is the fastest there
+    # is), or one search for '&#' where there are many
+    at, seen = xml.find(b"&"), 0
     while at >= 0:
         if xml[at + 1 : at + 2] == b"#":
             return True
+        seen += 1
+        if seen > 64:
+            return b"&#" in xml
         at = xml.find(b"&", at + 1)
     return False
 
@@ -438,12 +538,13 @@ def _beside_apostrophes(xml: bytes, letter: bytes) -> bool:
     few apostrophes of a sheet (a prompt's "TSH's") looked at one by one, or three searches
     where there are many."""
     quoted = (b"'" + letter + b"'", b'"' + letter + b"'", b"'" + letter + b'"')
-    if xml.count(b"'") > 64:
-        return any(q in xml for q in quoted)
-    at = xml.find(b"'")
+    at, seen = xml.find(b"'"), 0
     while at >= 0:
         if xml[at : at + 3] in quoted or xml[at - 2 : at + 1] in quoted:
             return True
+        seen += 1
+        if seen > 64:
+            return any(q in xml for q in quoted)
         at = xml.find(b"'", at + 1)
     return False
 
@@ -491,6 +592,9 @@ def shared_string_lengths(path: str, name: str, xml: bytes) -> SharedStrings:
     attribute value cannot hold one), else by expat."""
     lengths = array("q")
     if b"<!" not in xml and xml.count(b"<?") <= 1:  # no comment, CDATA, DTD; no PI but the declaration
+        plain = _plain_lengths(xml) if len(xml) <= _PLAIN_STRINGS_BYTES else None
+        if plain is not None:
+            return SharedStrings(plain)
         depth, start, opened = 0, 0, 0
         for m in _SI.finditer(xml):
             if m.group(1):  # </si>
@@ -510,6 +614,25 @@ def shared_string_lengths(path: str, name: str, xml: bytes) -> SharedStrings:
             raise Unreadable(f"{path}: damaged ({name} holds shared strings inside shared strings)")
         return SharedStrings(lengths)
     return SharedStrings(_expat_lengths(path, name, xml))
+
+
+_PLAIN_STRINGS_BYTES = 4 * 1024 * 1024  # the pieces of a larger part would be a copy of it
+
+
+def _plain_lengths(xml: bytes) -> array | None:
+    """The lengths as the tag search finds them, when every item is written '<si>…</si>' (no
+    namespace prefix, no attribute, none empty): the part cut at each '</si>', each piece but
+    the last holding one '<si>', at the speed of a substring search; None for any other part."""
+    opened = xml.count(b"<si>")
+    if opened != xml.count(b"<si") or opened != xml.count(b"</si") or b":si" in xml:
+        return None
+    pieces = xml.split(b"</si>")
+    if len(pieces) != opened + 1:
+        return None
+    starts = [piece.find(b"<si>") for piece in pieces[:-1]]
+    if starts and min(starts) < 0:  # a piece without one: another holds two (nested items)
+        return None
+    return array("q", [len(piece) - start + 5 for piece, start in zip(pieces, starts)])
 
 
 def _expat_lengths(path: str, name: str, xml: bytes) -> array:
@@ -890,38 +1013,38 @@ class _Package:
         self.meta_grid: SheetData | None = None
 
 
-def _scan_package(path: str, deferred: set[str], found: _Package) -> _Package:
+def _scan_package(members: _Members, found: _Package) -> _Package:
     """Every sheet's scan, one sheet's XML in memory at a time, within the bounds of ``_Budget``.
     _meta is scanned and read first: the report sheets it names as ttools' own are only checked
     as the other parts are (inflated in pieces, their size, CRC and DOCTYPE), not read. They are
     regenerated by every run, and a results workbook of a large event holds several times the
     cells staff typed; whatever a file names there is left out, so naming costs nothing."""
-    with zipfile.ZipFile(path) as zf, open(path, "rb") as fh:
-        paths, shared = _sheet_paths(zf)
-        found.paths = paths
-        if len(paths) > MAX_SHEETS:
-            raise Unreadable(f"{path}: refused: {len(paths)} sheets (the limit is {MAX_SHEETS})")
-        members = set(zf.namelist())
-        strings = SharedStrings()
-        for part in sorted(shared & members):
-            strings = strings.merge(shared_string_lengths(path, part, read_member(path, fh, zf.getinfo(part))))
-            deferred.discard(part)
-        budget = _Budget(path, strings)
-        order = sorted(paths, key=lambda name: name != META_SHEET)  # _meta first, the others in order
-        for name in order:
-            part = paths[name]
-            if part not in members:
-                continue
-            deferred.discard(part)
-            if name in found.own:
-                _check_member(path, fh, zf.getinfo(part))
-                continue
-            found.scans[name] = scan = budget.scan(name, read_member(path, fh, zf.getinfo(part)))
-            if name == META_SHEET and scan.trimmed is None:
-                found.wb = _open_calamine(path, {})
-                found.own = _own_reports(path, found, name) - {META_SHEET}
-        for part in sorted(deferred):  # parts no sheet points to: checked as the others
-            _check_member(path, fh, zf.getinfo(part))
+    path, zf, deferred = members.path, members.zf, members.deferred
+    paths, shared = _sheet_paths(zf, members.named)
+    found.paths = paths
+    if len(paths) > MAX_SHEETS:
+        raise Unreadable(f"{path}: refused: {len(paths)} sheets (the limit is {MAX_SHEETS})")
+    names = set(zf.namelist())
+    strings = SharedStrings()
+    for part in sorted(shared & names):
+        strings = strings.merge(shared_string_lengths(path, part, members.read(zf.getinfo(part))))
+        deferred.discard(part)
+    budget = _Budget(path, strings)
+    order = sorted(paths, key=lambda name: name != META_SHEET)  # _meta first, the others in order
+    for name in order:
+        part = paths[name]
+        if part not in names:
+            continue
+        deferred.discard(part)
+        if name in found.own:
+            members.check(zf.getinfo(part))
+            continue
+        found.scans[name] = scan = budget.scan(name, members.read(zf.getinfo(part)))
+        if name == META_SHEET and scan.trimmed is None:
+            found.wb = _open_calamine(members, {})
+            found.own = _own_reports(path, found, name) - {META_SHEET}
+    for part in sorted(deferred):  # parts no sheet points to: checked as the others
+        members.check(zf.getinfo(part))
     return found
 
 
@@ -937,12 +1060,15 @@ def _own_reports(path: str, found: _Package, name: str) -> set[str]:
     return {s for s in values["printable"].split("|") if s} & set(found.paths)
 
 
-def _open_calamine(path: str, trimmed: dict[str, bytes]) -> Any:
+def _open_calamine(members: _Members, trimmed: dict[str, bytes]) -> Any:
+    path = members.path
     try:
         import python_calamine as pc
     except ImportError:  # pragma: no cover - declared dependency
         raise Unreadable("python-calamine is not installed (pip install python-calamine)") from None
     try:
+        if members.held is not None:
+            return pc.CalamineWorkbook.from_filelike(io.BytesIO(_stored(members.infos, members.held, trimmed)))
         if trimmed:
             return pc.CalamineWorkbook.from_filelike(io.BytesIO(_repack(path, trimmed)))
         return pc.CalamineWorkbook.from_path(path)
@@ -955,14 +1081,42 @@ def _open_calamine(path: str, trimmed: dict[str, bytes]) -> Any:
         ) from None
 
 
+def _stored(infos: list[zipfile.ZipInfo], held: dict[str, bytes], replaced: dict[str, bytes]) -> bytes:
+    """The package as a zip of the members as they were checked (or replaced), in its order,
+    stored without compression: what the spreadsheet reader reads is what the checks read, and
+    it need not inflate it again."""
+    out: list[bytes] = []
+    directory: list[bytes] = []
+    offset = 0
+    for info in infos:
+        data = replaced.get(info.filename)
+        crc = info.CRC if data is None else zlib.crc32(data)
+        data = held[info.filename] if data is None else data
+        name = info.filename.encode("utf-8")
+        flags = 0 if info.filename.isascii() else 0x800  # the name is UTF-8
+        n = len(data)
+        local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, 0, 0, 0x21, crc, n, n, len(name), 0)
+        directory.append(
+            struct.pack(
+                "<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, flags, 0, 0, 0x21, crc, n, n, len(name), 0, 0, 0, 0, 0, offset
+            )
+            + name
+        )
+        out += (local, name, data)
+        offset += len(local) + len(name) + n
+    listing = b"".join(directory)
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(infos), len(infos), len(listing), offset, 0)
+    return b"".join(out) + listing + end
+
+
 def read_book(path: str) -> Book:
     """Open ``path`` safely and return every sheet's values (a results workbook's report
     sheets, which ttools makes again, left out: see ``_scan_package``)."""
-    deferred = check_container(path, later=_deferred_part)
+    members = _checked_package(path, later=_deferred_part, hold=True)
     found = _Package()
     try:
         try:
-            _scan_package(path, deferred, found)  # fills ``found``: its reader is closed below, whatever happens
+            _scan_package(members, found)  # fills ``found``: its reader is closed below, whatever happens
         except Unreadable:
             raise
         except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
@@ -974,9 +1128,12 @@ def read_book(path: str) -> Book:
             if found.wb is not None:
                 found.wb.close()
                 found.wb = None
-            found.wb = _open_calamine(path, trimmed)
+            found.wb = _open_calamine(members, trimmed)
+        members.close()
+        members.held = None  # the reader has its own copy
         return _read_sheets(path, found)
     finally:
+        members.close()
         if found.wb is not None:
             found.wb.close()
 

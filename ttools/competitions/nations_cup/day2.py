@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from itertools import combinations
+from math import prod
 from typing import Mapping, Sequence
 
 from ttools.core.draw import Draw
@@ -262,18 +263,22 @@ def seat_draw(lineup: Mapping[str, Sequence[str]], tables: int, seed: str, event
         rest = sorted(len(teams[t]) for t in order[i + 1 :])
         rest_total = sum(rest)
         choices = []
+        # whether the rest still fit, and the weight, depend only on the free counts of the
+        # tables chosen (what is left is those counts less one each): worked out once per counts
+        weights: dict[tuple[int, ...], int] = {}
         # only tables with a free seat: the same candidate sets, in the same order, as every
         # set of tables less those that would go below zero
         for chosen in combinations([t for t, f in enumerate(free) if f > 0], len(codes)):
-            left = list(free)
-            for t in chosen:
-                left[t] -= 1
-            if _fits_sorted(left, rest, rest_total):
-                # weight a choice by the free seats it can take: drawing seat cards one by one
-                # would favour the emptier tables in just this way
-                weight = 1
+            counts = tuple(map(free.__getitem__, chosen))
+            weight = weights.get(counts)
+            if weight is None:
+                left = list(free)
                 for t in chosen:
-                    weight *= free[t]
+                    left[t] -= 1
+                # weight a choice by the free seats it can take: drawing seat cards one by one
+                # would favour the emptier tables in just this way (0: the rest would not fit)
+                weight = weights[counts] = prod(counts) if _fits_sorted(left, rest, rest_total) else 0
+            if weight:
                 choices.append((chosen, weight))
         # the opening sizes always fit (teams of at most `tables` players), and each step
         # keeps a fitting remainder, so there is always a choice
