@@ -46,12 +46,13 @@ def identify(book: Book) -> str:
 
 def process_file(path: str, one_shot: bool = False) -> Outcome:
     """Read, check and compute one workbook. ``one_shot``: the process ends after this file (the
-    command line), so the loaded input is frozen out of garbage collection."""
+    command line), so the loaded input is frozen out of garbage collection, and the results
+    workbook is written at most once (its input rows are let go as they are written)."""
     book = read_book(path)
     if one_shot:
         quiet_gc()
     name = identify(book)
-    return competitions.get(name).process(book, source_hash=file_hash(path))
+    return competitions.get(name).process(book, source_hash=file_hash(path), once=one_shot)
 
 
 def quiet_gc() -> None:

@@ -150,6 +150,12 @@ class Competition:
         """The input sheets after Event and Rules: as typed, plus what this run drew."""
         raise NotImplementedError
 
+    def release_inputs(self, data: Any) -> None:
+        """Let go of the rows the input sheets were written back from, once they are written: a
+        large event's thousands of typed rows would otherwise sit in memory through the reports.
+        Asked for only when the workbook is written once (the command line); nothing read after
+        the input sheets (the reports, the site, the summary) may need what is let go."""
+
     def write_hidden(self, w: WorkbookWriter, data: Any, res: Any) -> None:
         """Sheets after the reports that staff do not fill in (hidden records of what was published)."""
 
@@ -205,9 +211,11 @@ class Competition:
             raise ValueError(f"--{unit} must be from {low} to {high} (got {size}){why}")
         return size
 
-    def process(self, book: Book, source_hash: str = "") -> Outcome:
+    def process(self, book: Book, source_hash: str = "", once: bool = False) -> Outcome:
         """load -> compute -> report (``book`` is used up: its sheets are let go once loaded), as
-        an Outcome whose writer makes the output workbook."""
+        an Outcome whose writer makes the output workbook. ``once``: the workbook is written at
+        most once (the command line), so the rows written back are let go as it is written
+        (``release_inputs``) and a second write is refused."""
         from ttools.outcome import Outcome
 
         data, problems = self.load(book)
@@ -229,7 +237,12 @@ class Competition:
         if status is not None:
             outcome.status = status
 
+        written: list[str] = []
+
         def writer(path: str) -> None:
+            if once and written:  # its input rows are gone: a second workbook would lack them
+                raise RuntimeError("this event's results workbook was written once already")
+            written.append(path)
             # the report sheets are made one at a time as the writer takes them; ``printable``
             # fills as they are written (and is written last, on the _meta sheet)
             names: list[str] = []
@@ -243,6 +256,7 @@ class Competition:
                 problems=problems,
                 printable=names,
                 status=status or (),
+                release=once,
             )
 
         outcome.writer = writer
@@ -282,9 +296,11 @@ class Competition:
         printable: Sequence[str] = (),
         status: Sequence[str] = (),
         size: int | None = None,
+        release: bool = False,
     ) -> None:
         """The output (or blank) workbook: Guide, Event and Rules, the input sheets, the reports,
-        Problems, the sheets ttools does not know, hidden records and _meta, in that order."""
+        Problems, the sheets ttools does not know, hidden records and _meta, in that order.
+        ``release``: the input rows are let go once their sheets are written (``release_inputs``)."""
         from ttools.competitions.common import open_writer, write_event_and_rules, write_outputs
 
         spec = self.spec()
@@ -296,6 +312,8 @@ class Competition:
         w.guide_sheet(pick(spec.GUIDE, lang, "Guide"), title, sections)
         write_event_and_rules(w, spec.EVENT, spec.RULES, data, lang, self.name, template, fill=self.event_fill(data))
         self.write_inputs(w, data, res, lang, size)
+        if release:
+            self.release_inputs(data)
         write_outputs(w, reports, problems, lang, data)
         self.write_hidden(w, data, res)
         w.meta_sheet({**self.meta(data), "printable": "|".join(printable)})

@@ -216,6 +216,14 @@ class Scrabble(Competition):
         w.input_sheet(S.RESULTS, lang, results, min_rows=10)
         w.input_sheet(S.PRIZES, lang, data.raw.get("Prizes") or [], min_rows=5)
 
+    def release_inputs(self, data: EventData) -> None:
+        # the Results rows weigh most (one a slip); of them the reports and the site read only
+        # the table typed (report.slip_tables)
+        from ttools.competitions.scrabble.report import typed_tables
+
+        data.typed_tables = list(typed_tables(data))
+        data.raw.pop("Results", None)
+
     def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
         from ttools.competitions.common import write_record_sheet
         from ttools.competitions.scrabble import schema as S

@@ -127,6 +127,8 @@ class EventData(EventBase):
     stable_boards: int = 0  # top tables of each division that keep their players
     games: list[Game] = field(default_factory=list)  # every Results row, as typed
     game_rows: Sequence[int] = field(default_factory=list)  # index of each game's row in raw["Results"]
+    # the table typed on each game's row, kept when raw["Results"] is let go once written back
+    typed_tables: Sequence[Any] | None = None
     published: list[Published] = field(default_factory=list)
     rating_systems: dict[str, str] = field(default_factory=dict)  # division ("" = the rest) -> system, as typed
     prizes: list[Any] = field(default_factory=list)  # the Prizes sheet (prizes.PrizeSpec), in award order

@@ -353,7 +353,9 @@ def ratings_sheet(ctx: Context) -> Report | None:
             "was found. These are estimates; the rating body's list is the official one.",
         ),
     ]
-    return Report("Ratings", ctx.sheet("Ratings"), t(f"{ctx.name} · 評分估算", f"{ctx.name} · Rating estimates"), blocks)
+    return Report(
+        "Ratings", ctx.sheet("Ratings"), t(f"{ctx.name} · 評分估算", f"{ctx.name} · Rating estimates"), blocks
+    )
 
 
 def prize_list_sheet(ctx: Context) -> Report | None:
@@ -754,10 +756,8 @@ def slip_tables(
 ) -> dict[tuple[int, frozenset], Any]:
     """The table number typed (or pre-filled) on each Results row, by round and players (those
     in ``only``, when given)."""
-    rows = res.data.raw.get("Results") or []
     out: dict[tuple[int, frozenset], Any] = {}
-    for g, i in zip(res.data.games, res.data.game_rows):
-        table = rows[i].get("table") if i < len(rows) else None
+    for g, table in zip(res.data.games, typed_tables(res.data)):
         if isinstance(g.round, int) and table not in (None, ""):
             key = (g.round, frozenset(p for p in g.players if p))
             if only is not None and key not in only:
@@ -768,6 +768,15 @@ def slip_tables(
                 pass  # shown as typed
             out[key] = table
     return out
+
+
+def typed_tables(data: Any) -> Iterable[Any]:
+    """The table typed on each game's Results row, in the games' order (kept apart when the
+    rows were let go, once written back)."""
+    if data.typed_tables is not None:
+        return data.typed_tables
+    rows = data.raw.get("Results") or []
+    return (rows[i].get("table") if i < len(rows) else None for i in data.game_rows)
 
 
 def missing_sheet(ctx: Context) -> Report | None:

@@ -3,7 +3,8 @@ every table, its blank workbook, its input sheets and its hooks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ttools.competitions.base import Competition
 from ttools.competitions.shengji.guide import guide
@@ -79,6 +80,20 @@ class Shengji(Competition):
             boards += new_boards
         w.input_sheet(S.SEATING, lang, seating, min_rows=max(len(seating), 8))
         w.input_sheet(S.BOARDS, lang, boards, min_rows=max(len(boards), 10))
+
+    def release_inputs(self, data: EventData) -> None:
+        # the Seating and Boards rows as typed (thousands on a large event) are read by nothing
+        # after their sheets (Players stays for the _meta sheet's count); nor are the seating
+        # rows as read (compute made the rounds' seating from them) or where each board row's
+        # cells are (said by the problems compute found): the reports read the boards' values
+        data.raw.pop("Seating", None)
+        data.raw.pop("Boards", None)
+        data.seating = []
+        for board in data.boards:
+            board.where = _NOWHERE
+
+
+_NOWHERE: Mapping[str, Any] = MappingProxyType({})
 
 
 def _ids(data: EventData) -> list[str]:

@@ -148,6 +148,10 @@ class SeatRow:
 
 
 SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+NO_PENALTIES: tuple[None, None, None, None] = (None, None, None, None)
+# one int object for each number of seconds a board's time can be (under an hour): a large
+# event's tens of thousands of times share them (the ints past 256 Python does not)
+_SECONDS: dict[int, int] = {}
 
 
 @dataclass(slots=True)
@@ -168,7 +172,7 @@ class BoardRow:
     ok: bool = True
     # referee actions: a procedural penalty per seat (percent of the board's top), an artificial
     # score (NS rate, EW rate) replacing the table's result, the mark of the wrong deal played
-    penalties: tuple[Fraction | None, Fraction | None, Fraction | None, Fraction | None] = (None, None, None, None)
+    penalties: tuple[Fraction | None, Fraction | None, Fraction | None, Fraction | None] = NO_PENALTIES
     adjusted: tuple[Fraction, Fraction] | None = None
     fouled: str = ""
 
@@ -567,6 +571,8 @@ def _board_row(
         _penalty(row, rd, "penalty_s", problems),
         _penalty(row, rd, "penalty_w", problems),
     )
+    if penalties == NO_PENALTIES:  # nearly every row: one tuple for all of them
+        penalties = NO_PENALTIES
     adjusted = None
     if not row.blank("adjusted"):
         typed = nz.clean_text(row.values["adjusted"])
@@ -781,7 +787,7 @@ def _time(row: Row, key: str, problems: list[Problem]) -> int | None:
         if seconds >= 3600:  # a board is played in minutes: an hour or more is a typing mistake
             problems.append(error(TIME_TOO_LONG, row.where[key], value=seconds))
             return None
-        return seconds
+        return _SECONDS.setdefault(seconds, seconds)
     except TimeAsDate as exc:
         problems.append(error(TIME_AS_DATE, row.where[key], value=exc.serial))
     except OverflowError:
