@@ -198,12 +198,11 @@ def _temporary_beside(target: str, suffix: str) -> str:
     """A new empty file beside ``target``, with the mode a plain ``open()`` would give the output:
     an existing target's own mode, else 0666 less the umask (the kernel applies it). mkstemp's
     0600 would make every output private whatever the umask says."""
-    import secrets
-
     folder = os.path.dirname(os.path.abspath(target))
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     for _ in range(100):
-        tmp = os.path.join(folder, f".ttools-{secrets.token_hex(4)}{suffix}")
+        # os.urandom is what secrets.token_hex reads; importing secrets loads hmac and OpenSSL (5 ms)
+        tmp = os.path.join(folder, f".ttools-{os.urandom(4).hex()}{suffix}")
         try:
             fd = os.open(tmp, flags, 0o666)
         except FileExistsError:

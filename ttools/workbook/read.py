@@ -36,21 +36,38 @@ MAX_SHEETS = 255
 MAX_MARKED_CELLS = 100_000  # cells of one sheet with an error or a formula without value
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_HAS_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[ >/]")  # an <f> element, with or without a namespace prefix
+
+
+class _Lazy:
+    """A pattern compiled when it is first used: the general pass's patterns, which a plain sheet
+    (every sheet ttools writes, and most that staff save) never needs, cost nothing to import.
+    Once compiled, its methods are the instance's own attributes, as quick to reach as a pattern's."""
+
+    def __init__(self, pattern: bytes, flags: int = 0) -> None:
+        self.pattern, self.flags = pattern, flags
+
+    def __getattr__(self, name: str) -> Any:
+        compiled = re.compile(self.pattern, self.flags)
+        for method in ("search", "match", "fullmatch", "findall", "finditer", "sub"):
+            setattr(self, method, getattr(compiled, method))
+        return getattr(compiled, name)
+
+
+_HAS_FORMULA = _Lazy(rb"<(?:[\w.-]+:)?f[ >/]")  # an <f> element, with or without a namespace prefix
 # the tags the cell scan looks at, whatever their namespace prefix
-_ROW_OR_CELL = re.compile(rb"<(?:[\w.-]+:)?(?:(row)|c)\b([^>]*?)(/?)>")
-_CELL_OPEN = re.compile(rb"<(?:[\w.-]+:)?c\b")
-_CELL_REF = re.compile(rb"\sr\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]{1,7})[\"']")  # only cells have such an r
-_ERROR_TYPE = re.compile(rb"\bt\s*=\s*[\"']e[\"']")
+_ROW_OR_CELL = _Lazy(rb"<(?:[\w.-]+:)?(?:(row)|c)\b([^>]*?)(/?)>")
+_CELL_OPEN = _Lazy(rb"<(?:[\w.-]+:)?c\b")
+_CELL_REF = _Lazy(rb"\sr\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]{1,7})[\"']")  # only cells have such an r
+_ERROR_TYPE = _Lazy(rb"\bt\s*=\s*[\"']e[\"']")
 _QUOTED_E = (b'"e"', b"'e'", b"\"e'", b"'e\"")  # what _ERROR_TYPE cannot match without
-_CELL_NAME = re.compile(rb"<(?:[\w.-]+:)?c")
-_CELL_END = re.compile(rb"</(?:[\w.-]+:)?c\s*>")
-_ATTR_R = re.compile(rb"\br\s*=\s*[\"']([^\"']*)[\"']")
-_ATTR_T = re.compile(rb"\bt\s*=\s*[\"']([^\"']*)[\"']")
-_REF = re.compile(rb"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
-_VALUE = re.compile(rb"<(?:[\w.-]+:)?v(?:\s[^>]*)?(?:/>|>(.*?)</(?:[\w.-]+:)?v\s*>)", re.S)
-_INLINE = re.compile(rb"<(?:[\w.-]+:)?is\b")
-_ROOT = re.compile(rb"<([\w.-]+:)?worksheet\b[^>]*>")
+_CELL_NAME = _Lazy(rb"<(?:[\w.-]+:)?c")
+_CELL_END = _Lazy(rb"</(?:[\w.-]+:)?c\s*>")
+_ATTR_R = _Lazy(rb"\br\s*=\s*[\"']([^\"']*)[\"']")
+_ATTR_T = _Lazy(rb"\bt\s*=\s*[\"']([^\"']*)[\"']")
+_REF = _Lazy(rb"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
+_VALUE = _Lazy(rb"<(?:[\w.-]+:)?v(?:\s[^>]*)?(?:/>|>(.*?)</(?:[\w.-]+:)?v\s*>)", re.S)
+_INLINE = _Lazy(rb"<(?:[\w.-]+:)?is\b")
+_ROOT = _Lazy(rb"<([\w.-]+:)?worksheet\b[^>]*>")
 # a DOCTYPE or an entity declaration, in UTF-8 or UTF-16: no workbook needs one, and parsers differ on them
 _DTD_MARKS = tuple(
     m.encode(enc) for m in ("<!DOCTYPE", "<!ENTITY", "<!doctype") for enc in ("ascii", "utf-16-le", "utf-16-be")
@@ -507,9 +524,9 @@ def _sheet_paths(zf: zipfile.ZipFile, read: Callable[[str], bytes] | None = None
 # times their number. What a workbook expands to is bounded before the spreadsheet reader sees it.
 MAX_SHARED_TEXT = 50_000_000  # characters all shared-string cells together expand to
 
-_SI = re.compile(rb"<(/?)(?:[\w.-]+:)?si(?=[\s/>])[^>]*?(/?)>")
-_STRING_CELL = re.compile(rb"<(?:[\w.-]+:)?c\b[^>]*?\st\s*=\s*[\"'](?:s|&#0*115;|&#[xX]0*73;)[\"']")
-_STRING_VALUE = re.compile(
+_SI = _Lazy(rb"<(/?)(?:[\w.-]+:)?si(?=[\s/>])[^>]*?(/?)>")
+_STRING_CELL = _Lazy(rb"<(?:[\w.-]+:)?c\b[^>]*?\st\s*=\s*[\"'](?:s|&#0*115;|&#[xX]0*73;)[\"']")
+_STRING_VALUE = _Lazy(
     rb"<(?:[\w.-]+:)?c\b[^>]*?\st\s*=\s*[\"']s[\"'][^>]*>\s*"
     rb"<(?:[\w.-]+:)?v>\s*([0-9]{1,9})\s*</(?:[\w.-]+:)?v\s*>"
 )
