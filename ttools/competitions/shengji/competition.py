@@ -82,12 +82,14 @@ class Shengji(Competition):
         w.input_sheet(S.BOARDS, lang, boards, min_rows=max(len(boards), 10))
 
     def release_inputs(self, data: EventData) -> None:
-        # the Seating and Boards rows as typed (thousands on a large event) are read by nothing
-        # after their sheets (Players stays for the _meta sheet's count); nor are the seating
+        # the input rows as typed (thousands on a large event) are read by nothing after their
+        # sheets (but the Players rows of a template, which name its roster); nor are the seating
         # rows as read (compute made the rounds' seating from them) or where each board row's
         # cells are (said by the problems compute found): the reports read the boards' values
         data.raw.pop("Seating", None)
         data.raw.pop("Boards", None)
+        if data.players:  # the roster's ids are the players loaded (_ids), not the rows typed
+            data.raw.pop("Players", None)
         data.seating = []
         for board in data.boards:
             board.where = _NOWHERE

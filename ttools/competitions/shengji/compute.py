@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Callable
+from typing import Any, Callable
 
 from ttools.competitions.shengji.load import BoardRow, EventData, SeatRow
 from ttools.competitions.shengji.ranking import Record, standings, time_tiebreak
@@ -171,11 +171,22 @@ class TableResult:
     """One table's board: its row, its score (None: not played at this table)."""
 
     row: BoardRow
-    round: int
-    table: int
-    board: int
     seats: dict[str, str]
     score: BoardScore | None
+
+    # the round, table and board are the row's (checked: whole numbers), read from it rather
+    # than held again by each of a large event's thousands of results
+    @property
+    def round(self) -> int:
+        return self.row.round  # type: ignore[return-value]
+
+    @property
+    def table(self) -> int:
+        return self.row.table  # type: ignore[return-value]
+
+    @property
+    def board(self) -> int:
+        return self.row.board  # type: ignore[return-value]
 
     @property
     def adjusted(self) -> tuple[Fraction, Fraction] | None:
@@ -187,22 +198,96 @@ class TableResult:
         return self.score is not None and self.row.adjusted is None
 
 
-@dataclass(slots=True)
+_PLAIN = (False, None, False, "")  # a seat result's rare parts when it has none of them
+
+
 class SeatResult:
-    round: int
-    board: int
-    table: int
-    seat: str
-    player: str
-    score: int
-    mp: Fraction | int
-    top: int
-    rate: Fraction
-    time: int | None
-    neuberg: bool = False
-    penalty: Fraction | None = None  # percent of the top taken off (already in mp and rate)
-    adjusted: bool = False  # an artificial score, not a comparison
-    fouled: str = ""  # the mark of the wrong deal this table played, compared with its own kind
+    """One seat's result on one board: the table's result it is part of (whose round, board,
+    table, player in the seat, score and time it reads rather than holds), its matchpoints, top
+    and rate. Its rare parts (``neuberg``: compared Neuberg-scaled; ``penalty``: percent of the
+    top taken off, already in mp and rate; ``adjusted``: an artificial score, not a comparison;
+    ``fouled``: the mark of the wrong deal this table played, compared with its own kind) share
+    one slot, the same tuple for the many results with none: a large event has tens of thousands
+    of seat results."""
+
+    __slots__ = ("result", "seat", "mp", "top", "rate", "_rare")
+
+    def __init__(
+        self,
+        result: TableResult,
+        seat: str,
+        mp: Fraction | int,
+        top: int,
+        rate: Fraction,
+        neuberg: bool = False,
+        penalty: Fraction | None = None,
+        adjusted: bool = False,
+        fouled: str = "",
+    ) -> None:
+        self.result, self.seat, self.mp, self.top, self.rate = result, seat, mp, top, rate
+        rare = (neuberg, penalty, adjusted, fouled)
+        self._rare = _PLAIN if rare == _PLAIN else rare
+
+    @property
+    def round(self) -> int:
+        return self.result.round
+
+    @property
+    def board(self) -> int:
+        return self.result.board
+
+    @property
+    def table(self) -> int:
+        return self.result.table
+
+    @property
+    def player(self) -> str:
+        return self.result.seats[self.seat]
+
+    @property
+    def score(self) -> int:
+        """The seat's side's score (0 for an adjusted board not played)."""
+        score = self.result.score
+        return score.score(self.seat) if score is not None else 0
+
+    @property
+    def time(self) -> int | None:
+        return self.result.row.time(self.seat)
+
+    @property
+    def neuberg(self) -> bool:
+        return self._rare[0]
+
+    @property
+    def penalty(self) -> Fraction | None:
+        return self._rare[1]
+
+    @penalty.setter
+    def penalty(self, value: Fraction | None) -> None:
+        rare = (self._rare[0], value, self._rare[2], self._rare[3])
+        self._rare = _PLAIN if rare == _PLAIN else rare
+
+    @property
+    def adjusted(self) -> bool:
+        return self._rare[2]
+
+    @property
+    def fouled(self) -> str:
+        return self._rare[3]
+
+    _SHOWN = ("round", "board", "table", "seat", "player", "score", "mp", "top", "rate", "time")
+
+    def _values(self) -> tuple[Any, ...]:
+        return (*(getattr(self, k) for k in self._SHOWN), *self._rare)
+
+    def __eq__(self, other: object) -> bool:
+        return self._values() == other._values() if type(other) is SeatResult else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable (a penalty is taken off after), as before
+
+    def __repr__(self) -> str:
+        names = (*self._SHOWN, "neuberg", "penalty", "adjusted", "fouled")
+        return "SeatResult(" + ", ".join(f"{k}={v!r}" for k, v in zip(names, self._values())) + ")"
 
 
 @dataclass
@@ -403,13 +488,13 @@ def _score_rows(data: EventData, res: Results, problems: list[Problem]) -> tuple
                 problems.append(error(PENALTY_WITHOUT_RESULT, b.where[f"penalty_{penalised.lower()}"]))
                 errors = True
                 continue
-            out.append(TableResult(b, b.round, b.table, b.board, seats, None))
+            out.append(TableResult(b, seats, None))
             continue
         score = _score(data, b, problems, scores)
         if score is None:
             errors = True
             continue
-        out.append(TableResult(b, b.round, b.table, b.board, seats, score))
+        out.append(TableResult(b, seats, score))
         if b.round + 1 not in res.rounds and any(v is not None for v in b.times):
             # said while the round is the latest; once the next round is seated it was said before
             for s, v in zip(SEATS, b.times):
@@ -541,12 +626,15 @@ def _compare(data: EventData, res: Results, results: list[TableResult]) -> None:
     by_board: dict[tuple[int, int], list[TableResult]] = defaultdict(list)
     for r in results:
         by_board[(r.round, r.board)].append(r)
+    # one object for each whole number of matchpoints: a big field's run past 256, which Python
+    # does not share, and every seat result holds one
+    points: dict[int, int] = {}
     for rnd, board in sorted(by_board):
         group = BoardGroup(
             rnd, board, len(res.rounds[rnd].tables), sorted(by_board[(rnd, board)], key=lambda r: r.table)
         )
         for seat in SEATS:
-            group.by_seat[seat] = _seat_results(data, group, seat)
+            group.by_seat[seat] = _seat_results(data, group, seat, points)
             res.seat_results += group.by_seat[seat]
         res.groups.append(group)
     for rnd, rs in res.rounds.items():
@@ -568,7 +656,7 @@ def comparison_groups(group: BoardGroup) -> dict[str, list[TableResult]]:
     return out
 
 
-def _seat_results(data: EventData, group: BoardGroup, seat: str) -> list[SeatResult]:
+def _seat_results(data: EventData, group: BoardGroup, seat: str, points: dict[int, int]) -> list[SeatResult]:
     """One seat's results on a board, in table order: each comparison group compared within itself
     (Neuberg-scaled to the tables due, when on), an adjusted score as its artificial rate of the
     full top, then each procedural penalty taken off its seat's matchpoints and rate."""
@@ -578,16 +666,11 @@ def _seat_results(data: EventData, group: BoardGroup, seat: str) -> list[SeatRes
         scores = [r.score.score(seat) for r in tables]  # type: ignore[union-attr]
         for r, c in zip(tables, compare(scores, expected=due, use_neuberg=data.neuberg)):
             found[r.table] = SeatResult(
-                group.round,
-                group.board,
-                r.table,
+                r,
                 seat,
-                r.seats[seat],
-                r.score.score(seat),  # type: ignore[union-attr]
-                c.mp,
+                points.setdefault(c.mp, c.mp) if type(c.mp) is int else c.mp,
                 c.top,
                 c.rate,
-                r.row.time(seat),
                 neuberg=data.neuberg and len(tables) < due,
                 fouled=mark,
             )
@@ -596,20 +679,7 @@ def _seat_results(data: EventData, group: BoardGroup, seat: str) -> list[SeatRes
         if r.adjusted is None:
             continue
         rate = r.adjusted[0] if seat in ("N", "S") else r.adjusted[1]
-        score = r.score.score(seat) if r.score is not None else 0
-        found[r.table] = SeatResult(
-            group.round,
-            group.board,
-            r.table,
-            seat,
-            r.seats[seat],
-            score,
-            rate * top,
-            top,
-            rate,
-            r.row.time(seat),
-            adjusted=True,
-        )
+        found[r.table] = SeatResult(r, seat, rate * top, top, rate, adjusted=True)
     out = []
     for r in group.results:
         s = found.get(r.table)

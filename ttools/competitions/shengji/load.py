@@ -158,7 +158,6 @@ _SECONDS: dict[int, int] = {}
 class BoardRow:
     """One row of the Boards sheet as read; ``ok`` False when a cell of it has an error."""
 
-    index: int  # position in raw["Boards"]
     round: int | None
     table: int | None
     board: int | None
@@ -234,8 +233,8 @@ def load(book: Book) -> tuple[EventData, list[Problem]]:
     declarers: dict[Any, str] = {}
     bound = score_bound(data.rules)
     words = adjusted_words(data.average_plus, data.average_minus)
-    for i, row in enumerate(_rows(ld, S.BOARDS)):
-        data.boards.append(_board_row(i, row, rd, problems, data.rounds, declarers, bound, words))
+    for row in _rows(ld, S.BOARDS):
+        data.boards.append(_board_row(row, rd, problems, data.rounds, declarers, bound, words))
     outputs = [n for names in S.OUTPUTS.values() for n in names.values()] + list(S.OUTPUTS) + list(S.GUIDE.values())
     data.unknown_sheets = unknown_sheets(book, S.INPUT_SHEETS, outputs, problems)
     _renamed_inputs(ld, data, problems)
@@ -499,7 +498,6 @@ def score_bound(rules: BoardRules) -> int:
 
 
 def _board_row(
-    index: int,
     row: Row,
     rd: Reader,
     problems: list[Problem],
@@ -582,7 +580,6 @@ def _board_row(
             problems.append(error(ADJUSTED_INVALID, row.where["adjusted"], value=typed))
     fouled = (rd.code(row, "fouled") or "") if not row.blank("fouled") else ""
     return BoardRow(
-        index,
         rnd,
         tbl,
         board,
