@@ -218,11 +218,14 @@ class Scrabble(Competition):
 
     def release_inputs(self, data: EventData) -> None:
         # the Results rows weigh most (one a slip); of them the reports and the site read only
-        # the table typed (report.slip_tables)
+        # the table typed (report.slip_tables). The Players rows typed go too, but in a
+        # template, whose roster they name
         from ttools.competitions.scrabble.report import typed_tables
 
         data.typed_tables = list(typed_tables(data))
         data.raw.pop("Results", None)
+        if data.players:  # the roster's ids are the players loaded (_ids), not the rows typed
+            data.raw.pop("Players", None)
 
     def write_hidden(self, w: WorkbookWriter, data: EventData, res: Results | None) -> None:
         from ttools.competitions.common import write_record_sheet
