@@ -73,6 +73,10 @@ def clean_text(value: Any) -> str:
 
 
 def _ascii(value: Any) -> str:
+    if value.__class__ is str:
+        text = value.strip()
+        if text.isascii() and text.isprintable():  # what NFKC and the format characters leave as it is
+            return text
     return unicodedata.normalize("NFKC", without_format_chars(clean_text(value))).strip()
 
 
