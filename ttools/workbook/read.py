@@ -184,8 +184,9 @@ _HELD_BYTES = 4 * 1024 * 1024
 _HELD_MEMBERS = 2000
 # but below this the reader opens the file itself: the stored copy and the reader's own copy of it,
 # freed, leave a small run's heap laid out worse for the writing that follows (half a MB more at
-# its peak, for 0.5 ms of reading saved); above it the reading saved is worth it
-_STORED_BYTES = 1024 * 1024
+# the peak of the 26-team Nations Cup, for 0.4 ms of reading saved); above it (the 150-player
+# Scrabble event and up) the reading saved is worth it, and the peak comes later anyway
+_STORED_BYTES = 384 * 1024
 
 
 class _Members:
