@@ -414,8 +414,8 @@ def inflated(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> Iterator[bytes]:
 
 
 def inflated_whole(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> bytes:
-    """``inflated`` in one piece, for a member of a package held in memory (its declared size is
-    small): the same bytes and the same refusals, with one call to the inflater, not a loop."""
+    """``inflated`` in one piece, for a member read whole: the same bytes and the same refusals,
+    with one call to the inflater, which stops one byte past the declared size."""
     start, method = _member_data(path, fh, info)
     fh.seek(start)
     declared = info.file_size
@@ -458,8 +458,9 @@ def _declares_dtd(data: bytes) -> bool:
 
 
 def read_member(path: str, fh: BinaryIO, info: zipfile.ZipInfo) -> bytes:
-    """One member whole, checked as ``_check_member`` checks it."""
-    data = b"".join(inflated(path, fh, info))
+    """One member whole, checked as ``_check_member`` checks it (in one piece: no more memory than
+    the declared size, and no copy joining the pieces)."""
+    data = inflated_whole(path, fh, info)
     check_read_member(path, info.filename, data)
     return data
 
