@@ -44,7 +44,10 @@ def _matchings(items: tuple) -> list[list[tuple]]:
 
 
 def _key(m, pos, pts, club, method=ADJACENT, club_first=True):
-    """The criteria of a pairing, in the order the engine weighs them (smaller is better)."""
+    """The criteria of a pairing, in the order the engine weighs them (smaller is better). The
+    order inside a group: ``adjacent`` the lexicographically first in ranking order (each
+    player's partner's rank, read in ranking order), ``dutch`` the smallest sum of squared
+    distances from the Dutch partner."""
     groups = {}
     for p in sorted(pos, key=pos.get):
         groups.setdefault(pts.get(p, 0), []).append(p)
@@ -52,9 +55,12 @@ def _key(m, pos, pts, club, method=ADJACENT, club_first=True):
     clubs = sum(bool(club(a, b)) for a, b in m)
     floats = sum(pts.get(a, 0) != pts.get(b, 0) for a, b in m)
     diff = sum(abs(pts.get(a, 0) - pts.get(b, 0)) for a, b in m)
-    order = 0
-    for a, b in m:
-        if method == DUTCH and pts.get(a, 0) == pts.get(b, 0):
+    order: object = 0
+    if method == ADJACENT:
+        partner = {a: b for pair in m for a, b in (pair, pair[::-1])}
+        order = tuple(pos[partner[p]] for p in sorted(partner, key=pos.get))
+    for a, b in m if method == DUTCH else ():
+        if pts.get(a, 0) == pts.get(b, 0):
             order += (abs(rank_in[a] - rank_in[b]) - len(groups[pts.get(a, 0)]) // 2) ** 2
         else:
             order += (pos[a] - pos[b]) ** 2
@@ -118,6 +124,15 @@ def test_a_group_that_cannot_stay_together_names_its_floats_as_blocked():
     got = swiss_round(order, pts, [(1, 1, 2), (2, 1, 3), (3, 1, 4)])
     assert len(got.floats) == 2 and {f.reason for f in got.floats} == {BLOCKED}
     assert any(f.high == 1 for f in got.floats) and all(f.group == 2 for f in got.floats)
+
+
+def test_inside_a_group_the_lexicographically_first_pairing_in_ranking_order():
+    # The spec's rule: six pairs on equal points, 3 has met 4 and 5. 1 takes 2 (the best-ranked
+    # partner it may have), then 3 the best-ranked one left it has not met, 6; then 4–5. The
+    # smallest sum of squared rank distances would pair 1–3, 2–4, 5–6 instead.
+    order = [1, 2, 3, 4, 5, 6]
+    got = swiss_round(order, {p: 2 for p in order}, [(1, 3, 4), (2, 3, 5)])
+    assert got.pairings.pairs == ((1, 2), (3, 6), (4, 5)) and got.floats == ()
 
 
 def test_a_repeat_is_avoided_inside_the_group():
@@ -292,19 +307,51 @@ def test_round_one_order_comes_from_the_seed():
     assert swiss_pairing(order).pairs == tuple(zip(order[::2], order[1::2]))
 
 
-def _weight_of(field, pairs):
-    return sum(field.weight(i, j) for i, j in pairs)
+def _weight_of(field, pairs, weight=None):
+    return sum((weight or field.weight)(i, j) for i, j in pairs)
 
 
-def _unsplit_optimum(field):
-    """The whole field as one maximum-weight matching (no blocks, no certificate)."""
+def _unsplit_optimum(field, players=None, weight=None):
+    """The whole field (or these players of it) as one maximum-weight matching (no blocks, no
+    certificate, every allowed pair an edge), as (pairs, duals); pairs None if not perfect."""
     from ttools.core.matching import max_weight_matching
 
-    edges = [
-        (i, j, field.weight(i, j)) for i in range(field.n) for j in range(i + 1, field.n) if not field.barred(i, j)
-    ]
-    mate, _dual = max_weight_matching(field.n, edges, top=field.top)
-    return [(i, mate[i]) for i in range(field.n) if i < mate[i]] if all(m >= 0 for m in mate) else None
+    weight = weight or field.weight
+    players = sorted(range(field.n) if players is None else players)
+    at = {p: k for k, p in enumerate(players)}
+    edges = [(at[i], at[j], weight(i, j)) for i in players for j in players if i < j and not field.barred(i, j)]
+    mate, duals = max_weight_matching(len(players), edges, top=field.top)
+    if not all(m >= 0 for m in mate):
+        return None, duals
+    return [(players[k], players[m]) for k, m in enumerate(mate) if k < m], duals
+
+
+def _lex_first_by_solving(field):
+    """The lexicographically first of the pairings best by the criteria above the order, found
+    the slow way: each player in ranking order tries its partners from the best-ranked down,
+    and keeps the first one with which the players left still reach the best total (a fresh
+    unsplit matching of the players left for each try). A partner whose table has a positive
+    reduced cost in the first matching's duals is skipped untried: no optimal pairing uses it."""
+    weight = field.weight_above_order
+    best, duals = _unsplit_optimum(field, weight=weight)
+    if best is None:
+        return None
+    left, total, out = set(range(field.n)), _weight_of(field, best, weight), []
+    for i in range(field.n):
+        if i not in left:
+            continue
+        for j in sorted(left - {i}):
+            if j < i or field.barred(i, j) or duals.slack(i, j, weight(i, j)) > 0:
+                continue
+            rest, _d = _unsplit_optimum(field, left - {i, j}, weight)
+            if rest is not None and _weight_of(field, rest, weight) + weight(i, j) == total:
+                break
+        else:
+            raise AssertionError(f"player {i} has no partner in an optimal pairing")
+        out.append((i, j))
+        left -= {i, j}
+        total -= weight(i, j)
+    return out
 
 
 def _play(n, rounds, method, scope, rnd, check):
@@ -349,7 +396,8 @@ def _field_of(order, pts, history, same, got, method, scope):
 def test_seven_rounds_on_random_fields_are_as_good_as_one_unsplit_matching(n, method, scope, rnd):
     """8–64 players, random clubs and results: each round's pairing (solved in blocks) weighs
     exactly what the whole field solved as one matching weighs, so it has no more cross-group
-    tables and no larger points difference (nor more same-club tables) than the optimum."""
+    tables and no larger points difference (nor more same-club tables) than the optimum; with
+    ``adjacent`` it is the lexicographically first of those optima, as a slow search finds it."""
 
     def check(order, pts, history, same, got):
         if got.relaxation is not None and (got.relaxation.forgave_through or got.relaxation.fewest_repeats):
@@ -357,8 +405,11 @@ def test_seven_rounds_on_random_fields_are_as_good_as_one_unsplit_matching(n, me
         rest, field = _field_of(order, pts, history, same, got, method, scope)
         index = {p: i for i, p in enumerate(rest)}
         mine = [(index[a], index[b]) for a, b in got.pairs]
-        best = _unsplit_optimum(field)
-        assert best is not None and _weight_of(field, mine) == _weight_of(field, best)
+        weight = field.weight_above_order if method == ADJACENT else field.weight
+        best, _duals = _unsplit_optimum(field, weight=weight)
+        assert best is not None and _weight_of(field, mine, weight) == _weight_of(field, best, weight)
+        if method == ADJACENT:
+            assert sorted(mine) == _lex_first_by_solving(field)
         crossing = lambda ps: sum(field.group[i] != field.group[j] for i, j in ps)  # noqa: E731
         diff = lambda ps: sum(abs(field.values[field.group[i]] - field.values[field.group[j]]) for i, j in ps)  # noqa: E731
         assert crossing(mine) <= crossing(best) and diff(mine) <= diff(best)

@@ -14,14 +14,14 @@ between the parts against them (an edge with ``dual[i] + dual[j] >= 2 * w`` cann
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Callable, Iterable, Sequence
 
 
 class _Solver:
     """The state of one run: vertices 0..n-1, blossoms n..2n-1."""
 
     def __init__(self, n: int, edges: Sequence[tuple[int, int, int]], top: int | None) -> None:
-        self.n, self.edges = n, edges
+        self.n, self.edges = n, list(edges)
         nedge = len(edges)
         maxweight = max([0, *(w for _i, _j, w in edges)]) if top is None else top
         # endpoint[p] is the vertex of endpoint p; edge k has endpoints 2k and 2k+1
@@ -44,6 +44,11 @@ class _Solver:
         self.dual = [maxweight] * n + [0] * n
         self.allowedge = [False] * nedge  # edges known to have zero slack
         self.queue: list[int] = []
+        self.gone = [False] * n  # vertices taken out of the graph (see Matching.remove)
+        self.lowered: set[int] | None = None  # when a set: the vertices whose dual went down
+        # when a dict: each blossom made since, with the scale and its leaves' duals and children then
+        self.formed: dict[int, tuple[int, dict[int, tuple[int, int]]]] | None = None
+        self.scale = 1
         # A warm start (not in the original): the edges as heavy as the starting duals are tight,
         # so a greedy matching of them, in the order given, keeps every invariant of the
         # algorithm (all duals equal, matched edges tight, no blossom) and saves its stages.
@@ -56,15 +61,21 @@ class _Solver:
         i, j, w = self.edges[k]
         return self.dual[i] + self.dual[j] - 2 * w
 
-    def leaves(self, b: int) -> Iterator[int]:
-        if b < self.n:
-            yield b
-            return
-        for t in self.blossomchilds[b] or ():
-            if t < self.n:
-                yield t
+    def leaves(self, b: int) -> list[int]:
+        """The vertices of b, in the order of its children (depth first, without recursion: a
+        blossom nested a hundred deep would cost a generator frame per level for each vertex)."""
+        n = self.n
+        if b < n:
+            return [b]
+        out, stack = [], [b]
+        childs = self.blossomchilds
+        while stack:
+            t = stack.pop()
+            if t < n:
+                out.append(t)
             else:
-                yield from self.leaves(t)
+                stack.extend(reversed(childs[t] or ()))
+        return out
 
     def assign_label(self, w: int, t: int, p: int) -> None:
         """Label w (and its top-level blossom) t, reached through endpoint p; a T-blossom's
@@ -135,10 +146,15 @@ class _Solver:
         self.label[b] = 1
         labelend[b] = labelend[bb]
         self.dual[b] = 0
+        record: dict[int, tuple[int, int]] | None = {} if self.formed is not None else None
         for leaf in self.leaves(b):
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)  # a former T-vertex becomes an S-vertex
+            if record is not None:
+                record[leaf] = (self.dual[leaf], inblossom[leaf])
             inblossom[leaf] = b
+        if self.formed is not None and record is not None:
+            self.formed[b] = (self.scale, record)
         self._blossom_best_edges(b, path)
 
     def _blossom_best_edges(self, b: int, path: list[int]) -> None:
@@ -321,11 +337,15 @@ class _Solver:
                         self.bestedge[w] = k
         return False
 
-    def dual_step(self) -> bool:
+    def dual_step(self, perfect: bool = False) -> bool:
         """Change the duals by the largest delta that keeps them feasible and act on what became
-        tight; False when the stage is over (the free vertices' duals reached zero)."""
+        tight; False when the stage is over (the free vertices' duals reached zero; ``perfect``:
+        no augmenting path can be made, so no perfect matching exists)."""
         n, label, inblossom, dual = self.n, self.label, self.inblossom, self.dual
+        delta: float
         deltatype, delta, deltaedge, deltablossom = 1, min(dual[:n]), -1, -1
+        if perfect:  # a perfect matching is sought: the duals of free vertices have no floor
+            deltatype, delta = -1, float("inf")
         for v in range(n):
             if label[inblossom[v]] == 0 and self.bestedge[v] != -1:
                 d = self.slack(self.bestedge[v])
@@ -339,18 +359,24 @@ class _Solver:
         for b in range(n, 2 * n):
             if self.blossombase[b] >= 0 and self.blossomparent[b] == -1 and label[b] == 2 and dual[b] < delta:
                 delta, deltatype, deltablossom = dual[b], 4, b
+        if deltatype == -1:
+            return False
+        step = int(delta)  # an int all along: only the perfect search's bound was a float
+        lowered = self.lowered
         for v in range(n):
             lab = label[inblossom[v]]
             if lab == 1:
-                dual[v] -= delta
+                dual[v] -= step
+                if lowered is not None and step:
+                    lowered.add(v)
             elif lab == 2:
-                dual[v] += delta
+                dual[v] += step
         for b in range(n, 2 * n):
             if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
                 if label[b] == 1:
-                    dual[b] += delta
+                    dual[b] += step
                 elif label[b] == 2:
-                    dual[b] -= delta
+                    dual[b] -= step
         if deltatype == 1:
             return False
         if deltatype in (2, 3):
@@ -363,7 +389,7 @@ class _Solver:
             self.expand_blossom(deltablossom, False)
         return True
 
-    def stage(self) -> bool:
+    def stage(self, perfect: bool = False) -> bool:
         """One stage: label every free vertex S and search until an augmentation (True) or none (False)."""
         n = self.n
         self.label[:] = [0] * (2 * n)
@@ -372,12 +398,12 @@ class _Solver:
         self.allowedge[:] = [False] * len(self.edges)
         self.queue[:] = []
         for v in range(n):
-            if self.mate[v] == -1 and self.label[self.inblossom[v]] == 0:
+            if self.mate[v] == -1 and not self.gone[v] and self.label[self.inblossom[v]] == 0:
                 self.assign_label(v, 1, -1)
         while True:
             if self.scan():
                 break
-            if not self.dual_step():
+            if not self.dual_step(perfect):
                 return False
         for b in range(n, 2 * n):  # end of stage: expand S-blossoms whose dual is zero
             if self.blossomparent[b] == -1 and self.blossombase[b] >= 0 and self.label[b] == 1 and self.dual[b] == 0:
@@ -434,6 +460,248 @@ class Duals:
         return plain if plain >= 0 else plain + 2 * self.shared(i, j)
 
 
+class Matching:
+    """A maximum-weight matching kept with its whole state (duals, blossoms), so that it can be
+    changed — edges added, the weights at one vertex raised, vertices taken out — and made
+    perfect again from where it stood: each change costs an augmentation or a few, not a solve.
+
+    A change only loosens the proof: a vertex inside a blossom is first freed by dissolving the
+    blossoms around it (their duals move onto their vertices, which keeps every edge feasible;
+    the matched edge that left a blossom with a positive dual is no longer tight and is
+    unmatched); a freed vertex's dual is raised until its edges are feasible again. ``complete``
+    then runs the primal-dual stages from the free vertices (with no floor on their duals: a
+    perfect matching is sought) until the matching is perfect again, and optimal for the
+    weights as they now are. Integers throughout: when the free vertices' duals differ in
+    parity, every weight and dual is doubled (``scale``), which halves nothing that was exact."""
+
+    def __init__(self, n: int, edges: Sequence[tuple[int, int, int]], top: int | None = None) -> None:
+        self._s = s = _Solver(n, edges, top)
+        self.scale = 1
+        # the blossoms made by the last complete(), as the solver records them
+        self.formed: dict[int, tuple[int, dict[int, tuple[int, int]]]] = {}
+        self._order: dict[int, dict[tuple[int, int], list[tuple[int, int]]]] = {}
+        self._index = {(min(i, j), max(i, j)): k for k, (i, j, _w) in enumerate(edges)}
+        s.formed = {}  # every pair's slack starts at 2 * top - 2 * w, not negative
+        if n:
+            for _ in range(n):
+                if not s.stage():
+                    break
+        self.formed, s.formed = s.formed, None
+
+    # --- reading -------------------------------------------------------------------------
+
+    def mate(self, v: int) -> int:
+        m = self._s.mate[v]
+        return self._s.endpoint[m] if m >= 0 else -1
+
+    def mates(self) -> list[int]:
+        return [self.mate(v) for v in range(self._s.n)]
+
+    def dual(self, v: int) -> int:
+        """v's (doubled, scaled) dual."""
+        return self._s.dual[v]
+
+    def has_edge(self, i: int, j: int) -> bool:
+        return (min(i, j), max(i, j)) in self._index
+
+    def duals(self) -> Duals:
+        return Duals(self._s)
+
+    def slack(self, i: int, j: int, w: int) -> int:
+        """The reduced cost of a pair of weight w (in the edge list or not), doubled and scaled:
+        negative where it could improve the matching, zero where an optimal matching may use it."""
+        s = self._s
+        plain = s.dual[i] + s.dual[j] - 2 * w * self.scale
+        if s.inblossom[i] != s.inblossom[j] or s.inblossom[i] == i:
+            return plain
+        around = set()
+        b = s.blossomparent[i]
+        while b != -1:
+            around.add(b)
+            b = s.blossomparent[b]
+        shared, b = 0, s.blossomparent[j]
+        while b != -1:
+            if b in around:
+                shared += s.dual[b]
+            b = s.blossomparent[b]
+        return plain + 2 * shared
+
+    def common(self, i: int, j: int) -> int:
+        """The innermost blossom holding both i and j, or -1."""
+        s = self._s
+        if s.inblossom[i] != s.inblossom[j] or s.inblossom[i] == i:
+            return -1
+        around = set()
+        b = s.blossomparent[i]
+        while b != -1:
+            around.add(b)
+            b = s.blossomparent[b]
+        b = s.blossomparent[j]
+        while b not in around:
+            b = s.blossomparent[b]
+        return b
+
+    def fresh_pairs(self, v: int, bucket: Callable[[int], int], bounds: Sequence[int]) -> list[tuple[int, int, int]]:
+        """The players j whose innermost common blossom with v the last complete() (or the
+        first solve) made, and whose duals then summed to less than ``bounds[bucket(j)]`` (a
+        doubled weight, unscaled), each as (j, that sum, the scale then). Such a pair has had
+        the slack it had then, when the blossom's dual was zero, ever since; the others inside
+        a blossom with v kept the slack they had before."""
+        s, formed, orders = self._s, self.formed, self._order
+        parent = s.blossomparent
+        out = []
+        b = parent[v]
+        while b != -1:
+            made = formed.get(b)
+            if made is not None:
+                scale, record = made
+                order = orders.get(b)
+                if order is None:
+                    order = orders[b] = {}
+                    for leaf, (d, c) in record.items():
+                        order.setdefault((bucket(leaf), c), []).append((d, leaf))
+                    for items in order.values():
+                        items.sort()
+                dv, child = record[v]
+                for (g, c), members in order.items():
+                    if c == child:
+                        continue  # their innermost common blossom with v is inside that child
+                    limit = bounds[g] * scale - dv
+                    for d, j in members:
+                        if d >= limit:
+                            break
+                        out.append((j, dv + d, scale))
+            b = parent[b]
+        return out
+
+    def top(self, v: int) -> int:
+        """v's outermost blossom (v itself when it is in none)."""
+        return self._s.inblossom[v]
+
+    def ancestors(self, v: int) -> set[int]:
+        s, out = self._s, set()
+        b = s.blossomparent[v]
+        while b != -1:
+            out.add(b)
+            b = s.blossomparent[b]
+        return out
+
+    # --- changing ------------------------------------------------------------------------
+
+    def add_edges(self, edges: Iterable[tuple[int, int, int]]) -> None:
+        """New edges (not in the graph yet); one that would break the proof frees an end."""
+        s = self._s
+        for i, j, w in edges:
+            if s.gone[i] or s.gone[j]:
+                raise ValueError(f"edge {i}-{j}: a vertex taken out of the graph")
+            k = len(s.edges)
+            s.edges.append((i, j, w * self.scale))
+            s.endpoint += [i, j]
+            s.neighbend[i].append(2 * k + 1)
+            s.neighbend[j].append(2 * k)
+            s.allowedge.append(False)
+            self._index[(min(i, j), max(i, j))] = k
+            if self.slack(i, j, w) < 0:
+                self._free(i)
+
+    def reweigh(self, v: int, weight: Callable[[int], int]) -> None:
+        """Give each edge of v the weight ``weight(other end)``."""
+        self._dissolve(v)
+        self._unmatch(v)
+        s = self._s
+        for p in s.neighbend[v]:
+            i, j, _w = s.edges[p // 2]
+            s.edges[p // 2] = (i, j, weight(s.endpoint[p]) * self.scale)
+        self._raise(v)
+
+    def remove(self, vertices: Iterable[int]) -> None:
+        """Take vertices out of the graph (their partners become free)."""
+        s = self._s
+        for v in vertices:
+            if s.gone[v]:
+                continue
+            self._dissolve(v)
+            self._unmatch(v)
+            for p in s.neighbend[v]:
+                s.neighbend[s.endpoint[p]].remove(p ^ 1)
+                i, j, _w = s.edges[p // 2]
+                del self._index[(min(i, j), max(i, j))]
+            s.neighbend[v] = []
+            s.gone[v] = True
+
+    def complete(self) -> set[int]:
+        """Make the matching perfect again (on the vertices left), optimal for the weights as
+        they are; the vertices whose duals went down, the only ones whose pairs outside the edge
+        list may now have a negative slack. RuntimeError if the edges admit no perfect matching.
+
+        ``formed`` then holds the blossoms made on the way: a pair inside a blossom keeps its
+        slack while the blossom stands (its ends' duals and the blossom's move together), so a
+        pair whose innermost common blossom is older than this call kept the slack it had."""
+        s = self._s
+        lowered: set[int] = set()
+        s.lowered, s.formed = lowered, {}
+        self.formed, self._order = s.formed, {}
+        try:
+            while True:
+                free = [v for v in range(s.n) if s.mate[v] == -1 and not s.gone[v]]
+                if not free:
+                    return lowered
+                if len({s.dual[v] & 1 for v in free}) > 1:
+                    self._rescale()  # the stage halves slacks between free vertices' trees
+                if not s.stage(perfect=True):
+                    raise RuntimeError("the edges admit no perfect matching")
+        finally:
+            s.lowered = s.formed = None
+
+    # --- the moves -----------------------------------------------------------------------
+
+    def _unmatch(self, v: int) -> None:
+        s = self._s
+        m = s.mate[v]
+        if m >= 0:
+            s.mate[s.endpoint[m]] = -1
+            s.mate[v] = -1
+
+    def _dissolve(self, v: int) -> None:
+        """Undo every blossom around v, outermost first, so that v stands alone."""
+        s = self._s
+        while s.inblossom[v] != v:
+            b = s.inblossom[v]
+            d = s.dual[b]
+            if d:
+                for leaf in s.leaves(b):
+                    s.dual[leaf] += d  # edges inside keep their slack, edges leaving gain d
+                s.dual[b] = 0
+                self._unmatch(s.blossombase[b])  # its matched edge leaves b: no longer tight
+            for c in s.blossomchilds[b] or ():
+                s.blossomparent[c] = -1
+                for leaf in s.leaves(c):
+                    s.inblossom[leaf] = c
+            s.label[b] = s.labelend[b] = -1
+            s.blossomchilds[b] = s.blossomendps[b] = s.blossombestedges[b] = None
+            s.blossombase[b] = -1
+            s.bestedge[b] = -1
+            s.unusedblossoms.append(b)
+
+    def _raise(self, v: int) -> None:
+        """Raise the dual of v (alone, free) until every edge of v is feasible."""
+        s = self._s
+        need = [2 * s.edges[p // 2][2] - s.dual[s.endpoint[p]] for p in s.neighbend[v]]
+        s.dual[v] = max([s.dual[v], *need])
+
+    def _free(self, v: int) -> None:
+        self._dissolve(v)
+        self._unmatch(v)
+        self._raise(v)
+
+    def _rescale(self) -> None:
+        s = self._s
+        s.edges = [(i, j, 2 * w) for i, j, w in s.edges]
+        s.dual = [2 * d for d in s.dual]
+        self.scale *= 2
+        s.scale = self.scale
+
+
 def max_weight_matching(
     n: int, edges: Sequence[tuple[int, int, int]], top: int | None = None
 ) -> tuple[list[int], Duals]:
@@ -449,4 +717,4 @@ def max_weight_matching(
     return mate, Duals(solver)
 
 
-__all__ = ["Duals", "max_weight_matching"]
+__all__ = ["Duals", "Matching", "max_weight_matching"]

@@ -13,13 +13,16 @@ best by these criteria, in this order, is taken — an exact maximum-weight perf
 1. the fewest same-club tables (``club_scope`` "field"; with "group" this comes after 2);
 2. the fewest tables between two points groups (floats);
 3. the smallest total difference of points across tables;
-4. the order inside a group: ``adjacent`` (the card-game convention) the smallest sum of squared
-   rank distances, so that 1 meets 2 and 3 meets 4 wherever the criteria above allow, and a float
-   meets the nearest rank it may; ``dutch`` top half against bottom half (1–5, 2–6 … in a group of
-   8), the smallest sum of squared distances from that partner.
+4. the order inside a group: ``adjacent`` (the card-game convention) the lexicographically first
+   of those pairings in ranking order: the highest-ranked player meets the best-ranked partner
+   the criteria above leave it, then the highest-ranked player left does the same, and so on
+   (1–2, 3–4 …; six on equal points where 3 met 4 and 5: 1–2, 3–6, 4–5), so that an odd group
+   floats its lowest player and a float meets the best-ranked player it may (``_Lex``);
+   ``dutch`` top half against bottom half (1–5, 2–6 … in a group of 8), the smallest sum of
+   squared distances from that partner.
 
-Where pairings tie on all four the matching takes one deterministically (no draw is needed: the
-same field gives the same pairing). Only when no repeat-free pairing exists at all is a repeat
+Where Dutch pairings tie on all four the matching takes one deterministically (no draw is
+needed: the same field gives the same pairing; the lexicographic order leaves no tie). Only when no repeat-free pairing exists at all is a repeat
 allowed: the oldest rounds' meetings are forgiven first (never the latest round), then the fewest
 repeats are taken, as the Australian draw does.
 
@@ -33,13 +36,15 @@ used grows with the pairs considered, not with n².
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from math import lcm
 from typing import Callable, Generic, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
-from ttools.core.matching import Duals, max_weight_matching
+from ttools.core.matching import Duals, Matching, max_weight_matching
 from ttools.core.pairing import Meetings, Pairings, Relaxation, RepeatedPair, assign_bye
 
 P = TypeVar("P", bound=Hashable)
@@ -49,6 +54,7 @@ METHODS = (ADJACENT, DUTCH)
 FIELD, GROUP = "field", "group"  # how far same-club pairs are kept apart
 ODD, BLOCKED = "odd", "blocked"  # why a table is between two points groups
 NEAR = 6  # partners first considered for each player in its own group
+WINDOW = 16  # players settled together once one of them is in doubt (see _Lex)
 
 
 @dataclass(frozen=True)
@@ -137,7 +143,12 @@ class _Field:
         return 0 if gi == gj else self.float_k + abs(self.values[gi] - self.values[gj]) * self.diff_k
 
     def weight(self, i: int, j: int) -> int:
-        cost = self.groups_cost(self.group[i], self.group[j]) + self.order_cost(i, j)
+        return self.weight_above_order(i, j) - self.order_cost(i, j)
+
+    def weight_above_order(self, i: int, j: int) -> int:
+        """The weight of a table by the criteria above the order inside a group (clubs, floats,
+        points difference, repeats)."""
+        cost = self.groups_cost(self.group[i], self.group[j])
         if self.club(i, j):
             cost += self.club_k
         if self.repeats_allowed:
@@ -220,6 +231,237 @@ def _optimal_pairing(field: _Field) -> list[tuple[int, int]] | None:
 
 
 # ---------------------------------------------------------------------------------------
+# The lexicographically first pairing (``adjacent``)
+
+
+class _Lex:
+    """The ``adjacent`` order: among the pairings best by the criteria above it, the
+    lexicographically first in ranking order — the highest-ranked player takes the best-ranked
+    partner it can have, then the highest-ranked player left does the same, and so on.
+
+    One matching is solved by the criteria above the order (each weight times ``unit``), and
+    its duals tell which tables an optimal pairing may use (those of zero reduced cost). Players
+    are then settled in ranking order: a player keeps its partner unless a better-ranked
+    partner still open has zero reduced cost (a doubt); then the players settled so far leave
+    the matching, the player's tables get a bonus (the better the partner's rank, the larger,
+    all below one unit) and the matching is made perfect again from where it stood
+    (``Matching.complete``): the partner it then has is the best-ranked one the criteria allow.
+    Any pair outside the edges considered whose reduced cost went negative is added, so the
+    matching stays optimal over every allowed pair.
+
+    A doubt settles a window of the next ``WINDOW`` open players at once: their bonuses are
+    powers of ``base`` in ranking order (the first player's any rank better outweighs every
+    later player's whole bonus), so the one completion gives each of them the partner the
+    greedy order would. The first matching starts from the squared-distance pairing's tables
+    (``_optimal_pairing``), which is close to the lexicographic one and leaves fewer doubts."""
+
+    def __init__(self, field: _Field) -> None:
+        self.field, n = field, field.n
+        # a window's bonuses: player p of the window (from 0) scores base ** (WINDOW - 1 - p) for
+        # each rank its partner is above the last; all of them together stay below one unit
+        self.n, self.base = n, n + 2
+        self.unit = self.base**WINDOW
+        self.bonused: dict[int, int] = {}  # player -> its bonus per rank
+        self.state = [0] * n  # 0 open, 1 settled (still in the matching), 2 settled and out
+        self.matching: Matching | None = None
+
+    def weight(self, i: int, j: int) -> int:
+        w = self.field.weight_above_order(i, j) * self.unit
+        for a, b in ((i, j), (j, i)):
+            if a in self.bonused:
+                w += self.bonused[a] * (self.n - b)
+        return w
+
+    def extra(self, v: int) -> int:
+        """The most v's bonus adds to a table's doubled weight."""
+        return 2 * self.bonused.get(v, 0) * self.n
+
+    def heaviest(self, v: int, g: int) -> int:
+        """No table of v with a player of group g weighs more (doubled and scaled: the dual sum
+        it must reach), bonuses aside."""
+        return self._heaviest[self.field.group[v]][g] * (self.matching.scale if self.matching else 1)
+
+    @cached_property
+    def _heaviest(self) -> list[list[int]]:
+        field, k = self.field, len(self.field.members)
+        return [[2 * (field.top - field.groups_cost(a, b)) * self.unit for b in range(k)] for a in range(k)]
+
+    def solve(self) -> bool:
+        """The first matching, optimal over every allowed pair; False if it is not perfect."""
+        field = self.field
+        near = _optimal_pairing(field)  # the squared-distance order: close to the lexicographic one
+        considered = sorted(field.candidates() | set(near or ()))
+        first = set(near or ())
+        while True:
+            edges = sorted(considered, key=lambda e: (e not in first, e))
+            m = self.matching = Matching(field.n, [(i, j, self.weight(i, j)) for i, j in edges], field.top * self.unit)
+            more = self.negative(range(field.n))
+            if not more:
+                return all(x >= 0 for x in m.mates())
+            considered = sorted(set(considered) | set(more))
+
+    def negative(self, vertices: Iterable[int], fresh: bool = True) -> list[tuple[int, int]]:
+        """The allowed pairs of these vertices, outside the edges, whose reduced cost is negative.
+
+        A pair is negative only if its ends' duals fall short of its weight, so each group is
+        read in order of the duals, as far as that bound. A pair inside one blossom is read
+        only if its innermost common blossom is new (``Matching.formed``; all of them when not
+        ``fresh``): an older one kept the pair's slack, which was not negative."""
+        m, field, state = self.matching, self.field, self.state
+        assert m is not None
+        lists = self.by_dual()
+        out: set[tuple[int, int]] = set()
+
+        def check(v: int, j: int) -> None:
+            if j != v and state[j] != 2 and not field.barred(v, j) and not m.has_edge(v, j):
+                if m.slack(v, j, self.weight(v, j)) < 0:
+                    out.add((min(v, j), max(v, j)))
+
+        scale = m.scale
+        for v in sorted(set(vertices)):
+            if state[v] == 2:
+                continue
+            dv, top = m.dual(v), m.top(v)
+            extra = self.extra(v) * scale  # a bonus raises v's tables
+            inside = fresh and top != v  # pairs inside v's blossom: read from when they were made
+            for t, by_group in lists.items():
+                if inside and t == top:
+                    continue
+                for g, members in enumerate(by_group):
+                    bound = self.heaviest(v, g) + extra - dv
+                    for dj, j in members:
+                        if dj >= bound:
+                            break
+                        if m.top(j) != top:  # no blossom holds both: the slack is the duals' alone
+                            if dv + dj < 2 * self.weight(v, j) * scale and j != v:
+                                check(v, j)
+                        elif not inside:
+                            check(v, j)
+            if inside:
+                self.negative_inside(v, out)
+            for b in self.bonused:  # b's bonus raises its tables above the bounds read so far
+                if m.top(b) != top:
+                    if dv + m.dual(b) < 2 * self.weight(v, b) * scale and b != v:
+                        check(v, b)
+                elif dv + m.dual(b) < self.heaviest(v, field.group[b]) + (self.extra(b) + self.extra(v)) * scale:
+                    check(v, b)
+        return sorted(out)
+
+    def by_dual(self) -> dict[int, list[list[tuple[int, int]]]]:
+        """The players still in, by group from the lowest dual: those of each large blossom
+        apart (keyed by it), the others together (key -1), so that a player's own blossom,
+        whose pairs are read otherwise, is passed over at once."""
+        m, field, state = self.matching, self.field, self.state
+        assert m is not None
+        size: dict[int, int] = {}
+        for j in range(self.n):
+            if state[j] != 2:
+                size[m.top(j)] = size.get(m.top(j), 0) + 1
+        groups = len(field.members)
+        lists: dict[int, list[list[tuple[int, int]]]] = {-1: [[] for _ in range(groups)]}
+        for j in range(self.n):
+            if state[j] != 2:
+                t = m.top(j)
+                key = t if t != j and size[t] >= 32 else -1
+                if key not in lists:
+                    lists[key] = [[] for _ in range(groups)]
+                lists[key][field.group[j]].append((m.dual(j), j))
+        for by_group in lists.values():
+            for members in by_group:
+                members.sort()
+        return lists
+
+    def negative_inside(self, v: int, out: set[tuple[int, int]]) -> None:
+        """The negative pairs of v whose innermost common blossom the last completion made,
+        from the duals the blossom was made with (its own dual zero then)."""
+        m, field, state = self.matching, self.field, self.state
+        assert m is not None
+        extra = self.extra(v)
+        heaviest = [h + extra for h in self._heaviest[field.group[v]]]  # doubled, unscaled
+        for j, duals, scale in m.fresh_pairs(v, field.group.__getitem__, heaviest):
+            if state[j] == 2 or field.barred(v, j) or m.has_edge(v, j):
+                continue
+            if duals - 2 * self.weight(v, j) * scale < 0:
+                out.add((min(v, j), max(v, j)))
+
+    def settle_all(self) -> list[tuple[int, int]]:
+        n, m, state = self.n, self.matching, self.state
+        assert m is not None
+        pairs, settled = [], []
+        for i in range(n):
+            if state[i]:
+                continue
+            window = [i]
+            if self.doubt(i):
+                self.leave(settled)
+                settled = []
+                window = [v for v in range(i, n) if not state[v]][:WINDOW]
+                self.bonused = {v: self.base ** (WINDOW - 1 - p) for p, v in enumerate(window)}
+                for v in window:
+                    m.reweigh(v, lambda j, v=v: self.weight(v, j))
+                self.repair(m.complete() | set(window))
+            for v in window:
+                if not state[v]:
+                    j = m.mate(v)
+                    pairs.append((v, j))
+                    state[v] = state[j] = 1
+                    settled += [v, j]
+        return pairs
+
+    def doubt(self, i: int) -> bool:
+        """Might an open player ranked between i and its partner be i's partner in an optimal pairing?"""
+        m, field, state = self.matching, self.field, self.state
+        assert m is not None
+        mate, di = m.mate(i), m.dual(i)
+        for g in range(field.group[i], field.group[mate] + 1):
+            bound = self.heaviest(i, g) + self.extra(i) * m.scale - di
+            for j in field.members[g]:
+                if j >= mate:
+                    break
+                if j <= i or state[j] or m.dual(j) > bound or field.barred(i, j):
+                    continue
+                if m.slack(i, j, self.weight(i, j)) == 0:
+                    return True
+        return False
+
+    def leave(self, settled: list[int]) -> None:
+        """The settled players leave the matching (their partners' partners left too, so
+        it is perfect again at the next completion)."""
+        m = self.matching
+        assert m is not None
+        m.remove(settled)
+        for v in settled:
+            self.state[v] = 2
+            self.bonused.pop(v, None)
+
+    def repair(self, lowered: set[int]) -> None:
+        """Add every pair whose reduced cost went negative, until none is left."""
+        m = self.matching
+        assert m is not None
+        while True:
+            more = self.negative(lowered)
+            if not more:
+                return
+            m.add_edges((i, j, self.weight(i, j)) for i, j in more)
+            lowered = m.complete() | {v for pair in more for v in pair}
+
+
+def _lex_pairing(field: _Field) -> list[tuple[int, int]] | None:
+    """The lexicographically first of the best pairings (``_Lex``), or None when none exists.
+
+    The collector is held off meanwhile: the matching makes many short-lived tuples and no
+    cycles, and each collection would walk every object of the event around it again."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        lex = _Lex(field)
+        return sorted(lex.settle_all()) if lex.solve() else None
+    finally:
+        if collecting:
+            gc.enable()
+
+
+# ---------------------------------------------------------------------------------------
 # A round
 
 
@@ -292,7 +534,7 @@ def swiss_round(
     def attempt(forgive: int | None, repeats_allowed: bool = False) -> list[tuple[int, int]] | None:
         counts = meetings._index_counts(rest, forgive)
         field = _Field(groups, values, counts, club, method, club_scope == FIELD, repeats_allowed)
-        return _optimal_pairing(field)
+        return _lex_pairing(field) if method == ADJACENT else _optimal_pairing(field)
 
     relaxation: Relaxation | None = None
     pairs = attempt(None)
