@@ -370,6 +370,9 @@ class _Styles:
     wall: bool
 
 
+PACK_IN_MEMORY_BELOW = 2_000_000  # bytes of streamed rows (see WorkbookWriter.close)
+
+
 class _NoCells(dict):
     """A worksheet's index of table cells that keeps nothing (see ``_streamed_table``)."""
 
@@ -1028,6 +1031,13 @@ class WorkbookWriter:
 
     def close(self) -> None:
         self._write_lists()
+        # A small workbook is packed in memory: XlsxWriter otherwise writes each of its XML parts
+        # (a hundred for a Nations Cup event) to a temporary file of its own and reads it back.
+        # The parts are the same bytes either way; only the zip entries' dates (1 January 1980
+        # instead of 31 January) and file attributes differ. A large one keeps the temporary
+        # files, so that its parts are never all held at once.
+        streamed = sum(ws.row_data_fh.tell() for ws in self._streamed if ws.row_data_fh and not ws.row_data_fh.closed)
+        self.wb.in_memory = streamed < PACK_IN_MEMORY_BELOW
         try:
             self.wb.close()
         finally:
