@@ -640,7 +640,9 @@ def test_avoid_repeats_seats_no_partners_twice_and_says_so(event, run):
     assert any("keeping the snake order" in str(n) for n in notes) and "No repeat this round." in notes
 
 
-@pytest.mark.parametrize(("lang", "boards", "renamed"), [("zh-Hans", "成绩", "成绩1"), ("en", "Boards", "Round 1 boards")])
+@pytest.mark.parametrize(
+    ("lang", "boards", "renamed"), [("zh-Hans", "成绩", "成绩1"), ("en", "Boards", "Round 1 boards")]
+)
 def test_a_renamed_input_sheet_is_an_error_naming_its_name(event, run, lang, boards, renamed):
     """A Boards sheet renamed by hand would be carried over unread (every result of the round
     silently not there): the sheet with the Boards headings is named in an error, with the name

@@ -142,13 +142,7 @@ def make_sheet(rnd) -> bytes:
     # none (mostly), the true one, or one that says less or more than the cells hold
     dimension = rnd.choice(["", "", "", f'<dimension ref="A1:{top[0]}{top[1]}"/>', rnd.choice(_DIMENSIONS)])
     return (
-        '<worksheet xmlns="main">'
-        + dimension
-        + "<sheetData>"
-        + "".join(rows)
-        + "</sheetData>"
-        + extra
-        + "</worksheet>"
+        '<worksheet xmlns="main">' + dimension + "<sheetData>" + "".join(rows) + "</sheetData>" + extra + "</worksheet>"
     ).encode()
 
 

@@ -561,7 +561,13 @@ PRIZES = _sheet(
         key="Prizes",
         names={"zh-Hant": "獎項", "en": "Prizes"},
         columns=(
-            _c("prize", "獎項", "獎項名稱（如 冠軍、最高分獎）。", "The prize as announced (e.g. First, High game).", width=18),
+            _c(
+                "prize",
+                "獎項",
+                "獎項名稱（如 冠軍、最高分獎）。",
+                "The prize as announced (e.g. First, High game).",
+                width=18,
+            ),
             _c(
                 "kind",
                 "種類",
