@@ -250,9 +250,9 @@ class _Lex:
     matching stays optimal over every allowed pair.
 
     A doubt settles a window of the next ``WINDOW`` open players at once: their bonuses are
-    powers of ``base`` in ranking order (the first player's any rank better outweighs every
-    later player's whole bonus), so the one completion gives each of them the partner the
-    greedy order would. The first matching starts from the squared-distance pairing's tables
+    powers of ``base`` in ranking order (one rank better for a player outweighs the whole bonus
+    of every player after it), so the one completion gives each of them the partner the greedy
+    order would. The first matching starts from the squared-distance pairing's tables
     (``_optimal_pairing``), which is close to the lexicographic one and leaves fewer doubts."""
 
     def __init__(self, field: _Field) -> None:
