@@ -10,6 +10,11 @@ field of near-ideal pairs only a few stages to run. Dual variables are kept doub
 integer arithmetic throughout. The duals are returned with the matching: together they prove the
 matching optimal, and a caller that solved parts of a graph separately can check the edges
 between the parts against them (an edge with ``dual[i] + dual[j] >= 2 * w`` cannot improve it).
+
+``Matching`` (not in the original) keeps a run's whole state so that the graph can be changed and
+the matching completed again from where it stood, at the cost of the augmentations the change
+needs rather than a new solve (the Swiss's lexicographic order settles a field of a thousand
+players that way).
 """
 
 from __future__ import annotations
