@@ -6,16 +6,7 @@ from __future__ import annotations
 
 import openpyxl
 
-
-def forget_kept_lines(workbook) -> None:
-    """Empty the Players ``tsh`` column: export then writes every line itself (as for players
-    whose data changed) instead of the lines kept from the import."""
-    wb = openpyxl.load_workbook(workbook)
-    sheet = wb["Players"]
-    col = [c.value for c in sheet[1]].index("tsh") + 1
-    for row in range(2, sheet.max_row + 1):
-        sheet.cell(row=row, column=col).value = None
-    wb.save(workbook)
+from tests.scrabble.test_tsh_real_data import forget_kept_lines
 
 
 def _results(workbook) -> list[tuple]:

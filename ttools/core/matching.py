@@ -509,9 +509,6 @@ class Matching:
     def has_edge(self, i: int, j: int) -> bool:
         return (min(i, j), max(i, j)) in self._index
 
-    def duals(self) -> Duals:
-        return Duals(self._s)
-
     def slack(self, i: int, j: int, w: int) -> int:
         """The reduced cost of a pair of weight w (in the edge list or not), doubled and scaled:
         negative where it could improve the matching, zero where an optimal matching may use it."""
@@ -530,21 +527,6 @@ class Matching:
                 shared += s.dual[b]
             b = s.blossomparent[b]
         return plain + 2 * shared
-
-    def common(self, i: int, j: int) -> int:
-        """The innermost blossom holding both i and j, or -1."""
-        s = self._s
-        if s.inblossom[i] != s.inblossom[j] or s.inblossom[i] == i:
-            return -1
-        around = set()
-        b = s.blossomparent[i]
-        while b != -1:
-            around.add(b)
-            b = s.blossomparent[b]
-        b = s.blossomparent[j]
-        while b not in around:
-            b = s.blossomparent[b]
-        return b
 
     def fresh_pairs(self, v: int, bucket: Callable[[int], int], bounds: Sequence[int]) -> list[tuple[int, int, int]]:
         """The players j whose innermost common blossom with v the last complete() (or the
@@ -582,16 +564,6 @@ class Matching:
     def top(self, v: int) -> int:
         """v's outermost blossom (v itself when it is in none)."""
         return self._s.inblossom[v]
-
-    def ancestors(self, v: int) -> set[int]:
-        s, out = self._s, set()
-        b = s.blossomparent[v]
-        while b != -1:
-            out.add(b)
-            b = s.blossomparent[b]
-        return out
-
-    # --- changing ------------------------------------------------------------------------
 
     def add_edges(self, edges: Iterable[tuple[int, int, int]]) -> None:
         """New edges (not in the graph yet); one that would break the proof frees an end."""
