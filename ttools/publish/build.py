@@ -17,7 +17,17 @@ from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ttools.version import __version__
-from ttools.publish.pages import BIG_KEYS, Link, Page, SitePlan, cell_text, check_plan, is_number, report_page
+from ttools.publish.pages import (
+    BIG_KEYS,
+    SHARED_PLACE,
+    Link,
+    Page,
+    SitePlan,
+    cell_text,
+    check_plan,
+    is_number,
+    report_page,
+)
 
 MARKER = ".ttools-site"
 ASSETS = ("site.css", "favicon.svg")
@@ -116,9 +126,10 @@ def _big_slugs(pages: Sequence[Page], plan: SitePlan) -> list[str]:
 
 
 class _Rows:
-    """A block's rows as the page template takes them, made as the template walks them: the
-    model of a cell (its text, link and alignment) is some 400 bytes, and one page of a large
-    event (every scorecard of every player) holds half a million cells."""
+    """A block's rows as the page template takes them, made as the template walks them: one
+    page of a large event (every scorecard of every player) holds half a million cells. Each row
+    comes as its cells' HTML, made here in one piece (``_cells_html``) rather than by the
+    template cell by cell, which for a large event's site took most of the publishing."""
 
     __slots__ = ("block",)
 
@@ -126,20 +137,42 @@ class _Rows:
         self.block = block
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
+        from markupsafe import Markup, escape
+
         block = self.block
         fmt, highlight = dict(block.number_format), block.highlight
         colors = getattr(block, "colors", None) or {}
+        labels = [f' data-label="{escape(str(h))}">' for h in block.header]
         for i, row in enumerate(block.rows):
-            cells = [
-                {
-                    "text": cell_text(v, fmt.get(c)),
-                    "href": f"{v.slug}.html" if isinstance(v, Link) else None,
-                    "num": is_number(v),
-                    "color": colors.get((i, c)) if colors else None,  # red suits, as printed
-                }
-                for c, v in enumerate(row)
-            ]
-            yield {"cells": cells, "hl": i in highlight}
+            html = _cells_html(row, i, fmt, colors, labels, escape)
+            yield {"html": Markup(html), "hl": i in highlight}
+
+
+def _cells_html(row, i: int, fmt: dict, colors: dict, labels: list[str], escape) -> str:
+    """One row's ``<td>`` cells, as _blocks.html wrote them cell by cell: a class for numbers and
+    red suits, the column's header as data-label, the text escaped and a link where a cell is one."""
+    out = []
+    for c, v in enumerate(row):
+        kind = v.__class__
+        # is_number, its commonest cases first: a text or a whole number
+        num = (kind is int or is_number(v)) if kind is not str else _PLACE(v) is not None
+        color = colors.get((i, c)) if colors else None
+        if num or color:
+            red = color if color == "red" else ""
+            out.append(f'<td class="{"num" if num else ""}{" " if num and color else ""}{red}"')
+        else:
+            out.append("<td")
+        out.append(labels[c] if c < len(labels) else ">")
+        text = v if kind is str else cell_text(v, fmt.get(c))
+        if _SPECIAL(text) is not None:
+            text = str(escape(text))
+        link = kind is not str and isinstance(v, Link)
+        out.append(f'<a href="{escape(v.slug)}.html">{text}</a></td>' if link else f"{text}</td>")
+    return "".join(out)
+
+
+_PLACE = SHARED_PLACE.match
+_SPECIAL = re.compile("[&<>\"']").search  # what markupsafe escapes
 
 
 def _table(block) -> dict[str, Any]:
