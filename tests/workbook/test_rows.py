@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from ttools.workbook.rows import RowStream, write_plain
 
 
-def _write(path, rows, fast: bool, prefix=(), suffix=()):
+def _write(path, rows, fast: bool, prefix=(), suffix=(), height=None):
     wb = xlsxwriter.Workbook(
         str(path), {"strings_to_formulas": False, "strings_to_urls": False, "strings_to_numbers": False}
     )
@@ -29,6 +29,8 @@ def _write(path, rows, fast: bool, prefix=(), suffix=()):
     wb.constant_memory = True
     ws = wb.add_worksheet("S")
     wb.constant_memory = False
+    if height is not None:  # a wall sheet's rows, as high as its larger type
+        ws.set_default_row(height)
     stream = RowStream(ws)
     r = 0
     for line in prefix:  # rows written cell by cell before (titles, headings)
@@ -52,9 +54,9 @@ def _write(path, rows, fast: bool, prefix=(), suffix=()):
         return z.read("xl/worksheets/sheet1.xml"), z.read("xl/worksheets/sheet2.xml"), z.read("xl/styles.xml")
 
 
-def _same(tmp_path, rows, prefix=(), suffix=()):
-    slow = _write(tmp_path / "slow.xlsx", rows, False, prefix, suffix)
-    fast = _write(tmp_path / "fast.xlsx", rows, True, prefix, suffix)
+def _same(tmp_path, rows, prefix=(), suffix=(), height=None):
+    slow = _write(tmp_path / "slow.xlsx", rows, False, prefix, suffix, height)
+    fast = _write(tmp_path / "fast.xlsx", rows, True, prefix, suffix, height)
     assert fast == slow
 
 
@@ -71,6 +73,13 @@ def test_every_kind_of_cell_is_written_as_xlsxwriter_writes_it(tmp_path):
         ([None, None, "late", None], [0, 0, 1, 0]),
     ]
     _same(tmp_path, rows, prefix=["Title", "Heading"], suffix=["note"])
+
+
+def test_rows_of_a_sheet_with_a_default_row_height_are_written_as_xlsxwriter_writes_them(tmp_path):
+    rows = [(["plain", 1, 2.5, None], [0, 1, 2, 3]), (["", None, "x", 0], [1, 0, 2, 0]), (["ctrl\x01", 2], [0, 0])]
+    for height in (21.75, 30, 11.25, 15):  # 15: Excel's own, no custom height
+        _same(tmp_path, rows, prefix=["Title"], suffix=["note"], height=height)
+    assert b'<row r="2" ht="21.75" customHeight="1">' in _write(tmp_path / "h.xlsx", rows, True, ["T"], (), 21.75)[1]
 
 
 def test_rows_mixed_with_cell_by_cell_rows_keep_their_order(tmp_path):
@@ -101,6 +110,7 @@ def test_any_rows_are_written_as_xlsxwriter_writes_them(tmp_path_factory, grid):
     tmp = tmp_path_factory.mktemp("rows")
     rows = [([v for v, _ in row], [f for _, f in row]) for row in grid]
     _same(tmp, rows, prefix=["T"])
+    _same(tmp, rows, prefix=["T"], height=24)
 
 
 def test_without_blanks_empty_cells_are_left_out_even_with_a_format(tmp_path):

@@ -91,12 +91,11 @@ class RowStream:
     def __init__(self, ws: Worksheet) -> None:
         self.ws = ws
         # what would make XlsxWriter add to a <row> or a cell of this sheet beyond the plain case
-        self.fast = (
-            bool(ws.constant_memory)
-            and ws.excel_version == 2007
-            and ws.default_row_height == ws.original_row_height
-            and fast_path_verified()
-        )
+        self.fast = bool(ws.constant_memory) and ws.excel_version == 2007 and fast_path_verified()
+        # a sheet whose default row height was set (a wall sheet's larger type): XlsxWriter gives
+        # every row that height, in points, as a custom height
+        self._height = height = ws.default_row_height
+        self._row_attrs = "" if height == ws.original_row_height else f' ht="{height * 0.75:.16g}" customHeight="1"'
         self._s: dict[int, str] = {}
         self._pending: str | tuple[str, list[tuple[str, Any, str]]] | None = None  # the row held back
         # XlsxWriter writes out the row held back (previous_row) through this method, both when
@@ -124,7 +123,7 @@ class RowStream:
             if s is None:
                 s = styles[id(fmt)] = "" if fmt is None else f' s="{fmt._get_xf_index()}"'
             out.append(head + s + tail)
-        return f'<row r="{rs}">{"".join(out)}</row>'
+        return f'<row r="{rs}"{self._row_attrs}>{"".join(out)}</row>'
 
     def row(self, r: int, values: Sequence[Any], formats: Sequence[Any], blanks: bool = True) -> None:
         """Write ``values`` (plain: str, int, float, None) into row ``r`` from column A, cell c
@@ -139,6 +138,7 @@ class RowStream:
             and not ws.col_info
             and r not in ws.row_info
             and r not in ws.comments
+            and ws.default_row_height == self._height
         ):
             return self._slow(r, values, formats, blanks)
         rs = str(r + 1)
@@ -186,7 +186,7 @@ class RowStream:
             return
         ws._write_single_row(r)  # the row before goes out; this one is held back
         if numbered:
-            self._pending = f'<row r="{rs}">{"".join(head for head, _, _ in cells)}</row>'
+            self._pending = f'<row r="{rs}"{self._row_attrs}>{"".join(head for head, _, _ in cells)}</row>'
         else:
             self._pending = (rs, cells)
         if ws.dim_rowmin is None or r < ws.dim_rowmin:
