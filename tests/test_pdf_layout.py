@@ -5,14 +5,17 @@ faces embedded, and those are the face of the page's script (TC on zh-Hant pages
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 import ttools.pdf
+from tests.benchmarks import events
 from tests.test_pdf import cjk, pages_text, pdf_fonts, poppler  # noqa: F401  (cjk: a fixture)
 from ttools.i18n import Translator
 from ttools.pdf import fonts
@@ -26,13 +29,28 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
+# fields of sizes no sample has, made by the benchmark's generators (deterministic): a 23-team
+# Nations Cup (its Appendix 7 once started with a page holding only its title), an odd 13-team
+# one, 37 Scrabble players, 52 Shengji players and 30 Shuangsheng pairs
+GENERATED = {
+    "nations-cup 13 teams": lambda out: events.nations_cup(13, out),
+    "nations-cup 23 teams": lambda out: events.nations_cup(23, out),
+    "scrabble 37 x 9": lambda out: events.scrabble(37, 9, out),
+    "shengji 52 players": lambda out: events.shengji(out, 52),
+    "shuangsheng 30 pairs x 7": lambda out: events.shuangsheng(30, 7, out),
+}
+
+
 @lru_cache(maxsize=None)
 def processed(sample: str):
+    if sample in GENERATED:
+        folder = Path(tempfile.mkdtemp(prefix="layout-event-"))
+        return process_file(GENERATED[sample](str(folder / "event.xlsx")))
     return process_file(str(ROOT / "samples" / sample))
 
 
 def cases() -> list[tuple[str, str]]:
-    return [(sample, lang) for sample in SAMPLES for lang in ("zh-Hant", "zh-Hans", "en")]
+    return [(sample, lang) for sample in [*SAMPLES, *GENERATED] for lang in ("zh-Hant", "zh-Hans", "en")]
 
 
 @pytest.fixture(scope="module")
@@ -105,16 +123,10 @@ def test_no_page_holds_only_a_title_a_note_or_a_single_row(cjk, printed, sample,
 
 
 def _fits_alone(report, block, lead: bool, tmp: Path) -> bool:
-    """Does ``block`` (under its sheet's title when it comes first) fit one page by itself?"""
-    from ttools.workbook.write import Report
-
-    alone = Report(
-        report.key,
-        report.name,
-        report.title if lead else "",
-        [block],
-        landscape=report.landscape,
-        subtitle=report.subtitle if lead else "",
+    """Does ``block`` (under its sheet's title when it comes first) fit one page by itself, as
+    its sheet prints it (orientation, a wall sheet's larger type, its scale)?"""
+    alone = dataclasses.replace(
+        report, title=report.title if lead else "", blocks=[block], subtitle=report.subtitle if lead else ""
     )
     pdf = tmp / "alone.pdf"
     ttools.pdf.write_pdf([alone], str(pdf), "en")
