@@ -436,6 +436,21 @@ def test_settings_with_mistakes_are_problems_on_their_cells(event, run):
     )
 
 
+@pytest.mark.parametrize(
+    "lang, bands, said",
+    [
+        ("zh-Hant", "5:2, 40:1", "第一段須自 0 分起"),
+        ("zh-Hans", "0:3, 0:2", "各段下限须递增"),
+        ("zh-Hant", "0:3; x:2", "「x:2」不是以整數寫的「下限:級數」"),
+        ("en", "0-3", "'0-3' is not 'lower edge:levels'"),
+    ],
+)
+def test_a_band_table_that_cannot_be_read_is_said_in_the_events_language(event, run, lang, bands, said):
+    code, data, _ = run(event(8, rules={"bands": bands}, lang=lang))
+    found = [p for p in data["problems"] if p["code"] == "setting-invalid"]
+    assert code == 1 and len(found) == 1 and said in found[0]["message"], found
+
+
 def test_a_board_marked_not_played_with_points_is_a_problem(event, run):
     seating, _ = _round_one(event, run)
     boards = [{"round": 1, "table": 1, "board": 1, "declarer": "X", "captured": 40}]

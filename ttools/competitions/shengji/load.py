@@ -20,6 +20,7 @@ from ttools.competitions.shengji.scoring import (
     TOTAL_POINTS,
     BandTable,
     BoardRules,
+    BandTableError,
     parse_band_table,
 )
 from ttools.core.cards import HAND_SIZE
@@ -283,8 +284,8 @@ def _rules(ld: Loader, data: EventData) -> None:
     if not ru.blank("bands"):
         try:
             table = parse_band_table(ru.text("bands"))
-        except ValueError as exc:
-            ru.invalid("bands", str(exc))
+        except BandTableError as exc:
+            ru.invalid("bands", exc.texts)
     data.rules = BoardRules(preset, Bands(threshold, step, cap), table)
     data.neuberg = ru.choice("neuberg", S.ON_OFF_CHOICES, "on") == "on"
     data.time_drop = int(ru.choice("time_drop", S.TIME_DROP_CHOICES, "1"))

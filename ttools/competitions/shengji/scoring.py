@@ -29,8 +29,22 @@ class BandTable:
         return net
 
 
+class BandTableError(ValueError):
+    """A band table that cannot be read; ``texts``: what is wrong, in each language."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        super().__init__(texts["en"])
+        self.texts = texts
+
+
+def _refused(traditional: str, english: str, **params: object) -> BandTableError:
+    from ttools.competitions.common import every_lang
+
+    return BandTableError(every_lang(traditional, english, **params))
+
+
 def parse_band_table(text: str) -> BandTable:
-    """'0:3, 5:2, 40:1, 80:0, 120:-1' -> BandTable; ValueError saying what is wrong."""
+    """'0:3, 5:2, 40:1, 80:0, 120:-1' -> BandTable; BandTableError saying what is wrong."""
     edges = []
     for part in text.replace("；", ",").replace(";", ",").replace("，", ",").replace("：", ":").split(","):
         part = part.strip()
@@ -38,17 +52,21 @@ def parse_band_table(text: str) -> BandTable:
             continue
         low, sep, value = part.partition(":")
         if not sep:
-            raise ValueError(f"'{part}' is not 'lower edge:levels'")
+            raise _refused("「{part}」不是「下限:級數」", "'{part}' is not 'lower edge:levels'", part=part)
         try:
             edges.append((int(low.strip()), int(value.strip().lstrip("+"))))
         except ValueError:
-            raise ValueError(f"'{part}' is not 'lower edge:levels' in whole numbers") from None
+            raise _refused(
+                "「{part}」不是以整數寫的「下限:級數」",
+                "'{part}' is not 'lower edge:levels' in whole numbers",
+                part=part,
+            ) from None
     if not edges:
-        raise ValueError("no bands given")
+        raise _refused("未填任何分段", "no bands given")
     if edges[0][0] != 0:
-        raise ValueError("the first band must start at 0")
+        raise _refused("第一段須自 0 分起", "the first band must start at 0")
     if any(b[0] <= a[0] for a, b in zip(edges, edges[1:])):
-        raise ValueError("the lower edges must rise")
+        raise _refused("各段下限須遞增", "the lower edges must rise")
     return BandTable(tuple(edges))
 
 
