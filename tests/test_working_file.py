@@ -193,8 +193,8 @@ def test_run_onto_an_output_open_in_excel_says_to_close_it_and_changes_nothing(
     made = invoke("new", "nations-cup", src, "--teams", "8", "--lang", lang)
     assert made.exit_code == 0, made.output
     out = tmp_path / "event.out.xlsx"
-    out.write_bytes(b"the previous results, open in Excel")
-    before = src.read_bytes()
+    assert invoke("run", src).exit_code in (0, 1)  # the previous results, open in Excel
+    previous, before = out.read_bytes(), src.read_bytes()
     _hold(monkeypatch, out)
     result = invoke("run", src)
     assert result.exit_code == 2, result.output
@@ -202,8 +202,8 @@ def test_run_onto_an_output_open_in_excel_says_to_close_it_and_changes_nothing(
     prefix = "無法寫入" if lang == "zh-Hant" else "无法写入" if lang == "zh-Hans" else "cannot write"
     assert lines[-1] == f"ttools: {prefix} {out}{'：' if lang != 'en' else ': '}{hint}", lines
     assert not any("Permission denied" in line or "Traceback" in line for line in lines)
-    assert out.read_bytes() == b"the previous results, open in Excel" and src.read_bytes() == before
-    assert _left(tmp_path) == ["event.out.xlsx", "event.xlsx"]  # no temporary file behind
+    assert out.read_bytes() == previous and src.read_bytes() == before
+    assert _left(tmp_path) == ["event.out.xlsx", "event.xlsx"]  # no temporary file behind, nothing kept
 
 
 def test_in_place_onto_a_workbook_open_in_excel_leaves_it_as_it_was(invoke, tmp_path, monkeypatch):
@@ -251,7 +251,10 @@ def test_every_writer_says_to_close_a_target_held_open(invoke, tmp_path, monkeyp
         == f"ttools: 無法寫入 {first}：請在開啟它的程式中關閉 {first.name}，然後再執行一次"
     )
     assert first.read_bytes() == kept
-    assert not [p for p in tmp_path.rglob(".ttools-*")]
+    # no temporary file behind; the PDF and the checked copy, neither one ttools makes anew, were
+    # kept before the writes that failed (as --in-place keeps its file)
+    assert not [p for p in tmp_path.rglob(".ttools-*") if HISTORY_FOLDER not in p.parts]
+    assert [p.read_bytes() for p in _history(tmp_path)] == [b"open elsewhere"] * 2
 
 
 _HELD_T = {
@@ -364,3 +367,96 @@ def test_a_folder_ttools_may_not_write_in_is_not_a_held_target(tmp_path, monkeyp
     got = cannot_write(str(target), err)
     assert isinstance(got, CannotWrite) and not got.held
     assert str(got) == f"cannot write {target}: Permission denied"
+
+
+def _excel_saved(path: Path) -> None:
+    """``path`` as a program saving it leaves it: its core properties say who saved it and when."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        parts = [(i, z.read(i)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in parts:
+            if info.filename == "docProps/core.xml":
+                data = data.replace(b">ttools</cp:lastModifiedBy>", b">Floor staff</cp:lastModifiedBy>")
+                data = data.replace(
+                    b">2026-01-01T00:00:00Z</dcterms:modified>", b">2026-12-01T09:12:00Z</dcterms:modified>"
+                )
+            z.writestr(info, data)
+
+
+@pytest.mark.parametrize("plain", [True, False], ids=["run -o", "run -o -q"])
+def test_an_output_named_over_another_workbook_keeps_that_workbook(invoke, tmp_path, plain):
+    """``-o`` naming a workbook staff fill in (another event's, a typing mistake) replaces it only
+    once its previous version is kept in .ttools-history/ beside it; the run says so. Through the
+    plain path (no click) and through click alike."""
+    src, other = tmp_path / "day2.xlsx", tmp_path / "day1.xlsx"
+    src.write_bytes(SAMPLE.read_bytes())
+    precious = (ROOT / "samples" / "scrabble-3div.xlsx").read_bytes()
+    other.write_bytes(precious)
+    if plain:
+        import subprocess
+        import sys
+
+        done = subprocess.run(
+            [sys.executable, "-m", "ttools", "run", str(src), "-o", str(other)], capture_output=True, text=True
+        )
+        code, stderr = done.returncode, done.stderr
+    else:
+        result = invoke("run", src, "-o", other, "-q")
+        code, stderr = result.exit_code, result.stderr
+    assert code == 0, stderr
+    kept = _history(tmp_path)
+    assert len(kept) == 1 and kept[0].read_bytes() == precious  # nothing lost
+    assert load_workbook(other).sheetnames[-1] != "Players"  # the results are there
+    assert (f"kept the previous {other} as {kept[0]}" in stderr) == plain  # -q: no progress lines
+
+
+def test_outputs_ttools_makes_anew_are_written_over_and_the_others_kept(invoke, tmp_path):
+    src = tmp_path / "event.xlsx"
+    src.write_bytes(SAMPLE.read_bytes())
+    out, summary, pdf = tmp_path / "results.xlsx", tmp_path / "results.json", tmp_path / "results.pdf"
+    args = ("run", src, "-o", out, "--json", summary, "--pdf-to", pdf)
+    first = invoke(*args)
+    assert first.exit_code == 0, first.output
+    # the same outputs again: results, summary and PDF are made anew, nothing is kept
+    again = invoke(*args)
+    assert again.exit_code == 0 and not (tmp_path / HISTORY_FOLDER).exists(), again.stderr
+    # the results saved in Excel since (results typed into them, say): kept before written over
+    _excel_saved(out)
+    saved = out.read_bytes()
+    third = invoke(*args)
+    assert third.exit_code == 0
+    assert [p.read_bytes() for p in _history(tmp_path)] == [saved]
+    # a summary or a PDF named over a workbook, a workbook over a PDF: each kept
+    other = tmp_path / "roster.xlsx"
+    other.write_bytes(SAMPLE.read_bytes())
+    fourth = invoke("run", src, "-o", pdf, "--json", other, "--pdf-to", out)
+    assert fourth.exit_code == 0, fourth.stderr
+    kept = {p.name.split(".")[0]: p.read_bytes() for p in _history(tmp_path)}
+    assert kept["roster"] == SAMPLE.read_bytes() and kept["results"][:5] == b"%PDF-"  # the PDF named by -o
+    # the Excel-saved results, then the PDF -o named and the results --pdf-to named
+    assert sum(name.startswith("results.") for name in os.listdir(tmp_path / HISTORY_FOLDER)) == 3
+    # print -o over a PDF ttools printed: made anew; over anything else: kept
+    before = len(_history(tmp_path))
+    assert invoke("print", src, "-o", tmp_path / "results.pdf.xlsx").exit_code == 0
+    assert invoke("print", src, "-o", tmp_path / "results.pdf.xlsx").exit_code == 0
+    assert len(_history(tmp_path)) == before
+    note = tmp_path / "note.pdf"
+    note.write_bytes(b"%PDF-1.4 a rulebook staff printed\n%%EOF\n")
+    assert invoke("print", src, "-o", note).exit_code == 0
+    assert b"a rulebook staff printed" in max(_history(tmp_path), key=lambda p: p.stat().st_mtime_ns).read_bytes()
+
+
+def test_a_checked_copy_is_kept_before_a_second_check_writes_over_it(invoke, tmp_path):
+    """Staff fix cells in the checked copy: a second ``check --annotate`` of the original keeps it."""
+    src = tmp_path / "event.xlsx"
+    src.write_bytes(SAMPLE.read_bytes())
+    assert invoke("check", src, "--annotate").exit_code in (0, 1)
+    copy = tmp_path / "event.checked.xlsx"
+    fixed = copy.read_bytes()
+    second = invoke("check", src, "--annotate")
+    assert second.exit_code in (0, 1)
+    kept = _history(tmp_path)
+    assert [p.read_bytes() for p in kept] == [fixed] and copy.exists()
+    assert f"kept the previous {copy} as {kept[0]}" in second.stderr

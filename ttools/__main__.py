@@ -72,7 +72,16 @@ def check(file: str) -> int:
 
 def run(file: str, output: str | None) -> int:
     """``ttools run FILE [-o OUTPUT]`` as ``ttools.cli.run`` runs it without further options."""
-    from ttools.files import CannotWrite, OutputRefused, cannot_write, check_outputs, default_path, os_error
+    from ttools.files import (
+        CannotWrite,
+        OutputRefused,
+        cannot_write,
+        check_outputs,
+        default_path,
+        keep_previous,
+        os_error,
+        regenerable,
+    )
     from ttools.pipeline import process_file, write_output
     from ttools.problems import Unreadable
 
@@ -91,6 +100,13 @@ def run(file: str, output: str | None) -> int:
     except Unreadable as exc:
         _say(f"ttools: cannot read {exc}")
         return EXIT_UNREADABLE
+    if os.path.isfile(target) and not regenerable(target, "workbook"):  # as ttools.cli_support.spare
+        try:
+            kept = keep_previous(target)
+        except CannotWrite as exc:
+            _say(f"ttools: {exc.message(None)}")
+            return EXIT_UNREADABLE
+        _say(f"kept the previous {target} as {kept}")
     try:
         write_output(outcome, target)
     except Unreadable as exc:

@@ -21,6 +21,7 @@ from ttools.cli_support import (
     progress,
     quiet_option,
     report,
+    spare,
     with_quiet_option,
 )
 from ttools.runtime import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, internal_error, quiet_gc_early, utf8_streams
@@ -249,6 +250,8 @@ def check(file: str, json_path: str | None, annotate: bool, annotate_to: str | N
     need_folders(json_path, target)
     guard([file], [json_path, target])
     outcome = _process(file)
+    spare(json_path, "json")
+    spare(target, "copy")  # a checked copy is for fixing cells in: never written over unkept
     report(outcome)
     _write_json(outcome, json_path)
     if target is not None:
@@ -324,6 +327,10 @@ def run(
     outcome = _process(file)
     if in_place:
         _keep_previous(file)
+    else:
+        spare(target, "workbook")
+    spare(json_path, "json")
+    spare(pdf_target, "pdf")
     with Writing(target, outcome.lang):
         write_output(outcome, target)
     report(outcome)
@@ -415,6 +422,7 @@ def print_(file: str, output: str | None) -> None:
     try:
         # a results workbook is a valid input: processed again, it gives the rows it was written from
         outcome = _process(file)
+        spare(target, "pdf")
         with Writing(target, outcome.lang):
             pdf = print_outcome(outcome, target, recorded_hash(file))
     except Unreadable as exc:

@@ -54,6 +54,23 @@ def guard(inputs: Iterable[str], outputs: Iterable[str | None]) -> None:
         fail(f"refused: {exc}")
 
 
+def spare(target: str | None, kind: str) -> None:
+    """Before an output is written over an existing file that is not one ttools makes anew on
+    every run (``ttools.files.regenerable``: a workbook staff fill in, a checked copy, a results
+    workbook saved since in Excel, any other file), that file is kept in .ttools-history/ beside
+    it, as --in-place keeps the file it writes over, and the run says so: whatever path an
+    output is given, no file is lost."""
+    if not target or target == "-" or not os.path.isfile(target):
+        return
+    from ttools.files import keep_previous, regenerable
+
+    if regenerable(target, kind):
+        return
+    with Writing(target):
+        kept = keep_previous(target)
+    progress(f"kept the previous {target} as {kept}")
+
+
 class Writing:
     """Turns a failed write (full disk, read-only or missing folder, a target open in Excel) into
     one line and exit 2; in ``lang``, the event's language, where the line has one of its own."""

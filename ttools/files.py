@@ -71,6 +71,31 @@ def keep_previous(path: str) -> str:
         raise cannot_write(kept or folder, exc) from None
 
 
+def regenerable(path: str, kind: str) -> bool:
+    """Whether the existing file ``path`` is an output ttools makes anew on every run, left as
+    ttools wrote it, so that writing over it loses nothing: of ``kind`` 'workbook', a results
+    workbook no program has saved since; 'pdf', a PDF ttools printed; 'json', a JSON summary.
+    Anything else (a workbook staff fill in, a checked copy they may have fixed cells in, a file
+    of another kind or program) is not."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(64)
+            if kind == "pdf":
+                if not head.startswith(b"%PDF-"):
+                    return False
+                fh.seek(max(0, os.path.getsize(path) - 65536))
+                return b"/Author(ttools)" in fh.read()  # the document information ttools sets
+            if kind == "json":
+                return re.match(rb'\s*\{\s*"tool"\s*:\s*"ttools"', head) is not None
+    except OSError:
+        return False
+    if kind == "workbook":
+        from ttools.workbook.read import unchanged_results_workbook
+
+        return unchanged_results_workbook(path)
+    return False
+
+
 class OutputRefused(Exception):
     """An output path that would replace an input or another output (exit 2, one line)."""
 

@@ -1063,7 +1063,7 @@ class _Package:
         self.meta_grid: SheetData | None = None
 
 
-def _scan_package(members: _Members, found: _Package) -> _Package:
+def _scan_package(members: _Members, found: _Package, meta_only: bool = False) -> _Package:
     """Every sheet's scan, one sheet's XML in memory at a time, within the bounds of ``_Budget``.
     _meta is scanned and read first: the report sheets it names as ttools' own are only checked
     as the other parts are (inflated in pieces, their size, CRC and DOCTYPE), not read. They are
@@ -1093,9 +1093,40 @@ def _scan_package(members: _Members, found: _Package) -> _Package:
         if name == META_SHEET and scan.trimmed is None:
             found.wb = _open_calamine(members, {})
             found.own = _own_reports(path, found, name) - {META_SHEET}
+        if meta_only:  # _meta is first: nothing else is read
+            return found
     for part in sorted(deferred):  # parts no sheet points to: checked as the others
         members.check(zf.getinfo(part))
     return found
+
+
+# what ttools writes in a workbook's core properties, which any program saving it replaces
+_TTOOLS_CORE = (b"<cp:lastModifiedBy>ttools</cp:lastModifiedBy>", b">2026-01-01T00:00:00Z</dcterms:modified>")
+
+
+def unchanged_results_workbook(path: str) -> bool:
+    """Whether ``path`` is a results workbook ttools wrote (its _meta names its report sheets)
+    that no program has saved since (its core properties are still those ttools writes: Excel
+    and the others set who saved it and when). Checked as ``read_book`` checks a package, but
+    only the core properties and _meta are read; a file that is not one, or cannot be read, is
+    not one."""
+    try:
+        members = _checked_package(path, later=_deferred_part)
+    except Unreadable:
+        return False
+    found = _Package()
+    try:
+        core = members.named("docProps/core.xml")
+        if not all(mark in core for mark in _TTOOLS_CORE):
+            return False
+        _scan_package(members, found, meta_only=True)
+        return bool(found.own)
+    except Exception:  # damaged in any way: not a workbook ttools wrote as it is
+        return False
+    finally:
+        members.close()
+        if found.wb is not None:
+            found.wb.close()
 
 
 def _own_reports(path: str, found: _Package, name: str) -> set[str]:
