@@ -234,6 +234,18 @@ def test_write_defaults_beside_the_input(tmp_path: Path) -> None:
     assert ttools.load(tmp_path / "event.out.xlsx").ok  # the output is itself an input
 
 
+def test_write_over_a_workbook_staff_fill_in_keeps_it_first(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "samples" / "shuangsheng-24.xlsx", tmp_path / "event.xlsx")
+    precious = (ROOT / "samples" / "shengji-30.xlsx").read_bytes()
+    (tmp_path / "roster.xlsx").write_bytes(precious)
+    results = ttools.load(tmp_path / "event.xlsx").run()
+    results.write(tmp_path / "roster.xlsx")
+    kept = list((tmp_path / ".ttools-history").iterdir())
+    assert [p.read_bytes() for p in kept] == [precious]
+    results.write(tmp_path / "roster.xlsx")  # now results ttools wrote: made anew, nothing more kept
+    assert len(list((tmp_path / ".ttools-history").iterdir())) == 1
+
+
 def fake_to_pdf(calls: list[tuple[str, list[str], bool]]):
     def to_pdf(xlsx: str, pdf: str, sheets=(), timeout: int = 180) -> str:
         calls.append((xlsx, list(sheets), os.path.isfile(xlsx)))

@@ -433,8 +433,8 @@ def test_outputs_ttools_makes_anew_are_written_over_and_the_others_kept(invoke, 
     other.write_bytes(SAMPLE.read_bytes())
     fourth = invoke("run", src, "-o", pdf, "--json", other, "--pdf-to", out)
     assert fourth.exit_code == 0, fourth.stderr
-    kept = {p.name.split(".")[0]: p.read_bytes() for p in _history(tmp_path)}
-    assert kept["roster"] == SAMPLE.read_bytes() and kept["results"][:5] == b"%PDF-"  # the PDF named by -o
+    kept = {(p.name.split(".")[0], p.suffix): p.read_bytes() for p in _history(tmp_path)}
+    assert kept["roster", ".xlsx"] == SAMPLE.read_bytes() and kept["results", ".pdf"][:5] == b"%PDF-"
     # the Excel-saved results, then the PDF -o named and the results --pdf-to named
     assert sum(name.startswith("results.") for name in os.listdir(tmp_path / HISTORY_FOLDER)) == 3
     # print -o over a PDF ttools printed: made anew; over anything else: kept

@@ -78,9 +78,8 @@ def run(file: str, output: str | None) -> int:
         cannot_write,
         check_outputs,
         default_path,
-        keep_previous,
+        keep_unless_regenerable,
         os_error,
-        regenerable,
     )
     from ttools.pipeline import process_file, write_output
     from ttools.problems import Unreadable
@@ -100,12 +99,12 @@ def run(file: str, output: str | None) -> int:
     except Unreadable as exc:
         _say(f"ttools: cannot read {exc}")
         return EXIT_UNREADABLE
-    if os.path.isfile(target) and not regenerable(target, "workbook"):  # as ttools.cli_support.spare
-        try:
-            kept = keep_previous(target)
-        except CannotWrite as exc:
-            _say(f"ttools: {exc.message(None)}")
-            return EXIT_UNREADABLE
+    try:  # as ttools.cli_support.spare
+        kept = keep_unless_regenerable(target, "workbook")
+    except CannotWrite as exc:
+        _say(f"ttools: {exc.message(None)}")
+        return EXIT_UNREADABLE
+    if kept is not None:
         _say(f"kept the previous {target} as {kept}")
     try:
         write_output(outcome, target)

@@ -12,7 +12,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
 
-from ttools.files import CannotWrite, OutputRefused, cannot_write, check_outputs, default_path, os_error
+from ttools.files import (
+    CannotWrite,
+    OutputRefused,
+    cannot_write,
+    check_outputs,
+    default_path,
+    keep_unless_regenerable,
+    os_error,
+)
 from ttools.problems import Unreadable
 
 if TYPE_CHECKING:
@@ -173,12 +181,15 @@ class Results:
 
     def write(self, path: PathArg | None = None) -> str:
         """Write the results workbook (default: beside the input, ``FILE.out.xlsx``), atomically,
-        as ``ttools run -o`` does; returns its path."""
+        as ``ttools run -o`` does; returns its path. A file there that is not results ttools
+        wrote (a workbook staff fill in, results saved in Excel since) is first kept in
+        ``.ttools-history/`` beside it."""
         from ttools.pipeline import write_output
 
         target = os.fspath(path) if path is not None else default_path(self.event.path, ".out.xlsx")
         self._refuse("workbook", target)
         with _writing(target):
+            keep_unless_regenerable(target, "workbook")  # a file ttools does not make anew: kept first
             write_output(self._outcome, target)
         self._written.append(("workbook", target))
         return target
@@ -196,6 +207,7 @@ class Results:
         self._refuse("pdf", target)
         need_folder(target)
         with _writing(target):
+            keep_unless_regenerable(target, "pdf")
             if workbook is None:
                 self._pdf_from_scratch(target)
             else:

@@ -60,15 +60,14 @@ def spare(target: str | None, kind: str) -> None:
     workbook saved since in Excel, any other file), that file is kept in .ttools-history/ beside
     it, as --in-place keeps the file it writes over, and the run says so: whatever path an
     output is given, no file is lost."""
-    if not target or target == "-" or not os.path.isfile(target):
+    if not target or target == "-":
         return
-    from ttools.files import keep_previous, regenerable
+    from ttools.files import keep_unless_regenerable
 
-    if regenerable(target, kind):
-        return
     with Writing(target):
-        kept = keep_previous(target)
-    progress(f"kept the previous {target} as {kept}")
+        kept = keep_unless_regenerable(target, kind)
+    if kept is not None:
+        progress(f"kept the previous {target} as {kept}")
 
 
 class Writing:

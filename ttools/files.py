@@ -96,6 +96,15 @@ def regenerable(path: str, kind: str) -> bool:
     return False
 
 
+def keep_unless_regenerable(target: str, kind: str) -> str | None:
+    """Before an output of ``kind`` is written over ``target``: a file there that ttools does not
+    make anew (``regenerable``) is kept as ``keep_previous`` keeps it; returns the copy's path,
+    or None when nothing needed keeping."""
+    if not os.path.isfile(target) or regenerable(target, kind):
+        return None
+    return keep_previous(target)
+
+
 class OutputRefused(Exception):
     """An output path that would replace an input or another output (exit 2, one line)."""
 
