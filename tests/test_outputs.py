@@ -202,7 +202,8 @@ def test_a_full_disk_is_one_line_and_leaves_no_half_written_json(events, tmp_pat
     # fill the file system but for the results workbook's room: it fits again, the JSON after it does not
     run = f"{ttools} run {mnt}/event.xlsx -o {mnt}/out.xlsx"
     script = (
-        f"cp {events['nations']} {mnt}/event.xlsx; echo old > {mnt}/summary.json; "
+        # the previous summary (one ttools wrote: written over as it is, nothing kept)
+        f'cp {events["nations"]} {mnt}/event.xlsx; echo \'{{"tool": "ttools", "old": 1}}\' > {mnt}/summary.json; '
         f"{run} >/dev/null 2>&1; cat /dev/zero > {mnt}/filler 2>/dev/null || true; rm {mnt}/out.xlsx; "
         f'{run} --json {mnt}/summary.json; echo "exit=$?"; '
         f"cat {mnt}/summary.json; ls -a {mnt}"
@@ -212,7 +213,7 @@ def test_a_full_disk_is_one_line_and_leaves_no_half_written_json(events, tmp_pat
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
     assert "exit=2" in proc.stdout, proc.stdout + proc.stderr
     assert lines[-1].startswith("ttools: cannot write ") and "No space left on device" in lines[-1], lines
-    assert "old" in proc.stdout.splitlines()  # the previous JSON is intact, not truncated
+    assert '{"tool": "ttools", "old": 1}' in proc.stdout.splitlines()  # the previous JSON intact, not truncated
     assert ".ttools-" not in proc.stdout  # no temporary file left behind
 
 
