@@ -460,3 +460,22 @@ def test_a_checked_copy_is_kept_before_a_second_check_writes_over_it(invoke, tmp
     kept = _history(tmp_path)
     assert [p.read_bytes() for p in kept] == [fixed] and copy.exists()
     assert f"kept the previous {copy} as {kept[0]}" in second.stderr
+
+
+def test_only_an_output_as_ttools_wrote_it_counts_as_made_anew(invoke, tmp_path):
+    from ttools.files import regenerable
+
+    src = tmp_path / "event.xlsx"
+    src.write_bytes(SAMPLE.read_bytes())
+    assert invoke("run", src, "--json", tmp_path / "s.json", "--pdf").exit_code in (0, 1)
+    out = tmp_path / "event.out.xlsx"
+    assert regenerable(str(out), "workbook") and regenerable(str(tmp_path / "s.json"), "json")
+    assert regenerable(str(tmp_path / "event.out.pdf"), "pdf")
+    assert not regenerable(str(src), "workbook")  # a workbook staff fill in
+    assert not regenerable(str(out), "pdf") and not regenerable(str(tmp_path / "s.json"), "workbook")
+    damaged = tmp_path / "damaged.xlsx"
+    damaged.write_bytes(out.read_bytes()[:5000])
+    text = tmp_path / "text.xlsx"
+    text.write_text("not a workbook")
+    assert not regenerable(str(damaged), "workbook") and not regenerable(str(text), "workbook")
+    assert not regenerable(str(tmp_path / "missing.xlsx"), "workbook")
