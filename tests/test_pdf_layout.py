@@ -5,8 +5,10 @@ faces embedded, and those are the face of the page's script (TC on zh-Hant pages
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import re
+import shutil
 import subprocess
 import tempfile
 from functools import lru_cache
@@ -45,6 +47,7 @@ GENERATED = {
 def processed(sample: str):
     if sample in GENERATED:
         folder = Path(tempfile.mkdtemp(prefix="layout-event-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
         return process_file(GENERATED[sample](str(folder / "event.xlsx")))
     return process_file(str(ROOT / "samples" / sample))
 
