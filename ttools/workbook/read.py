@@ -1103,19 +1103,18 @@ def _scan_package(members: _Members, found: _Package, meta_only: bool = False) -
     return found
 
 
+# what ttools writes in a workbook's core properties (write.py's FIXED_CREATED; read.py is below
+# write.py, which imports it), and any program saving the workbook replaces; that a workbook just
+# written carries them is tested (tests/test_working_file.py)
+_AS_TTOOLS_WROTE_IT = (b"<cp:lastModifiedBy>ttools</cp:lastModifiedBy>", b">2026-01-01T00:00:00Z</dcterms:modified>")
+
+
 def unchanged_results_workbook(path: str) -> bool:
     """Whether ``path`` is a results workbook ttools wrote (its _meta names its report sheets)
     that no program has saved since (its core properties are still those ttools writes: Excel
     and the others set who saved it and when). Checked as ``read_book`` checks a package, but
     only the core properties and _meta are read; a file that is not one, or cannot be read, is
     not one."""
-    from ttools.workbook.write import FIXED_CREATED
-
-    # what ttools writes in a workbook's core properties, which any program saving it replaces
-    marks = (
-        b"<cp:lastModifiedBy>ttools</cp:lastModifiedBy>",
-        f">{FIXED_CREATED:%Y-%m-%dT%H:%M:%SZ}</dcterms:modified>".encode(),
-    )
     try:
         members = _checked_package(path, later=_deferred_part)
     except Unreadable:
@@ -1123,7 +1122,7 @@ def unchanged_results_workbook(path: str) -> bool:
     found = _Package()
     try:
         core = members.named("docProps/core.xml")
-        if not all(mark in core for mark in marks):
+        if not all(mark in core for mark in _AS_TTOOLS_WROTE_IT):
             return False
         _scan_package(members, found, meta_only=True)
         return bool(found.own)
