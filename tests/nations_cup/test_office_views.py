@@ -72,13 +72,18 @@ def test_finals_results_round_by_round_add_up_to_the_final_standings(books):
     wb, summary = books["nations-cup-16.xlsx"]
     ws = wb[S.OUTPUTS["FinalsResults"]["en"]]
     rows = list(ws.iter_rows(values_only=True))
+    draw = list(wb[S.OUTPUTS["FinalsDraw"]["en"]].iter_rows(values_only=True))
+    # the heads-up rows of the draw: table, player A, name, player B, name
+    drawn = {r[k]: r[k + 1] for r in draw if isinstance(r[0], int) and isinstance(r[1], str) for k in (1, 3)}
     totals = Counter()
     for rnd in (1, 2, 3):
         start = rows.index(next(r for r in rows if r[0] == f"Round {rnd} points by team")) + 2
         for r in rows[start : start + 4]:
             totals[r[0]] += r[4]
         hu = rows.index(next(r for r in rows if r[0] == f"Round {rnd} heads-up")) + 2
-        assert all(r[3] in (r[1], r[2]) for r in rows[hu : hu + 6])
+        assert all(r[5] in (r[1], r[3]) for r in rows[hu : hu + 6])
+        # each player named beside the code, as on the draw
+        assert all(r[2] == drawn[r[1]] and r[4] == drawn[r[3]] and r[2] and r[4] for r in rows[hu : hu + 6])
     for r in summary["finals"]["standings"]:
         assert totals[r["team"]] + r["bonus"] == r["total"]
 

@@ -917,8 +917,16 @@ def _finals_round_blocks(ctx: Context, rnd: int, places: Mapping[tuple[int, str]
     """One finals round's heads-up results, single-table places and points by team."""
     res, t, data = ctx.res, ctx.t, ctx.data
     sng_scale = data.scales["sng"]
-    hu_rows = [
-        [r.table, r.a, r.b, r.winner if r.winner in (r.a, r.b) else "", r.winner[:1] if r.winner in (r.a, r.b) else ""]
+    hu_rows = [  # each player named, as on the draw
+        [
+            r.table,
+            r.a,
+            ctx.pname(r.a),
+            r.b,
+            ctx.pname(r.b),
+            r.winner if r.winner in (r.a, r.b) else "",
+            r.winner[:1] if r.winner in (r.a, r.b) else "",
+        ]
         for r in sorted(data.finals_hu, key=lambda r: (r.table, r.a))
         if r.round == rnd
     ]
@@ -936,8 +944,8 @@ def _finals_round_blocks(ctx: Context, rnd: int, places: Mapping[tuple[int, str]
     ]
     team_pts = {tm: [0, Fraction(0)] for tm in res.finalists}
     for r in hu_rows:
-        if r[4] in team_pts:
-            team_pts[r[4]][0] += data.rules.final_hu_win
+        if r[6] in team_pts:
+            team_pts[r[6]][0] += data.rules.final_hu_win
     for (r_, player), place in places.items():
         if r_ == rnd and player[:1] in team_pts:
             team_pts[player[:1]][1] += sng_scale.get(place, Fraction(0))
@@ -947,7 +955,9 @@ def _finals_round_blocks(ctx: Context, rnd: int, places: Mapping[tuple[int, str]
             [
                 t("桌號", "Table"),
                 t("選手甲", "Player A"),
+                t("姓名", "Name"),
                 t("選手乙", "Player B"),
+                t("姓名", "Name"),
                 t("勝方", "Winner"),
                 t("隊伍", "Team"),
             ],
