@@ -19,7 +19,6 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ttools.version import __version__
 from ttools.publish.pages import (
     BIG_KEYS,
-    SHARED_PLACE,
     Link,
     Page,
     SitePlan,
@@ -153,9 +152,7 @@ def _cells_html(row, i: int, fmt: dict, colors: dict, labels: list[str], escape)
     red suits, the column's header as data-label, the text escaped and a link where a cell is one."""
     out = []
     for c, v in enumerate(row):
-        kind = v.__class__
-        # is_number, its commonest cases first: a text or a whole number
-        num = (kind is int or is_number(v)) if kind is not str else _PLACE(v) is not None
+        num = is_number(v)
         color = colors.get((i, c)) if colors else None
         if num or color:
             red = color if color == "red" else ""
@@ -163,15 +160,13 @@ def _cells_html(row, i: int, fmt: dict, colors: dict, labels: list[str], escape)
         else:
             out.append("<td")
         out.append(labels[c] if c < len(labels) else ">")
-        text = v if kind is str else cell_text(v, fmt.get(c))
-        if _SPECIAL(text) is not None:
+        text = cell_text(v, fmt.get(c))
+        if _SPECIAL(text) is not None:  # most cells need no escaping: no Markup made for them
             text = str(escape(text))
-        link = kind is not str and isinstance(v, Link)
-        out.append(f'<a href="{escape(v.slug)}.html">{text}</a></td>' if link else f"{text}</td>")
+        out.append(f'<a href="{escape(v.slug)}.html">{text}</a></td>' if isinstance(v, Link) else f"{text}</td>")
     return "".join(out)
 
 
-_PLACE = SHARED_PLACE.match
 _SPECIAL = re.compile("[&<>\"']").search  # what markupsafe escapes
 
 
